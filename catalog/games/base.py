@@ -1,0 +1,130 @@
+"""What every game shares: the :class:`Game` record and the card-schema base.
+
+A game module defines one pydantic model per card type and registers a
+:class:`Game`. The schemas run when set files are imported, never in the
+engine's hot paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().casefold() if isinstance(value, str) else value
+
+
+def _split(value: Any) -> Any:
+    """Accept ``"a; b"`` (CSV cells) as well as a list."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.replace(";", ",").split(",") if part.strip()]
+    return value
+
+
+def _unique(values: list) -> list:
+    seen = []
+    for value in values:
+        if value in seen:
+            raise ValueError(f"'{value}' is listed twice")
+        seen.append(value)
+    return values
+
+
+def choice(*options: str):
+    """An enumerated text field: matched case-insensitively, stored in lower case."""
+    from typing import Literal
+
+    return Annotated[Literal[options], BeforeValidator(_lower)]  # type: ignore[valid-type]
+
+
+def choices(*options: str):
+    """A list of distinct :func:`choice` values, also given as ``"a; b"``."""
+    return Annotated[list[choice(*options)], BeforeValidator(_split), AfterValidator(_unique)]
+
+
+TextList = Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_split)]
+"""A list of short texts (keywords), also given as ``"a; b"`` in CSV cells."""
+
+Count = Annotated[int, Field(ge=0, strict=False)]
+"""A whole number that cannot be negative (costs, stats)."""
+
+Positive = Annotated[int, Field(ge=1, strict=False)]
+"""A whole number of at least 1."""
+
+
+class CardModel(BaseModel):
+    """Fields every card of every game has.
+
+    ``effects`` is a list of structured entries, each a mapping with an
+    ``effect`` key naming the effect kind; the game's engine interprets them.
+    """
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True)
+
+    #: The card type this model describes; set by each subclass.
+    card_type: ClassVar[str] = ""
+
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    type: str
+    text: str = ""
+    flavor: str | None = None
+    code: str | None = None
+    effects: list[dict[str, Any]] = Field(default_factory=list)
+
+    @field_validator("effects")
+    @classmethod
+    def _effects_are_named(cls, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for index, entry in enumerate(effects, start=1):
+            kind = entry.get("effect")
+            if not isinstance(kind, str) or not kind:
+                raise ValueError(f"effect {index} has no 'effect' kind")
+        return effects
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _type_is_this_model(cls, value: Any) -> str:
+        if isinstance(value, str) and value.strip().casefold() == cls.card_type:
+            return cls.card_type
+        raise ValueError(f"should be '{cls.card_type}'")
+
+    def record(self) -> dict[str, Any]:
+        """The card as stored and shown: name and type, the stats, then text, flavor and effects.
+
+        Field names are those of set files; optional fields left unset are omitted.
+        """
+        dumped = self.model_dump(by_alias=True, exclude_none=True)
+        last = {key: dumped.pop(key) for key in _LAST if key in dumped}
+        return {**dumped, **last}
+
+
+_LAST = ("text", "flavor", "effects")
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its id and aliases, card types with their schemas, and its deck rules.
+
+    Later layers (validators, engines) find a game by :attr:`id`.
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    card_models: dict[str, type[CardModel]]
+    deck_rules: str
+    rulebook: str
+    #: The card field ``catalog list --faction`` filters on, if the game has factions.
+    faction_field: str | None = "faction"
+    #: The fields a card listing shows, in order (those a card lacks are skipped).
+    list_fields: tuple[str, ...] = ()
+
+    @property
+    def card_types(self) -> tuple[str, ...]:
+        return tuple(self.card_models)
+
+    def names(self) -> tuple[str, ...]:
+        """The id followed by every alias."""
+        return (self.id, *self.aliases)

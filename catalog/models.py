@@ -1,0 +1,52 @@
+"""SQLModel tables of the catalog. Imported only by code that touches the database."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class CardSetRow(SQLModel, table=True):
+    """One imported card set; ``(game, code)`` is unique."""
+
+    __tablename__ = "card_set"
+    __table_args__ = (UniqueConstraint("game", "code", name="uq_card_set_game_code"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(index=True, max_length=32)
+    code: str = Field(max_length=64)
+    name: str = Field(max_length=200)
+    banlist: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    imported_at: datetime = Field(default_factory=utcnow)
+
+
+class CardRow(SQLModel, table=True):
+    """One card. ``name_key`` is the case-folded name, unique within a game.
+
+    ``data`` holds every field of the card as in its set file; the other
+    columns repeat the ones that listings filter on.
+    """
+
+    __tablename__ = "card"
+    __table_args__ = (
+        UniqueConstraint("game", "name_key", name="uq_card_game_name_key"),
+        Index("ix_card_game_type", "game", "type"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=32)
+    name: str = Field(max_length=120)
+    name_key: str = Field(max_length=120)
+    type: str = Field(max_length=32)
+    set_id: int = Field(sa_column=Column(Integer, ForeignKey("card_set.id", ondelete="RESTRICT"), nullable=False, index=True))
+    rarity: str | None = Field(default=None, max_length=32)
+    faction: str | None = Field(default=None, max_length=64)
+    text: str = Field(default="", sa_column=Column(Text, nullable=False))
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))

@@ -1,0 +1,149 @@
+"""Reading the catalog: listing, searching and looking up cards, and database facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .db import Database, display_url
+from .errors import InputError, close_matches
+from .games import get_game
+from .migrations import HEAD
+
+
+def _card_query():
+    from sqlalchemy import select
+
+    from .models import CardRow, CardSetRow
+
+    card, card_set = CardRow.__table__, CardSetRow.__table__
+    query = select(card.c.game, card_set.c.code, card.c.data).join(card_set, card.c.set_id == card_set.c.id)
+    return query, card, card_set
+
+
+def _cards(database: Database, query) -> list[Card]:
+    with database.engine.connect() as conn:
+        return [Card.from_record(game, code, _as_dict(data)) for game, code, data in conn.execute(query)]
+
+
+def _as_dict(data: Any) -> dict[str, Any]:
+    if isinstance(data, str):
+        import json
+
+        return json.loads(data)
+    return data
+
+
+def list_cards(
+    database: Database, *, game: str | None = None, card_type: str | None = None,
+    faction: str | None = None, set_code: str | None = None,
+) -> list[Card]:
+    """Cards sorted by game and name, filtered by game, type, faction and set.
+
+    :raises InputError: for an unknown game, or a type that is not one of the game's.
+    """
+    from sqlalchemy import func
+
+    query, card, card_set = _card_query()
+    if game:
+        the_game = get_game(game)
+        query = query.where(card.c.game == the_game.id)
+        if card_type and card_type.casefold() not in the_game.card_types:
+            raise InputError(f"'{card_type}' is not a {the_game.name} card type; the types are {', '.join(the_game.card_types)}.")
+    if card_type:
+        query = query.where(card.c.type == card_type.casefold())
+    if faction:
+        query = query.where(func.lower(card.c.faction) == faction.casefold())
+    if set_code:
+        query = query.where(func.lower(card_set.c.code) == set_code.casefold())
+    return _cards(database, query.order_by(card.c.game, card.c.name_key))
+
+
+def search_cards(database: Database, text: str, *, game: str | None = None) -> list[Card]:
+    """Cards whose name or rules text contains ``text`` (case-insensitive), names first."""
+    from sqlalchemy import case, func, or_
+
+    needle = text.strip().casefold()
+    if not needle:
+        raise InputError("give some text to search for.")
+    pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    query, card, _ = _card_query()
+    in_name = card.c.name_key.like(pattern, escape="\\")
+    query = query.where(or_(in_name, func.lower(card.c.text).like(pattern, escape="\\")))
+    if game:
+        query = query.where(card.c.game == get_game(game).id)
+    return _cards(database, query.order_by(case((in_name, 0), else_=1), card.c.game, card.c.name_key))
+
+
+def find_card(database: Database, name: str, *, game: str | None = None) -> Card:
+    """The card called ``name`` (case-insensitive), in ``game`` if given.
+
+    :raises InputError: for an unknown name (with close matches), or a name
+        that several games share when no game is given.
+    """
+    from sqlalchemy import select
+
+    query, card, _ = _card_query()
+    key = name.strip().casefold()
+    the_game = get_game(game) if game else None
+    if the_game:
+        query = query.where(card.c.game == the_game.id)
+    found = _cards(database, query.where(card.c.name_key == key))
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        games = " and ".join(sorted(c.game for c in found))
+        raise InputError(f"'{name}' is a card in {games}; say which with --game.")
+    names_query = select(card.c.name)
+    if the_game:
+        names_query = names_query.where(card.c.game == the_game.id)
+    with database.engine.connect() as conn:
+        names = [row[0] for row in conn.execute(names_query)]
+    where = f" in {the_game.name}" if the_game else ""
+    matches = close_matches(name, names)
+    hint = f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
+    raise InputError(f"no card is called '{name}'{where}{hint}")
+
+
+def list_sets(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:
+    """Every set with its game, code, name, card count and banlist."""
+    from sqlalchemy import func, select
+
+    from .models import CardRow, CardSetRow
+
+    card, card_set = CardRow.__table__, CardSetRow.__table__
+    query = (
+        select(card_set.c.game, card_set.c.code, card_set.c.name, card_set.c.banlist, func.count(card.c.id))
+        .outerjoin(card, card.c.set_id == card_set.c.id)
+        .group_by(card_set.c.id, card_set.c.game, card_set.c.code, card_set.c.name, card_set.c.banlist)
+        .order_by(card_set.c.game, card_set.c.code)
+    )
+    if game:
+        query = query.where(card_set.c.game == get_game(game).id)
+    with database.engine.connect() as conn:
+        return [
+            {"game": g, "code": code, "name": name, "cards": count, "banlist": _as_dict(banlist) if banlist else None}
+            for g, code, name, banlist, count in conn.execute(query)
+        ]
+
+
+def database_info(database: Database) -> dict[str, Any]:
+    """The URL (password hidden), schema revision and counts of sets and cards per game."""
+    from sqlalchemy import func, select
+
+    from .games import all_games
+    from .models import CardRow, CardSetRow
+
+    card, card_set = CardRow.__table__, CardSetRow.__table__
+    with database.engine.connect() as conn:
+        cards = dict(conn.execute(select(card.c.game, func.count()).group_by(card.c.game)).all())
+        sets = dict(conn.execute(select(card_set.c.game, func.count()).group_by(card_set.c.game)).all())
+    return {
+        "url": display_url(database.url),
+        "backend": database.engine.dialect.name,
+        "revision": database.revision(),
+        "head": HEAD,
+        "games": [
+            {"game": game.id, "sets": sets.get(game.id, 0), "cards": cards.get(game.id, 0)} for game in all_games()
+        ],
+    }

@@ -1,0 +1,1 @@
+"""The decklab command line: a thin layer over the library."""

@@ -1,0 +1,61 @@
+"""The ``decklab`` command: the root app, joining one sub-app per noun."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import catalog, db
+from .common import DecklabGroup, JsonOption
+
+app = typer.Typer(
+    cls=DecklabGroup,
+    help="Card catalog, collections, deck legality and seeded simulations for five trading card games.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(catalog.app, name="catalog")
+app.add_typer(db.app, name="db")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"decklab {version('decklab')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db_option: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL or SQLite file path (else $DECKLAB_DATABASE_URL, else the embedded default).",
+                     metavar="URL-OR-PATH"),
+    ] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
+) -> None:
+    """decklab: build, check and play-test decks from the shell."""
+    ctx.obj = {"db_url": db_option}
+
+
+@app.command("games")
+def games(json_output: JsonOption = False) -> None:
+    """List the five games with their ids, aliases, card types and deck rules."""
+    from decklab.catalog.games import all_games
+
+    from . import render
+
+    rows = [
+        {"id": g.id, "name": g.name, "aliases": list(g.aliases), "card_types": list(g.card_types), "deck_rules": g.deck_rules}
+        for g in all_games()
+    ]
+    render.games(rows, as_json=json_output)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="decklab")

@@ -1,0 +1,33 @@
+"""``decklab db``: where the database is, and upgrading it."""
+
+from __future__ import annotations
+
+import typer
+
+from .common import JsonOption, database, db_url
+
+app = typer.Typer(help="Show and upgrade the database.", no_args_is_help=True)
+
+
+@app.command("info")
+def info(ctx: typer.Context, json_output: JsonOption = False) -> None:
+    """Show the database URL, its schema revision and the cards per game."""
+    from decklab.catalog.store import database_info
+
+    from . import render
+
+    render.db_info(database_info(database(ctx)), as_json=json_output)
+
+
+@app.command("upgrade")
+def upgrade(ctx: typer.Context) -> None:
+    """Bring the database schema to this decklab's revision (needed for PostgreSQL)."""
+    from decklab.catalog.db import display_url, upgrade_database
+
+    url, before, after, notices = upgrade_database(db_url(ctx))
+    for notice in notices:
+        typer.echo(notice, err=True)
+    if before == after:
+        typer.echo(f"{display_url(url)} is already at revision {after}.")
+    else:
+        typer.echo(f"Upgraded {display_url(url)} from revision {before or 'none'} to {after}.")

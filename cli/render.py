@@ -1,0 +1,140 @@
+"""All output of the CLI: rich tables and panels for people, JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Iterable
+
+HIDDEN_IN_PANEL = ("name", "type", "text", "flavor", "effects")
+
+
+def emit_json(document: Any) -> None:
+    """Print one JSON document on stdout."""
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def _label(field: str) -> str:
+    return {"al": "AL", "spd": "SPD", "hp": "HP", "cp_cost": "CP cost"}.get(field, field.replace("_", " "))
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _stats(card) -> str:
+    from decklab.catalog.games import get_game
+
+    fields = get_game(card.game).list_fields
+    return "  ".join(f"{_label(f)} {_value(card.get(f))}" for f in fields if card.get(f) not in (None, [], ""))
+
+
+def games(rows: list[dict[str, Any]], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console = _console()
+    for row in rows:
+        aliases = f" (also {', '.join(row['aliases'])})" if row["aliases"] else ""
+        console.print(Text.assemble((row["id"], "bold"), aliases, "  ", (row["name"], "cyan")))
+        console.print(Padding(Text(f"Card types: {', '.join(row['card_types'])}. Deck: {row['deck_rules']}."), (0, 0, 0, 4)))
+
+
+def cards(found: Iterable, *, as_json: bool) -> None:
+    found = list(found)
+    if as_json:
+        emit_json([card.record() for card in found])
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(found)} card{'s' if len(found) != 1 else ''}")
+    for column in ("Name", "Game", "Type", "Set", "Stats"):
+        table.add_column(column, overflow="fold")
+    for card in found:
+        table.add_row(card.name, card.game, card.type, card.set_code, _stats(card))
+    _console().print(table)
+
+
+def card(found, *, as_json: bool) -> None:
+    if as_json:
+        emit_json(found.record())
+        return
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from decklab.catalog.games import get_game
+
+    game = get_game(found.game)
+    stats = Table.grid(padding=(0, 2))
+    stats.add_column(style="bold")
+    stats.add_column()
+    for field, value in found.fields.items():
+        if field not in HIDDEN_IN_PANEL and value not in (None, [], ""):
+            stats.add_row(_label(field), _value(value))
+    parts: list[Any] = [Text(f"{game.name} · {found.type} · set {found.set_code}", style="dim"), stats]
+    if found.get("text"):
+        parts += [Text(""), Text(found["text"])]
+    if found.get("flavor"):
+        parts += [Text(""), Text(found["flavor"], style="italic")]
+    if found.effects:
+        kinds = ", ".join(entry["effect"] for entry in found.effects)
+        parts += [Text(""), Text(f"Effects: {kinds}", style="dim")]
+    _console().print(Panel(Group(*parts), title=f"[bold]{found.name}[/bold]", expand=False))
+
+
+def import_report(report, *, as_json: bool) -> None:
+    if as_json:
+        emit_json({"sets": report.sets, "totals": dict(report.totals)})
+        return
+    for entry in report.sets:
+        print(f"{entry['source']}: {entry['game']} set {entry['set']} ({entry['name']}): "
+              f"{entry['added']} added, {entry['updated']} updated, {entry['unchanged']} unchanged.")
+    print(f"Imported {report.summary()}.")
+
+
+def sets(rows: list[dict[str, Any]], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="card sets")
+    for column in ("Game", "Code", "Name", "Cards", "Banlist"):
+        table.add_column(column)
+    for row in rows:
+        banlist = row["banlist"] or {}
+        ban = f"{len(banlist.get('banned', []))} banned, {len(banlist.get('limited', []))} limited" if banlist else "-"
+        table.add_row(row["game"], row["code"], row["name"], str(row["cards"]), ban)
+    _console().print(table)
+
+
+def db_info(info: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(info)
+        return
+    from rich.table import Table
+
+    console = _console()
+    console.print(f"Database: {info['url']} ({info['backend']})")
+    console.print(f"Schema revision: {info['revision']} (this decklab: {info['head']})")
+    table = Table()
+    for column in ("Game", "Sets", "Cards"):
+        table.add_column(column)
+    for row in info["games"]:
+        table.add_row(row["game"], str(row["sets"]), str(row["cards"]))
+    console.print(table)

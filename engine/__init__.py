@@ -1,0 +1,1 @@
+"""Game engines, policies and the batch runner (plain card objects only, no database)."""

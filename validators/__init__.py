@@ -1,0 +1,1 @@
+"""Deck legality rules for the five games (pure functions over plain card objects)."""

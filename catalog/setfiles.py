@@ -203,7 +203,8 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[dict
         try:
             card = model.model_validate(raw)
         except ValidationError as exc:
-            problems.extend(f"{where}: {_describe(error, game, model)}" for error in exc.errors())
+            errors = sorted(exc.errors(), key=lambda error: error["type"] != "extra_forbidden")
+            problems.extend(f"{where}: {_describe(error, game, model)}" for error in errors)
             continue
         key = card.name.casefold()
         if key in first_seen:

@@ -27,8 +27,7 @@ class DecklabGroup(TyperGroup):
             errors = sys.modules.get("decklab.catalog.errors")
             if errors is None or not isinstance(exc, errors.DecklabError):
                 raise
-            message = str(exc)
-            typer.echo(f"decklab: {message[:1].upper()}{message[1:]}", err=True)
+            typer.echo(f"decklab: {exc}", err=True)
             raise typer.Exit(code=exc.exit_code) from None
 
 

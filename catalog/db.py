@@ -79,12 +79,13 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout = 30000")
     cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.close()
 
 
 def create_engine(url: str):
-    """A SQLAlchemy engine; SQLite connections get busy_timeout, WAL and foreign keys."""
+    """A SQLAlchemy engine; SQLite connections get busy_timeout, WAL (synchronous NORMAL) and foreign keys."""
     import sqlalchemy
     from sqlalchemy import event
     from sqlalchemy.engine import make_url

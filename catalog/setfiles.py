@@ -67,16 +67,20 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
 
 
 def _load_yaml(raw: str, label: str) -> Any:
-    import yaml
+    """Parse YAML 1.2 (so ``name: No`` stays the text "No") with the Rust-backed fast_yaml."""
+    import re
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    import fast_yaml
+
     try:
-        return yaml.load(raw, Loader=loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "it cannot be parsed"
-        raise InputError(f"{label} is not valid YAML{where}: {problem}.") from None
+        return fast_yaml.safe_load(raw)
+    except (ValueError, fast_yaml.YAMLError) as exc:
+        detail = str(exc).rsplit("error: ", 1)[-1].strip().rstrip(".")
+        found = re.search(r"^(.*?)\s+at line (\d+),? column (\d+)", detail)
+        if found:
+            problem, line, column = found.groups()
+            raise InputError(f"{label} is not valid YAML at line {line}, column {column}: {problem}.") from None
+        raise InputError(f"{label} is not valid YAML: {detail}.") from None
 
 
 def _load_json(raw: str, label: str) -> Any:

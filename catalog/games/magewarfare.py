@@ -27,7 +27,7 @@ class MageCard(CardModel):
     rarity: choice(*RARITIES)
     alignment: choice("evil", "neutral", "heroic")
     flesh_cost: Count
-    reality: str = "Maelstrom"
+    reality: str | None = None
     maintenance: Count = 0
 
 
@@ -89,6 +89,7 @@ class Shield(Classed):
 
     card_type = "shield"
     defense: Count
+    user: str | None = None
 
 
 class Spell(MageCard):

@@ -1,0 +1,132 @@
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N]``.
+
+Measures, on this machine:
+
+* ``decklab --help`` wall time (median of several runs) beside ``python -c pass``;
+* the import rate of a generated set of 10,000 cards (YAML and JSON), cards/s;
+* ``decklab catalog list --json`` wall time on that database.
+
+Later issues add their benchmarks here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def wall_times(command: list[str], runs: int, env: dict[str, str] | None = None) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def generated_set(count: int, seed: int = 1) -> dict:
+    """A Ward set of ``count`` creatures and magics with varied stats and effects."""
+    rng = random.Random(seed)
+    kinds = ("beast", "bug", "cosmic", "demon", "dragon", "elemental", "humanoid", "dinosaur", "undead", "mechanical")
+    rarities = ("common", "uncommon", "rare", "epic", "legendary")
+    cards = []
+    for i in range(count):
+        if i % 3:
+            cards.append({
+                "name": f"Bench Creature {i:05d}", "type": "creature", "rarity": rng.choice(rarities),
+                "creature_type": rng.choice(kinds), "al": rng.randint(1, 12), "spd": rng.randint(1, 9),
+                "hp": rng.randint(20, 120), "attack_name": "Strike", "attack_dice": rng.randint(1, 4),
+                "modifier": rng.randint(-1, 5), "text": f"Gains +{i % 5} SPD while it is your primary creature.",
+                "effects": [{"effect": "modify", "stat": "spd", "amount": i % 5, "trigger": "passive"}],
+            })
+        else:
+            cards.append({
+                "name": f"Bench Magic {i:05d}", "type": "magic", "rarity": rng.choice(rarities),
+                "magic_type": rng.choice(("standard", "infinite", "lightning")),
+                "sub_type": rng.choice(("field", "equip", "none")),
+                "text": f"Deal {i % 30 + 1} damage to the opposing primary creature.",
+                "effects": [{"effect": "damage", "target": "opposing_creature", "amount": i % 30 + 1}],
+            })
+    return {"game": "ward", "set": {"code": "BENCH", "name": "Benchmark Set"}, "cards": cards}
+
+
+def import_rate(path: Path, workdir: Path, template: Path, label: str) -> dict:
+    from decklab.catalog.db import open_database
+    from decklab.catalog.importer import import_files
+
+    target = workdir / f"{label}.db"
+    shutil.copy(template, target)
+    database = open_database(str(target))
+    start = time.perf_counter()
+    report = import_files(database, [path])
+    elapsed = time.perf_counter() - start
+    database.dispose()
+    cards = report.totals["added"]
+    return {"cards": cards, "seconds": round(elapsed, 4), "cards_per_s": round(cards / elapsed), "db": target}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--cards", type=int, default=10_000, help="cards in the generated set")
+    parser.add_argument("--runs", type=int, default=9, help="runs for each wall-time median (at least 7)")
+    args = parser.parse_args()
+    runs = max(args.runs, 7)
+
+    decklab = shutil.which("decklab") or str(Path(sys.executable).with_name("decklab"))
+    results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
+    baseline = wall_times([sys.executable, "-c", "pass"], runs)
+    help_times = wall_times([decklab, "--help"], runs)
+    results["help"] = {
+        "median_ms": round(statistics.median(help_times) * 1000, 1),
+        "python_pass_median_ms": round(statistics.median(baseline) * 1000, 1),
+        "runs": runs,
+    }
+
+    import yaml
+
+    from decklab.catalog.db import open_database
+
+    with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+        workdir = Path(tmp)
+        template = workdir / "template.db"
+        open_database(str(template)).dispose()
+        document = generated_set(args.cards)
+        yaml_path = workdir / "bench.yaml"
+        yaml_path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+        json_path = workdir / "bench.json"
+        json_path.write_text(json.dumps(document), encoding="utf-8")
+        imports = {"yaml": import_rate(yaml_path, workdir, template, "yaml"),
+                   "json": import_rate(json_path, workdir, template, "json")}
+        env = dict(os.environ, DECKLAB_DATABASE_URL=str(imports["json"].pop("db")))
+        imports["yaml"].pop("db")
+        results["import"] = imports
+        list_times = wall_times([decklab, "catalog", "list", "--json"], runs, env=env)
+        listed = len(json.loads(subprocess.run([decklab, "catalog", "list", "--json"], env=env,
+                                               capture_output=True, check=True).stdout))
+        results["catalog_list_json"] = {"median_ms": round(statistics.median(list_times) * 1000, 1),
+                                        "cards": listed, "runs": runs}
+
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"python {results['python']} on {results['cpus']} cpus")
+    h = results["help"]
+    print(f"decklab --help           median {h['median_ms']} ms  (python -c pass: {h['python_pass_median_ms']} ms, {runs} runs)")
+    for fmt, r in imports.items():
+        print(f"catalog import ({fmt:4})    {r['cards']} cards in {r['seconds']} s = {r['cards_per_s']:,} cards/s")
+    c = results["catalog_list_json"]
+    print(f"catalog list --json      median {c['median_ms']} ms for {c['cards']} cards ({runs} runs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+"""The documentation keeps up with the code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from decklab.catalog.games import all_games
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_card_sets_doc_names_every_field_of_every_game(game):
+    text = (DOCS / "card-sets.md").read_text(encoding="utf-8")
+    section = text.split(f"(`{game.id}`")[1].split("\n## ")[0]
+    for card_type, model in game.card_models.items():
+        assert f"`{card_type}`" in section
+        for name, info in model.model_fields.items():
+            field = info.alias or name
+            assert f"`{field}`" in section or f"`{field}`" in text.split("## Warcardz")[0], (game.id, card_type, field)

@@ -13,11 +13,11 @@ from decklab.catalog.store import find_card, list_cards, search_cards
 CARDS = {
     "game": "wentworth", "set": {"code": "LK1", "name": "Lookup"},
     "cards": [
-        {"name": "Ember Drake", "type": "guardian", "faction": "dragons", "influence_cost": 6, "roll_power": 3,
-         "life": 12, "text": "Deals 2 damage to the defending player when it attacks."},
-        {"name": "Mire Goblin", "type": "guardian", "faction": "goblins", "influence_cost": 2, "roll_power": 1,
+        {"name": "Xeltharion Drake", "type": "guardian", "faction": "dragons", "influence_cost": 6, "roll_power": 3,
+         "life": 12, "text": "Deals 2 damage to the defending player when it attacks; rub with oil."},
+        {"name": "Qorvath Goblin", "type": "guardian", "faction": "goblins", "influence_cost": 2, "roll_power": 1,
          "life": 4, "text": "Opponents' rolls against it get -1."},
-        {"name": "Drake Oil", "type": "potion", "faction": "dragons", "influence_cost": 2, "text": "Heal 3 life."},
+        {"name": "Xeltharion Oil", "type": "potion", "faction": "dragons", "influence_cost": 2, "text": "Heal 3 life."},
     ],
 }
 
@@ -28,21 +28,23 @@ def looked_up(database, tmp_path):
     return database
 
 
-@pytest.mark.parametrize("spelling", ["Ember Drake", "ember drake", "EMBER DRAKE", "  eMbEr DrAkE "])
+@pytest.mark.parametrize("spelling", ["Xeltharion Drake", "xeltharion drake", "XELTHARION DRAKE", "  xElThArIoN dRaKe "])
 def test_names_match_case_insensitively(looked_up, spelling):
-    assert find_card(looked_up, spelling).name == "Ember Drake"
+    assert find_card(looked_up, spelling).name == "Xeltharion Drake"
 
 
 def test_unknown_name_suggests_close_matches(looked_up):
     with pytest.raises(InputError) as caught:
-        find_card(looked_up, "Embr Drake", game="wentworth")
-    assert str(caught.value) == "no card is called 'Embr Drake' in Wentworth: Guardians of the Realm; did you mean 'Ember Drake'?"
+        find_card(looked_up, "Xeltarion Drake", game="wentworth")
+    assert str(caught.value).startswith(
+        "no card is called 'Xeltarion Drake' in Wentworth: Guardians of the Realm; did you mean 'Xeltharion Drake'")
 
 
 def test_search_finds_names_first_then_rules_text(looked_up):
-    found = [c.name for c in search_cards(looked_up, "DRAKE", game="wentworth")]
-    assert found == ["Drake Oil", "Ember Drake"]
-    assert [c.name for c in search_cards(looked_up, "defending player", game="wentworth")] == ["Ember Drake"]
+    found = [c.name for c in search_cards(looked_up, "OIL", game="wentworth") if c.set_code == "LK1"]
+    assert found == ["Xeltharion Oil", "Xeltharion Drake"]
+    in_text = [c.name for c in search_cards(looked_up, "defending player when", game="wentworth") if c.set_code == "LK1"]
+    assert in_text == ["Xeltharion Drake"]
 
 
 def test_search_treats_wildcards_literally(looked_up):
@@ -51,8 +53,8 @@ def test_search_treats_wildcards_literally(looked_up):
 
 def test_filters_by_type_faction_and_set(looked_up):
     assert [c.name for c in list_cards(looked_up, game="wentworth", set_code="lk1", card_type="guardian")] == [
-        "Ember Drake", "Mire Goblin"]
-    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == ["Drake Oil", "Ember Drake"]
+        "Qorvath Goblin", "Xeltharion Drake"]
+    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == ["Xeltharion Oil", "Xeltharion Drake"]
 
 
 def test_type_of_another_game_is_an_input_error(looked_up):

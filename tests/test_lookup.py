@@ -54,7 +54,7 @@ def test_search_treats_wildcards_literally(looked_up):
 def test_filters_by_type_faction_and_set(looked_up):
     assert [c.name for c in list_cards(looked_up, game="wentworth", set_code="lk1", card_type="guardian")] == [
         "Qorvath Goblin", "Xeltharion Drake"]
-    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == ["Xeltharion Oil", "Xeltharion Drake"]
+    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == ["Xeltharion Drake", "Xeltharion Oil"]
 
 
 def test_type_of_another_game_is_an_input_error(looked_up):

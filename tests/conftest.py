@@ -12,6 +12,14 @@ from decklab.catalog.db import ENV_VAR, open_database
 from decklab.cli.app import app
 
 
+@pytest.fixture(autouse=True)
+def _no_user_database(tmp_path_factory, monkeypatch):
+    """No test touches the player's own database: the default and the variable point to a scratch folder."""
+    scratch = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(scratch))
+    monkeypatch.setenv(ENV_VAR, str(scratch / "decklab.db"))
+
+
 @pytest.fixture(scope="session")
 def template_db(tmp_path_factory) -> Path:
     """A database with the schema and the starter sets, built once."""

@@ -20,3 +20,15 @@ def test_card_sets_doc_names_every_field_of_every_game(game):
         for name, info in model.model_fields.items():
             field = info.alias or name
             assert f"`{field}`" in section or f"`{field}`" in text.split("## Warcardz")[0], (game.id, card_type, field)
+
+
+def test_card_sets_doc_counts_match_the_starter_sets():
+    from decklab.catalog.sets import starter_set_paths
+    from decklab.catalog.setfiles import read_set_file
+
+    text = (DOCS / "card-sets.md").read_text(encoding="utf-8")
+    for parsed in map(read_set_file, starter_set_paths()):
+        assert f"| {parsed.game.name} (`{parsed.game.id}`) | {parsed.code} | {parsed.name} | {len(parsed.cards)} |" in text
+        for kind in {entry["effect"] for card in parsed.cards for entry in card.get("effects", [])}:
+            line = [row for row in text.splitlines() if row.startswith(f"- **{parsed.game.name}**")][0]
+            assert f"`{kind}`" in line

@@ -182,46 +182,64 @@ def _set_header(value: Any, source: str) -> tuple[str, str]:
 
 
 def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """Validate every card with its type's schema, a whole type at a time.
+
+    :returns: the card records and their case-folded names, in file order.
+    :raises InputError: naming the first problem (by card number) and counting the rest.
+    """
     from pydantic import ValidationError
 
-    models = game.card_models
-    records: list[dict[str, Any]] = []
-    keys: list[str] = []
-    first_seen: dict[str, int] = {}
-    problems: list[str] = []
-    for number, raw in enumerate(raw_cards, start=1):
-        where = f"card {number}"
+    problems: list[tuple[int, str]] = []
+    batches: dict[type, list[int]] = {}
+    for index, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
-            problems.append(f"{where} is not a mapping of fields")
+            problems.append((index, f"{_where(index, raw)} is not a mapping of fields"))
             continue
-        name = raw.get("name")
-        if isinstance(name, str) and name.strip():
-            where = f"card {number} '{name.strip()}'"
         card_type = raw.get("type")
-        model = models.get(card_type.strip().casefold()) if isinstance(card_type, str) else None
+        model = game.card_models.get(card_type.strip().casefold()) if isinstance(card_type, str) else None
         if model is None:
-            expected = ", ".join(game.card_types)
             problem = "has no type" if card_type is None else f"type '{card_type}' is not a {game.name} card type"
-            problems.append(f"{where} {problem}; expected one of {expected}")
+            problems.append((index, f"{_where(index, raw)} {problem}; expected one of {', '.join(game.card_types)}"))
             continue
+        batches.setdefault(model, []).append(index)
+    records: list[dict[str, Any] | None] = [None] * len(raw_cards)
+    for model, indexes in batches.items():
+        adapter = model.list_adapter()
+        batch = [raw_cards[index] for index in indexes]
         try:
-            card = model.model_validate(raw)
+            dumped = adapter.dump_python(adapter.validate_python(batch), by_alias=True, exclude_none=True)
         except ValidationError as exc:
-            errors = sorted(exc.errors(), key=lambda error: error["type"] != "extra_forbidden")
-            problems.extend(f"{where}: {_describe(error, game, model)}" for error in errors)
+            errors = sorted(exc.errors(), key=lambda error: (error["loc"][0], error["type"] != "extra_forbidden"))
+            for error in errors:
+                index = indexes[error["loc"][0]]
+                error["loc"] = error["loc"][1:]
+                problems.append((index, f"{_where(index, raw_cards[index])}: {_describe(error, game, model)}"))
             continue
-        key = card.name.casefold()
+        for index, record in zip(indexes, dumped):
+            records[index] = record
+    first_seen: dict[str, int] = {}
+    keys: list[str] = []
+    for index, record in enumerate(records):
+        if record is None:
+            continue
+        key = record["name"].casefold()
         if key in first_seen:
-            problems.append(f"{where} has the same name as card {first_seen[key]}")
-            continue
-        first_seen[key] = number
-        records.append(card.record())
+            problems.append((index, f"{_where(index, record)} has the same name as card {first_seen[key] + 1}"))
+        first_seen.setdefault(key, index)
         keys.append(key)
     if problems:
+        problems.sort(key=lambda problem: problem[0])
         more = len(problems) - 1
         tail = f" ({more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
-        raise InputError(f"{source}: {problems[0]}{tail}.")
+        raise InputError(f"{source}: {problems[0][1]}{tail}.")
     return records, keys
+
+
+def _where(index: int, raw: Any) -> str:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    if isinstance(name, str) and name.strip():
+        return f"card {index + 1} '{name.strip()}'"
+    return f"card {index + 1}"
 
 
 def _describe(error: dict[str, Any], game: Game, model) -> str:

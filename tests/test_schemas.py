@@ -156,11 +156,11 @@ def test_trinket_with_no_dexterity_is_valid():
     assert load("magewarfare", card).cards[0]["device_kind"] == "trinket"
 
 
-def test_record_keeps_set_file_names_and_orders_text_last():
+def test_record_keeps_set_file_names():
     record = load("warcardz", VALID[("warcardz", "character")]).cards[0]
     assert record["class"] == "Soldier" and "class_" not in record
     assert list(record)[:2] == ["name", "type"]
-    assert list(record)[-2:] == ["text", "effects"]
+    assert record["hand_to_hand"] == 0 and "flavor" not in record
 
 
 def test_every_problem_is_counted_but_the_first_is_named():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator
 
 
 def _lower(value: Any) -> Any:
@@ -91,16 +91,17 @@ class CardModel(BaseModel):
         raise ValueError(f"should be '{cls.card_type}'")
 
     def record(self) -> dict[str, Any]:
-        """The card as stored and shown: name and type, the stats, then text, flavor and effects.
+        """The card as stored and shown: field names as in set files, unset optional fields left out."""
+        return self.model_dump(by_alias=True, exclude_none=True)
 
-        Field names are those of set files; optional fields left unset are omitted.
-        """
-        dumped = self.model_dump(by_alias=True, exclude_none=True)
-        last = {key: dumped.pop(key) for key in _LAST if key in dumped}
-        return {**dumped, **last}
-
-
-_LAST = ("text", "flavor", "effects")
+    @classmethod
+    def list_adapter(cls) -> TypeAdapter:
+        """A validator for a whole list of this type's cards at once (the fast import path)."""
+        adapter = cls.__dict__.get("_list_adapter")
+        if adapter is None:
+            adapter = TypeAdapter(list[cls])
+            setattr(cls, "_list_adapter", adapter)
+        return adapter
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,10 @@ ENV_VAR = "DECKLAB_DATABASE_URL"
 
 
 def default_path() -> Path:
-    """The embedded SQLite file: ``<user data dir>/decklab/decklab.db``."""
+    """The embedded SQLite file: ``<user data dir>/decklab/decklab.db`` (the folder is created)."""
     import platformdirs
 
-    return platformdirs.user_data_path("decklab") / "decklab.db"
+    return platformdirs.user_data_path("decklab", ensure_exists=True) / "decklab.db"
 
 
 def resolve_url(option: str | None = None, environ: dict[str, str] | None = None) -> str:

@@ -189,3 +189,13 @@ def test_help_does_not_import_the_heavy_libraries():
             "print(sorted(m for m in ('sqlalchemy', 'sqlmodel', 'yaml', 'pydantic', 'alembic') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_first_run_creates_the_default_database(decklab, tmp_path, monkeypatch):
+    monkeypatch.delenv("DECKLAB_DATABASE_URL")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "fresh-home"))
+    result = decklab("catalog", "show", "Strategic Retreat", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["cp_cost"] == 1
+    assert (tmp_path / "fresh-home" / "decklab" / "decklab.db").exists()
+    assert "Created a new database" in result.stderr

@@ -35,8 +35,14 @@ def _value(value: Any) -> str:
 def _stats(card) -> str:
     from decklab.catalog.games import get_game
 
-    fields = get_game(card.game).list_fields
-    return "  ".join(f"{_label(f)} {_value(card.get(f))}" for f in fields if card.get(f) not in (None, [], ""))
+    parts = []
+    for field in get_game(card.game).list_fields:
+        value = card.get(field)
+        if value in (None, [], ""):
+            continue
+        is_number = isinstance(value, int) and not isinstance(value, bool)
+        parts.append(f"{_label(field)} {value}" if is_number or isinstance(value, bool) else _value(value))
+    return " · ".join(parts)
 
 
 def games(rows: list[dict[str, Any]], *, as_json: bool) -> None:
@@ -60,11 +66,14 @@ def cards(found: Iterable, *, as_json: bool) -> None:
         return
     from rich.table import Table
 
+    games = {card.game for card in found}
     table = Table(title=f"{len(found)} card{'s' if len(found) != 1 else ''}")
-    for column in ("Name", "Game", "Type", "Set", "Stats"):
+    columns = ("Name", "Type", "Set", "Stats") if len(games) == 1 else ("Name", "Game", "Type", "Set", "Stats")
+    for column in columns:
         table.add_column(column, overflow="fold")
     for card in found:
-        table.add_row(card.name, card.game, card.type, card.set_code, _stats(card))
+        cells = (card.name, card.game, card.type, card.set_code, _stats(card))
+        table.add_row(*(cells[:1] + cells[2:] if len(games) == 1 else cells))
     _console().print(table)
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError, did_you_mean
-from .games import Game, get_game
+from .games import CardModel, Game, get_game
 
 TOP_LEVEL_KEYS = ("game", "set", "cards", "banlist")
 BANLIST_KEYS = ("banned", "limited")
@@ -24,15 +25,23 @@ BANLIST_KEYS = ("banned", "limited")
 
 @dataclass
 class SetFile:
-    """A validated card set: its game, code, name, optional banlist, and card records."""
+    """A validated card set: its game, code, name, optional banlist, and validated cards.
+
+    ``models`` are the schema objects in file order and ``keys`` their
+    case-folded names; :attr:`cards` gives the same cards as plain records.
+    """
 
     source: str
     game: Game
     code: str
     name: str
-    cards: list[dict[str, Any]]
+    models: list[CardModel]
+    keys: list[str]
     banlist: dict[str, list[str]] | None = None
-    keys: list[str] = field(default_factory=list)
+
+    @cached_property
+    def cards(self) -> list[dict[str, Any]]:
+        return [model.record() for model in self.models]
 
 
 def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | None = None) -> SetFile:
@@ -160,9 +169,9 @@ def parse_set(document: Any, *, source: str, game: str | None = None) -> SetFile
     raw_cards = document.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise InputError(f"{source} has no cards: 'cards:' should be a list of cards.")
-    cards, keys = _validate_cards(raw_cards, the_game, source)
-    banlist = _banlist(document.get("banlist"), keys, cards, source)
-    return SetFile(source=source, game=the_game, code=code, name=name, cards=cards, banlist=banlist, keys=keys)
+    models, keys = _validate_cards(raw_cards, the_game, source)
+    banlist = _banlist(document.get("banlist"), keys, models, source)
+    return SetFile(source=source, game=the_game, code=code, name=name, models=models, keys=keys, banlist=banlist)
 
 
 def _kind(name: str) -> str:
@@ -181,10 +190,10 @@ def _set_header(value: Any, source: str) -> tuple[str, str]:
     return code, str(value.get("name") or code).strip()
 
 
-def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[dict[str, Any]], list[str]]:
+def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[CardModel], list[str]]:
     """Validate every card with its type's schema, a whole type at a time.
 
-    :returns: the card records and their case-folded names, in file order.
+    :returns: the validated cards and their case-folded names, in file order.
     :raises InputError: naming the first problem (by card number) and counting the rest.
     """
     from pydantic import ValidationError
@@ -201,13 +210,14 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[dict
             problem = "has no type" if card_type is None else f"type '{card_type}' is not a {game.name} card type"
             problems.append((index, f"{_where(index, raw)} {problem}; expected one of {', '.join(game.card_types)}"))
             continue
+        raw["type"] = model.card_type
         batches.setdefault(model, []).append(index)
-    records: list[dict[str, Any] | None] = [None] * len(raw_cards)
+    records: list[CardModel | None] = [None] * len(raw_cards)
     for model, indexes in batches.items():
         adapter = model.list_adapter()
         batch = [raw_cards[index] for index in indexes]
         try:
-            dumped = adapter.dump_python(adapter.validate_python(batch), by_alias=True, exclude_none=True)
+            validated = adapter.validate_python(batch)
         except ValidationError as exc:
             errors = sorted(exc.errors(), key=lambda error: (error["loc"][0], error["type"] != "extra_forbidden"))
             for error in errors:
@@ -215,16 +225,16 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[dict
                 error["loc"] = error["loc"][1:]
                 problems.append((index, f"{_where(index, raw_cards[index])}: {_describe(error, game, model)}"))
             continue
-        for index, record in zip(indexes, dumped):
-            records[index] = record
+        for index, card in zip(indexes, validated):
+            records[index] = card
     first_seen: dict[str, int] = {}
     keys: list[str] = []
     for index, record in enumerate(records):
         if record is None:
             continue
-        key = record["name"].casefold()
+        key = record.name.casefold()
         if key in first_seen:
-            problems.append((index, f"{_where(index, record)} has the same name as card {first_seen[key] + 1}"))
+            problems.append((index, f"card {index + 1} '{record.name}' has the same name as card {first_seen[key] + 1}"))
         first_seen.setdefault(key, index)
         keys.append(key)
     if problems:
@@ -257,6 +267,8 @@ def _describe(error: dict[str, Any], game: Game, model) -> str:
         fields = [info.alias or name for name, info in model.model_fields.items()]
         return f"'{field_name}' is not a field of a {game.name} {model.card_type}{did_you_mean(field_name, fields)}"
     if kind == "missing":
+        if field_name == "effects" and loc[-1] == "effect":
+            return f"effect {loc[1] + 1} has no 'effect' kind"
         return f"field '{field_name}' is missing"
     if kind in ("int_parsing", "int_type", "int_from_float"):
         expected = "a whole number"
@@ -291,12 +303,12 @@ def _describe(error: dict[str, Any], game: Game, model) -> str:
     return f"{subject} should be {expected}, got {given!r}"
 
 
-def _banlist(value: Any, keys: list[str], cards: list[dict[str, Any]], source: str) -> dict[str, list[str]] | None:
+def _banlist(value: Any, keys: list[str], cards: list[CardModel], source: str) -> dict[str, list[str]] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
         raise InputError(f"{source}: 'banlist:' should be a mapping with banned and limited lists.")
-    names = {key: card["name"] for key, card in zip(keys, cards)}
+    names = {key: card.name for key, card in zip(keys, cards)}
     result: dict[str, list[str]] = {}
     for section, listed in value.items():
         if section not in BANLIST_KEYS:

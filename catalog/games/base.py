@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator
+from typing_extensions import Required, TypedDict
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
 
 def _lower(value: Any) -> Any:
@@ -55,6 +57,13 @@ Positive = Annotated[int, Field(ge=1, strict=False)]
 """A whole number of at least 1."""
 
 
+class Effect(TypedDict, total=False):
+    """One structured effect entry: ``effect`` names its kind; the other keys are the kind's."""
+
+    __pydantic_config__ = ConfigDict(extra="allow")  # type: ignore[misc]
+    effect: Required[Annotated[str, Field(min_length=1)]]
+
+
 class CardModel(BaseModel):
     """Fields every card of every game has.
 
@@ -64,7 +73,8 @@ class CardModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True)
 
-    #: The card type this model describes; set by each subclass.
+    #: The card type this model describes; set by each subclass. The importer
+    #: picks the model by the card's ``type`` and stores this spelling.
     card_type: ClassVar[str] = ""
 
     name: Annotated[str, Field(min_length=1, max_length=120)]
@@ -72,27 +82,15 @@ class CardModel(BaseModel):
     text: str = ""
     flavor: str | None = None
     code: str | None = None
-    effects: list[dict[str, Any]] = Field(default_factory=list)
-
-    @field_validator("effects")
-    @classmethod
-    def _effects_are_named(cls, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        for index, entry in enumerate(effects, start=1):
-            kind = entry.get("effect")
-            if not isinstance(kind, str) or not kind:
-                raise ValueError(f"effect {index} has no 'effect' kind")
-        return effects
-
-    @field_validator("type", mode="before")
-    @classmethod
-    def _type_is_this_model(cls, value: Any) -> str:
-        if isinstance(value, str) and value.strip().casefold() == cls.card_type:
-            return cls.card_type
-        raise ValueError(f"should be '{cls.card_type}'")
+    effects: list[Effect] = Field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
         """The card as stored and shown: field names as in set files, unset optional fields left out."""
         return self.model_dump(by_alias=True, exclude_none=True)
+
+    def record_json(self) -> str:
+        """:meth:`record` as compact JSON, serialised in pydantic's core (the import hot path)."""
+        return self.__pydantic_serializer__.to_json(self, by_alias=True, exclude_none=True).decode()
 
     @classmethod
     def list_adapter(cls) -> TypeAdapter:

@@ -64,3 +64,68 @@ class Card:
 
 def _rebuild(game: str, name: str, type: str, set_code: str, fields: dict[str, Any]) -> Card:
     return Card(game=game, name=name, type=type, set_code=set_code, fields=fields)
+
+
+MAIN = "main"
+"""The name of a deck's main section (the part of a decklist before any ``[section]``)."""
+
+FORMATS = ("official", "casual")
+"""Play formats: ``casual`` ignores official restrictions (Ward's banlist)."""
+
+
+class Deck:
+    """A deck as validators and engines see it: cards with quantities, per section.
+
+    Repeated cards in one section are merged, keeping the first position.
+
+    >>> bear = Card(game="ward", name="Bear", type="creature", set_code="W", fields={})
+    >>> deck = Deck(name="Bears", game="ward", sections={"main": [(bear, 2), (bear, 1)]})
+    >>> deck.size(), deck.entries()[0][1]
+    (3, 3)
+    """
+
+    __slots__ = ("name", "game", "format", "sections")
+
+    def __init__(self, *, name: str, game: str, sections: Mapping[str, Any], format: str = "official") -> None:
+        merged: dict[str, tuple[tuple[Card, int], ...]] = {}
+        for section, entries in sections.items():
+            counts: dict[Card, int] = {}
+            for card, quantity in entries:
+                counts[card] = counts.get(card, 0) + quantity
+            merged[section] = tuple(counts.items())
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "sections", MappingProxyType(merged))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("decks are immutable")
+
+    def __reduce__(self):
+        return (_rebuild_deck, (self.name, self.game, self.format, {k: list(v) for k, v in self.sections.items()}))
+
+    def entries(self, section: str = MAIN) -> tuple[tuple[Card, int], ...]:
+        """``(card, quantity)`` pairs of one section, in decklist order."""
+        return self.sections.get(section, ())
+
+    def size(self, section: str = MAIN) -> int:
+        return sum(quantity for _, quantity in self.entries(section))
+
+    def copies(self, *sections: str) -> dict[Card, int]:
+        """Copies of each card across ``sections`` (default: all of them)."""
+        total: dict[Card, int] = {}
+        for section in sections or tuple(self.sections):
+            for card, quantity in self.entries(section):
+                total[card] = total.get(card, 0) + quantity
+        return total
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and (self.name, self.game, self.format, dict(self.sections)) == (
+            other.name, other.game, other.format, dict(other.sections))
+
+    def __repr__(self) -> str:
+        return f"Deck({self.game}:{self.name!r}, {self.size()} cards)"
+
+
+def _rebuild_deck(name: str, game: str, format: str, sections: dict) -> Deck:
+    return Deck(name=name, game=game, format=format, sections=sections)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -50,3 +50,36 @@ class CardRow(SQLModel, table=True):
     faction: str | None = Field(default=None, max_length=64)
     text: str = Field(default="", sa_column=Column(Text, nullable=False))
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class DeckRow(SQLModel, table=True):
+    """A saved deck; ``name_key`` (the case-folded name) is unique across games."""
+
+    __tablename__ = "deck"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_deck_name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    name_key: str = Field(max_length=200)
+    game: str = Field(max_length=32, index=True)
+    format: str = Field(default="official", max_length=16)
+    notes: str = Field(default="", sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class DeckEntryRow(SQLModel, table=True):
+    """A card in a deck section with its quantity (at least 1)."""
+
+    __tablename__ = "deck_entry"
+    __table_args__ = (
+        UniqueConstraint("deck_id", "card_id", "section", name="uq_deck_entry"),
+        CheckConstraint("quantity >= 1", name="ck_deck_entry_quantity"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False, index=True))
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
+    section: str = Field(default="main", max_length=32)
+    quantity: int
+    position: int = 0

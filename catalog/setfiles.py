@@ -170,6 +170,8 @@ def parse_set(document: Any, *, source: str, game: str | None = None) -> SetFile
     if not isinstance(raw_cards, list) or not raw_cards:
         raise InputError(f"{source} has no cards: 'cards:' should be a list of cards.")
     models, keys = _validate_cards(raw_cards, the_game, source)
+    if document.get("banlist") is not None and not the_game.has_banlist:
+        raise InputError(f"{source}: {the_game.name} sets have no banlist; only Ward sets carry one.")
     banlist = _banlist(document.get("banlist"), keys, models, source)
     return SetFile(source=source, game=the_game, code=code, name=name, models=models, keys=keys, banlist=banlist)
 

@@ -11,19 +11,32 @@ from .games import get_game
 from .migrations import HEAD
 
 
-def _card_query():
+def card_query(*extra):
+    """``SELECT`` of what builds a :class:`Card` (plus ``extra`` columns), with the card and set tables."""
     from sqlalchemy import select
 
     from .models import CardRow, CardSetRow
 
     card, card_set = CardRow.__table__, CardSetRow.__table__
-    query = select(card.c.game, card_set.c.code, card.c.data).join(card_set, card.c.set_id == card_set.c.id)
+    query = (select(card.c.game, card_set.c.code, card.c.data, card_set.c.banlist, *extra)
+             .join(card_set, card.c.set_id == card_set.c.id))
     return query, card, card_set
+
+
+def card_from_row(game: str, code: str, data: Any, banlist: Any) -> Card:
+    """A :class:`Card` from a :func:`card_query` row; a game with a banlist gets ``banlist``:
+    ``"banned"``, ``"limited"`` or ``None``."""
+    record = _as_dict(data)
+    if get_game(game).has_banlist:
+        lists = _as_dict(banlist) if banlist else {}
+        status = next((kind for kind in ("banned", "limited") if record["name"] in lists.get(kind, ())), None)
+        record = {**record, "banlist": status}
+    return Card.from_record(game, code, record)
 
 
 def _cards(database: Database, query) -> list[Card]:
     with database.engine.connect() as conn:
-        return [Card.from_record(game, code, _as_dict(data)) for game, code, data in conn.execute(query)]
+        return [card_from_row(*row) for row in conn.execute(query)]
 
 
 def _as_dict(data: Any) -> dict[str, Any]:
@@ -44,7 +57,7 @@ def list_cards(
     """
     from sqlalchemy import func
 
-    query, card, card_set = _card_query()
+    query, card, card_set = card_query()
     if game:
         the_game = get_game(game)
         query = query.where(card.c.game == the_game.id)
@@ -67,7 +80,7 @@ def search_cards(database: Database, text: str, *, game: str | None = None) -> l
     if not needle:
         raise InputError("give some text to search for.")
     pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    query, card, _ = _card_query()
+    query, card, _ = card_query()
     in_name = card.c.name_key.like(pattern, escape="\\")
     query = query.where(or_(in_name, func.lower(card.c.text).like(pattern, escape="\\")))
     if game:
@@ -83,7 +96,7 @@ def find_card(database: Database, name: str, *, game: str | None = None) -> Card
     """
     from sqlalchemy import select
 
-    query, card, _ = _card_query()
+    query, card, _ = card_query()
     key = name.strip().casefold()
     the_game = get_game(game) if game else None
     if the_game:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import catalog, db
+from . import catalog, db, deck
 from .common import DecklabGroup, JsonOption
 
 app = typer.Typer(
@@ -17,6 +17,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(catalog.app, name="catalog")
+app.add_typer(deck.app, name="deck")
 app.add_typer(db.app, name="db")
 
 

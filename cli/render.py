@@ -147,3 +147,67 @@ def db_info(info: dict[str, Any], *, as_json: bool) -> None:
     for row in info["games"]:
         table.add_row(row["game"], str(row["sets"]), str(row["cards"]))
     console.print(table)
+
+
+def deck_list(rows: list[dict[str, Any]], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(rows)} deck{'s' if len(rows) != 1 else ''}")
+    for column in ("Deck", "Game", "Format", "Cards", "Legal"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["name"], row["game"], row["format"], str(row["cards"]),
+                      "[green]yes[/green]" if row["legal"] else "[red]no[/red]")
+    _console().print(table)
+
+
+def deck_summary(summary: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(summary)
+        return
+    from rich.table import Table
+
+    console = _console()
+    verdict = "[green]legal[/green]" if summary["legal"] else f"[red]illegal ({summary['problems']} problems)[/red]"
+    console.print(f"[bold]{summary['name']}[/bold]  {summary['game']} · {summary['format']} · "
+                  f"{summary['cards']} cards · {verdict}")
+    if summary.get("notes"):
+        console.print(summary["notes"], style="italic")
+    field = summary["curve"]["field"]
+    for section, content in summary["sections"].items():
+        table = Table(title=f"{section} ({content['cards']})", title_justify="left")
+        table.add_column("Qty", justify="right")
+        table.add_column("Card")
+        if field:
+            table.add_column(_label(field), justify="right")
+        for group, info in content["groups"].items():
+            table.add_row("", f"[bold]{group} ({info['cards']})[/bold]", *([""] if field else []))
+            for row in info["entries"]:
+                table.add_row(str(row["quantity"]), row["name"], *([str(row.get(field, ""))] if field else []))
+        console.print(table)
+    counts = summary["curve"]["counts"]
+    if counts:
+        console.print(f"[bold]Curve of {_label(field)}[/bold]")
+        widest = max(counts.values())
+        for value, count in counts.items():
+            console.print(f"{value:>4} {'█' * max(1, round(30 * count / widest))} {count}")
+
+
+def validation(report, *, as_json: bool) -> None:
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    console = _console()
+    counts = ", ".join(f"{key} {value}" for key, value in report.counts.items())
+    if report.is_legal:
+        console.print(f"[green]✔ {report.deck} is a legal {report.game} deck[/green] ({report.format}; {counts}).")
+    else:
+        console.print(f"[red]✘ {report.deck} is not legal[/red]: {len(report.errors)} "
+                      f"problem{'s' if len(report.errors) != 1 else ''} ({report.format}; {counts}).")
+    for violation in report.errors:
+        console.print(f"  [red]{violation.rule}[/red]  {violation.message}")
+    for violation in report.warnings:
+        console.print(f"  [yellow]warning {violation.rule}[/yellow]  {violation.message}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,23 +19,6 @@ SETS = {parsed.game.id: parsed for parsed in (read_set_file(path) for path in st
 
 def cards(game: str, card_type: str | None = None) -> list[dict]:
     return [c for c in SETS[game].cards if card_type is None or c["type"] == card_type]
-
-
-def sample_deck(game: str) -> dict[str, Counter]:
-    """The sample decklist of docs/games: {section: Counter(card name)}."""
-    sections: dict[str, Counter] = defaultdict(Counter)
-    section = "main"
-    for line in (DOCS / f"{game}-sample.deck").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if not line or re.match(r"^(game|name):", line):
-            continue
-        if line.startswith("["):
-            section = line.strip("[]").strip().lower()
-            continue
-        found = re.match(r"^(\d+)\s*x?\s+(.+)$", line)
-        count, name = (int(found[1]), found[2]) if found else (1, line)
-        sections[section][name.strip().casefold()] += count
-    return sections
 
 
 def by_key(game: str) -> dict[str, dict]:
@@ -173,25 +156,3 @@ def test_magewarfare_minimums():
     assert {"trinket", "regular", "sharable", "complex"} <= {d["device_kind"] for d in cards("magewarfare", "device")}
     assert {d["class"] for d in armory} == {"basic", "advanced", "uber"}
     assert len(cards("magewarfare", "spell") + cards("magewarfare", "hex")) >= 14
-
-
-def test_sample_decks_name_only_cards_of_the_set():
-    for game in SETS:
-        known = by_key(game)
-        for section, entries in sample_deck(game).items():
-            unknown = set(entries) - set(known)
-            assert not unknown, (game, section, unknown)
-
-
-def test_sample_deck_sizes_follow_the_deck_rules():
-    warcardz = sample_deck("warcardz")["main"]
-    known = by_key("warcardz")
-    types = Counter()
-    for name, count in warcardz.items():
-        types[known[name]["type"]] += count
-    assert types == {"character": 10, "tactics": 3}
-    wh40k = sample_deck("wh40k")
-    assert sum(wh40k["main"].values()) == 50 and sum(wh40k["reinforcements"].values()) == 9
-    assert sum(sample_deck("ward")["main"].values()) == 30
-    wentworth = sample_deck("wentworth")["main"]
-    assert len(wentworth) == 100 and set(wentworth.values()) == {1}

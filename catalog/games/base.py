@@ -119,10 +119,22 @@ class Game:
     faction_field: str | None = "faction"
     #: The fields a card listing shows, in order (those a card lacks are skipped).
     list_fields: tuple[str, ...] = ()
+    #: Decklist sections besides the main deck, e.g. ``("reinforcements",)``.
+    sections: tuple[str, ...] = ()
+    #: The card field ``deck show`` draws its curve of (a cost, or Warcardz value).
+    curve_field: str | None = None
+    #: How ``deck show`` groups cards: card type -> group (default: the type itself).
+    groups: dict[str, str] | None = None
+    #: Whether the game's sets carry an official banned/limited list.
+    has_banlist: bool = False
 
     @property
     def card_types(self) -> tuple[str, ...]:
         return tuple(self.card_models)
+
+    def group_of(self, card_type: str) -> str:
+        """The group a card type is shown in (Mage Warfare: its pile)."""
+        return (self.groups or {}).get(card_type, card_type)
 
     def names(self) -> tuple[str, ...]:
         """The id followed by every alias."""

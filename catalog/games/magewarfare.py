@@ -15,6 +15,9 @@ from .base import CardModel, Count, Game, TextList, choice
 RARITIES = ("common", "uncommon", "rare", "scarce")
 CLASSES = ("basic", "advanced", "uber")
 DEVICE_KINDS = ("trinket", "regular", "sharable", "complex", "complex-sharable")
+PILES = {"creature": "barracks", "guard": "barracks", "device": "armory", "shield": "armory",
+         "spell": "spellbook", "hex": "spellbook"}
+"""Which pile of the deck each card type goes into."""
 
 
 def _plain_uber(value: Any) -> Any:
@@ -117,6 +120,8 @@ GAME = Game(
         "without a Spellbook Barracks >= 25 and Armory >= 15; copies by rarity: common 5, uncommon 4, rare 3, scarce 2"
     ),
     list_fields=("class", "alignment", "rarity", "flesh_cost", "long", "medium", "close", "defense", "dexterity", "device_kind"),
+    curve_field="flesh_cost",
+    groups=PILES,
     rulebook="mage-warfare.txt",
     faction_field="alignment",
 )

@@ -78,5 +78,7 @@ GAME = Game(
         "duplicates allowed; attribute and variable cards are side decks"
     ),
     list_fields=("value", "attack", "defense", "position", "faction", "class", "timing", "attribute", "scope", "subject", "bonus"),
+    sections=("line", "attribute", "variable"),
+    curve_field="value",
     rulebook="warcardz.txt",
 )

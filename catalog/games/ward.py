@@ -56,6 +56,8 @@ GAME = Game(
         "limited cards 1; 8-12 creatures and 18-22 magics recommended"
     ),
     list_fields=("creature_type", "al", "spd", "hp", "attack_dice", "modifier", "magic_type", "sub_type", "rarity"),
+    curve_field="al",
+    has_banlist=True,
     rulebook="ward.txt",
     faction_field="creature_type",
 )

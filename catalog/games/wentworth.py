@@ -56,5 +56,6 @@ GAME = Game(
     card_models={"guardian": Guardian, "binding": Binding, "potion": Potion, "environment": Environment},
     deck_rules="exactly 100 cards, no card more than once",
     list_fields=("faction", "influence_cost", "roll_power", "life", "bind_player"),
+    curve_field="influence_cost",
     rulebook="wentworth.txt",
 )

@@ -57,5 +57,7 @@ GAME = Game(
         "reinforcements deck; each card's copies across both decks within its limit"
     ),
     list_fields=("faction", "power", "cp_cost", "limit", "keywords"),
+    sections=("reinforcements",),
+    curve_field="cp_cost",
     rulebook="warhammer40k-warfare.txt",
 )

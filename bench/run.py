@@ -4,7 +4,8 @@ Measures, on this machine:
 
 * ``decklab --help`` wall time (median of several runs) beside ``python -c pass``;
 * the import rate of a generated set of 10,000 cards (YAML and JSON), cards/s;
-* ``decklab catalog list --json`` wall time on that database.
+* ``decklab catalog list --json`` wall time on that database;
+* validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command.
 
 Later issues add their benchmarks here.
 """
@@ -79,6 +80,31 @@ def import_rate(path: Path, workdir: Path, template: Path, label: str, runs: int
             "cards_per_s": round(cards / elapsed), "runs": runs, "db": target}
 
 
+def deck_validate(decklab: str, template: Path, runs: int) -> dict:
+    """A 100-card Wentworth decklist: validation alone in-process, and the cold CLI command."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.sample_decks import sample_deck_paths
+    from decklab.validators import validate
+
+    path = next(p for p in sample_deck_paths() if p.name == "wentworth-1.deck")
+    database = open_database(str(template))
+    deck = read_deck_file(database, path)
+    database.dispose()
+    repeats = 200
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        validate(deck)
+        times.append(time.perf_counter() - start)
+    env = dict(os.environ, DECKLAB_DATABASE_URL=str(template))
+    command = wall_times([decklab, "deck", "validate", str(path)], runs, env=env)
+    libraries = wall_times([sys.executable, "-c", "import sqlmodel"], runs)
+    return {"cards": deck.size(), "in_process_median_ms": round(statistics.median(times) * 1000, 3),
+            "in_process_runs": repeats, "command_median_ms": round(statistics.median(command) * 1000, 1),
+            "command_runs": runs, "import_sqlmodel_median_ms": round(statistics.median(libraries) * 1000, 1)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -98,7 +124,6 @@ def main() -> None:
     }
 
     import yaml
-
     from decklab.catalog.db import open_database
 
     with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
@@ -121,6 +146,7 @@ def main() -> None:
                                                capture_output=True, check=True).stdout))
         results["catalog_list_json"] = {"median_ms": round(statistics.median(list_times) * 1000, 1),
                                         "cards": listed, "runs": runs}
+        results["deck_validate"] = deck_validate(decklab, template, runs)
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -133,6 +159,10 @@ def main() -> None:
               f"best {r['best_s']} s) = {r['cards_per_s']:,} cards/s")
     c = results["catalog_list_json"]
     print(f"catalog list --json      median {c['median_ms']} ms for {c['cards']} cards ({runs} runs)")
+    v = results["deck_validate"]
+    print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process ({v['in_process_runs']} runs); "
+          f"'decklab deck validate FILE' median {v['command_median_ms']} ms ({v['command_runs']} runs; "
+          f"'python -c \"import sqlmodel\"' alone: {v['import_sqlmodel_median_ms']} ms)")
 
 
 if __name__ == "__main__":

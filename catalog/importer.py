@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import gc
 import json
-from contextlib import contextmanager
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, did_you_mean
-from .games import CardModel, Game, get_game
+from .games import Game, get_game
+from .schemas.base import CardModel
 
 TOP_LEVEL_KEYS = ("game", "set", "cards", "banlist")
 BANLIST_KEYS = ("banned", "limited")

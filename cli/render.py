@@ -81,12 +81,11 @@ def card(found, *, as_json: bool) -> None:
     if as_json:
         emit_json(found.record())
         return
+    from decklab.catalog.games import get_game
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
-
-    from decklab.catalog.games import get_game
 
     game = get_game(found.game)
     stats = Table.grid(padding=(0, 2))

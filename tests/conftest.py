@@ -6,10 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from decklab.catalog.db import ENV_VAR, open_database
 from decklab.cli.app import app
+from typer.testing import CliRunner
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,6 @@ import json
 
 import pytest
 import yaml
-
 from conftest import write
 from decklab.cli.app import app
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import text
-
 from decklab.catalog.db import ENV_VAR, default_path, open_database, resolve_url, upgrade_database
 from decklab.catalog.errors import DatabaseError
 from decklab.catalog.migrations import HEAD, LOCATION
+from sqlalchemy import text
 
 
 def test_url_precedence_option_then_environment_then_default(tmp_path):
@@ -59,7 +58,6 @@ def test_head_constant_matches_the_migration_scripts():
 def test_models_match_the_migrations(database):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
-
     from decklab.catalog.models import SQLModel
 
     with database.engine.connect() as conn:

@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from conftest import write
 from decklab.catalog.decklists import export_deck, parse_decklist
 from decklab.catalog.decks import get_deck, read_deck_file, resolve, save_deck
 from decklab.catalog.errors import InputError
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.catalog.store import list_cards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 BEARS = "game: ward\nname: Bears\n# a comment\n3 Ember Whelp\n2x Firebolt   # burn\nMeteor Shard\n"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from decklab.catalog.games import all_games
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -23,8 +22,8 @@ def test_card_sets_doc_names_every_field_of_every_game(game):
 
 
 def test_card_sets_doc_counts_match_the_starter_sets():
-    from decklab.catalog.sets import starter_set_paths
     from decklab.catalog.setfiles import read_set_file
+    from decklab.catalog.sets import starter_set_paths
 
     text = (DOCS / "card-sets.md").read_text(encoding="utf-8")
     for parsed in map(read_set_file, starter_set_paths()):

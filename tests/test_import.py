@@ -6,7 +6,6 @@ import json
 
 import pytest
 import yaml
-
 from conftest import write
 from decklab.catalog.errors import InputError
 from decklab.catalog.importer import import_files

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from conftest import write
 from decklab.catalog.errors import InputError
 from decklab.catalog.importer import import_files

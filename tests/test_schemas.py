@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from decklab.catalog.errors import InputError
+from decklab.catalog.games import all_games
 from decklab.catalog.setfiles import parse_set
 
 VALID = {
@@ -175,3 +175,18 @@ def test_duplicate_names_in_one_file_are_refused():
     card = VALID[("ward", "magic")]
     with pytest.raises(InputError, match="card 2 'backstab' has the same name as card 1"):
         parse_set({"game": "ward", "set": {"code": "T1"}, "cards": [card, dict(card, name="backstab")]}, source="t.yaml")
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_registry_card_types_match_the_schemas(game):
+    assert tuple(game.card_models) == game.card_types
+    assert all(model.card_type == card_type for card_type, model in game.card_models.items())
+
+
+def test_the_registry_does_not_load_pydantic_schemas():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom decklab.catalog.games import all_games\nall_games()\n"
+            "print(any(name.startswith('decklab.catalog.schemas') for name in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"

@@ -8,10 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from decklab.catalog.games import all_games
-from decklab.catalog.sets import starter_set_paths
 from decklab.catalog.setfiles import read_set_file
+from decklab.catalog.sets import starter_set_paths
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"
 SETS = {parsed.game.id: parsed for parsed in (read_set_file(path) for path in starter_set_paths())}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from decklab.catalog.cards import Card, Deck
 from decklab.validators import validate
 

@@ -45,4 +45,4 @@ def validate(deck: Deck, *, format: str | None = None) -> Report:
     return report.finish()
 
 
-from . import magewarfare, ward, warcardz, wentworth, wh40k  # noqa: E402,F401  (each registers itself)
+from . import magewarfare, warcardz, ward, wentworth, wh40k  # noqa: E402,F401  (each registers itself)

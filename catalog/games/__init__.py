@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 from ..errors import InputError, did_you_mean
-from . import magewarfare, ward, warcardz, wentworth, wh40k
-from .base import CardModel, Game
+from . import magewarfare, warcardz, ward, wentworth, wh40k
+from .base import Game
 
-__all__ = ["CardModel", "Game", "all_games", "get_game", "game_ids"]
+__all__ = ["Game", "all_games", "get_game", "game_ids"]
 
 _GAMES: dict[str, Game] = {}
 _BY_NAME: dict[str, Game] = {}

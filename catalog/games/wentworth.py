@@ -1,4 +1,4 @@
-"""Wentworth: Guardians of the Realm card schema (rulebook: wentworth.txt).
+"""Wentworth: Guardians of the Realm: the game record (rulebook: wentworth.txt).
 
 Every card has an influence cost and a faction; guardians roll dice in
 combat (roll power) and have life; bindings may say "Bind Player".
@@ -6,54 +6,16 @@ combat (roll power) and have life; bindings may say "Bind Player".
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import Field
-
-from .base import CardModel, Count, Game, Positive, choice
+from .base import Game
 
 FACTIONS = ("dragons", "goblins", "humans", "mages", "neutral")
-
-
-class WentworthCard(CardModel):
-    """Fields shared by the four Wentworth card types."""
-
-    influence_cost: Count
-    faction: choice(*FACTIONS)
-
-
-class Guardian(WentworthCard):
-    """A guardian: fights in the Battle Zone with roll-power d6."""
-
-    card_type = "guardian"
-    roll_power: Annotated[int, Field(ge=1, le=6)]
-    life: Positive
-
-
-class Binding(WentworthCard):
-    """A binding: attaches to a guardian, or to a player if it says "Bind Player"."""
-
-    card_type = "binding"
-    bind_player: bool = False
-
-
-class Potion(WentworthCard):
-    """A potion: an instant effect, played at any time."""
-
-    card_type = "potion"
-
-
-class Environment(WentworthCard):
-    """An environment: affects all players; one in play per player."""
-
-    card_type = "environment"
 
 
 GAME = Game(
     id="wentworth",
     name="Wentworth: Guardians of the Realm",
     aliases=(),
-    card_models={"guardian": Guardian, "binding": Binding, "potion": Potion, "environment": Environment},
+    card_types=('guardian', 'binding', 'potion', 'environment'),
     deck_rules="exactly 100 cards, no card more than once",
     list_fields=("faction", "influence_cost", "roll_power", "life", "bind_player"),
     curve_field="influence_cost",

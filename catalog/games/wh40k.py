@@ -1,4 +1,4 @@
-"""Warhammer 40K Warfare card schema (rulebook: warhammer40k-warfare.txt).
+"""Warhammer 40K Warfare: the game record (rulebook: warhammer40k-warfare.txt).
 
 Every card carries a faction ("Unaligned" goes in any army), a CP cost and a
 limit on copies across the army and reinforcements decks; units have a power level.
@@ -6,52 +6,13 @@ limit on copies across the army and reinforcements decks; units have a power lev
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import Field
-
-from .base import CardModel, Count, Game, Positive, TextList
-
-
-class Wh40kCard(CardModel):
-    """Fields shared by all four 40K card types."""
-
-    faction: Annotated[str, Field(min_length=1)]
-    cp_cost: Count
-    limit: Positive
-    keywords: TextList = Field(default_factory=list)
-
-
-class Unit(Wh40kCard):
-    """A unit: soldiers or vehicles with a power level."""
-
-    card_type = "unit"
-    power: Count
-
-
-class Order(Wh40kCard):
-    """An order given to your own forces."""
-
-    card_type = "order"
-
-
-class Event(Wh40kCard):
-    """An event: a generic incident of war."""
-
-    card_type = "event"
-
-
-class Equipment(Wh40kCard):
-    """Wargear equipped to one eligible unit you control."""
-
-    card_type = "equipment"
-
+from .base import Game
 
 GAME = Game(
     id="wh40k",
     name="Warhammer 40K Warfare",
     aliases=("40k", "warhammer40k"),
-    card_models={"unit": Unit, "order": Order, "event": Event, "equipment": Equipment},
+    card_types=('unit', 'order', 'event', 'equipment'),
     deck_rules=(
         "army deck of exactly 50 cards of one faction (plus Unaligned); 0-9 units in the "
         "reinforcements deck; each card's copies across both decks within its limit"

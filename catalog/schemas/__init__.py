@@ -1,0 +1,1 @@
+"""Card schemas (pydantic), one module per game id, each with ``MODELS``: card type -> model."""

@@ -106,3 +106,32 @@ def test_not_a_database_file_is_one_sentence(tmp_path):
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(DatabaseError, match=r"cannot open the database sqlite:///.*junk.db: file is not a database\."):
         open_database(str(path))
+
+
+def test_sqlite_is_upgraded_automatically_after_a_backup_and_keeps_its_cards(tmp_path):
+    from decklab.catalog.db import Database, create_engine, upgrade_schema
+    from decklab.catalog.importer import load_starter_sets
+    from decklab.catalog.store import list_cards
+
+    path = tmp_path / "old.db"
+    url = f"sqlite:///{path}"
+    old = Database(url=url, engine=create_engine(url))
+    upgrade_schema(old.engine, revision="0001")
+    load_starter_sets(old)
+    before = [card.record() for card in list_cards(old)]
+    old.dispose()
+
+    database = open_database(str(path))
+    try:
+        assert database.revision() == HEAD
+        assert [card.record() for card in list_cards(database)] == before
+        notice = [n for n in database.notices if n.startswith("Upgraded the database")][0]
+        backup = notice.rsplit("kept at ", 1)[1].rstrip(".")
+        assert backup.endswith(".bak")
+        copy = create_engine(f"sqlite:///{backup}")
+        with copy.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+            assert conn.execute(text("SELECT count(*) FROM card")).scalar() == len(before)
+        copy.dispose()
+    finally:
+        database.dispose()

@@ -47,5 +47,5 @@ def _check_faction(report: Report, copies) -> None:
     others = [faction for faction in sorted(sizes) if faction != army]
     strays = [card for faction in others for card, _ in by_faction[faction]]
     listed = ", ".join(f"{faction} ({plural(sizes[faction], 'card')})" for faction in others)
-    report.error("wh40k.faction", f"The army is {army} ({plural(sizes[army], 'card')}) but also holds {listed}; "
-                 f"every card must be {army} or Unaligned.", cards=strays, count=len(sizes), limit=1)
+    report.error("wh40k.faction", f"Most cards are {army} ({sizes[army]} across both decks), but the deck also "
+                 f"holds {listed}; every card must be {army} or Unaligned.", cards=strays, count=len(sizes), limit=1)

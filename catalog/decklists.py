@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import MAIN, Deck
-from .errors import InputError
+from .errors import InputError, read_text
 
 HEADERS = ("game", "name", "format")
 _HEADER = re.compile(r"^(game|name|format)\s*:\s*(.*)$", re.IGNORECASE)
@@ -91,14 +91,7 @@ def _strip_comment(line: str) -> str:
 def read_decklist(path: str | Path) -> DecklistText:
     """Read a decklist file: text (any extension), or the JSON/YAML that ``deck export`` writes."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file.") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot read {path}: it is a folder, not a decklist.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"cannot read {path}: it is not UTF-8 text.") from None
+    text = read_text(path, "a decklist")
     if path.suffix.casefold() in (".json", ".yaml", ".yml"):
         return _from_document(_load_document(text, path), source=path.name)
     return parse_decklist(text, source=path.name)

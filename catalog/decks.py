@@ -8,7 +8,7 @@ from typing import Any
 from .cards import FORMATS, MAIN, Card, Deck
 from .db import Database
 from .decklists import DecklistText, Entry, read_decklist
-from .errors import InputError, close_matches
+from .errors import InputError, suggestion
 from .games import Game, get_game
 from .store import card_from_row, card_query
 
@@ -112,8 +112,7 @@ def _unknown_names(conn, game: Game, source: str, unknown: list[Entry]) -> str:
         if key in elsewhere:
             hint = f"; it is a {get_game(elsewhere[key]).name} card"
         else:
-            matches = close_matches(entry.name, names)
-            hint = f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else ""
+            hint = suggestion(entry.name, names).rstrip(".")
         parts.append(f"'{entry.name}' ({where}{hint})")
     count = len(parts)
     noun = "card is" if count == 1 else "cards are"
@@ -135,16 +134,15 @@ def _tables():
     return DeckRow.__table__, DeckEntryRow.__table__
 
 
-def _deck_row(conn, name: str):
+def _deck_row(conn, name: str, *, missing: str = "no deck is called '{name}'"):
+    """The saved deck called ``name`` (any case); else an error from ``missing``, with close matches."""
     from sqlalchemy import select
 
     deck, _ = _tables()
     row = conn.execute(select(deck).where(deck.c.name_key == name.strip().casefold())).first()
     if row is None:
         names = [r[0] for r in conn.execute(select(deck.c.name))]
-        matches = close_matches(name, names)
-        hint = f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
-        raise InputError(f"no deck is called '{name}'{hint}")
+        raise InputError(missing.format(name=name) + suggestion(name, names))
     return row
 
 
@@ -235,16 +233,8 @@ def load_deck(database: Database, deck_or_file: str, *, game: str | None = None,
     path = Path(deck_or_file).expanduser()
     if path.is_file():
         return read_deck_file(database, path, game=game, format=format)
-    from sqlalchemy import select
-
-    table, _ = _tables()
     with database.engine.connect() as conn:
-        row = conn.execute(select(table).where(table.c.name_key == deck_or_file.strip().casefold())).first()
-        if row is None:
-            names = [r[0] for r in conn.execute(select(table.c.name))]
-            matches = close_matches(deck_or_file, names)
-            hint = f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
-            raise InputError(f"'{deck_or_file}' is neither a saved deck nor a decklist file{hint}")
+        row = _deck_row(conn, deck_or_file, missing="'{name}' is neither a saved deck nor a decklist file")
         deck = _load(conn, row)
     chosen = check_format(format)
     if chosen:
@@ -271,7 +261,7 @@ def list_decks(database: Database, *, game: str | None = None) -> list[dict[str,
 
 def add_card(database: Database, deck_name: str, card_name: str, quantity: int = 1, *, section: str = MAIN) -> int:
     """Add copies of a card to a deck section; returns the copies now in that section."""
-    return _change(database, deck_name, card_name, quantity, section)
+    return _change(database, deck_name, card_name, _at_least_one(quantity), section)
 
 
 def remove_card(database: Database, deck_name: str, card_name: str, quantity: int = 1, *, section: str = MAIN) -> int:
@@ -279,7 +269,13 @@ def remove_card(database: Database, deck_name: str, card_name: str, quantity: in
 
     :raises InputError: when the section holds fewer copies than asked to remove.
     """
-    return _change(database, deck_name, card_name, -quantity, section)
+    return _change(database, deck_name, card_name, -_at_least_one(quantity), section)
+
+
+def _at_least_one(quantity: int) -> int:
+    if quantity < 1:
+        raise InputError(f"a quantity is at least 1, not {quantity}.")
+    return quantity
 
 
 def _change(database: Database, deck_name: str, card_name: str, delta: int, section: str) -> int:
@@ -287,8 +283,6 @@ def _change(database: Database, deck_name: str, card_name: str, delta: int, sect
 
     from .models import utcnow
 
-    if delta == 0:
-        raise InputError("a quantity is at least 1.")
     table, entry = _tables()
     section = section.strip().casefold()
     with database.engine.begin() as conn:

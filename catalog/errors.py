@@ -38,3 +38,33 @@ def did_you_mean(word: str, candidates) -> str:
     """Return ``" (did you mean 'x'?)"`` for a close match, else an empty string."""
     matches = close_matches(word, candidates, n=1)
     return f" (did you mean '{matches[0]}'?)" if matches else ""
+
+
+def suggestion(word: str, candidates) -> str:
+    """The end of a "not found" sentence: ``"; did you mean 'a' or 'b'?"``, or ``"."``.
+
+    >>> suggestion("Grizly Bear", ["Grizzly Bear"])
+    "; did you mean 'Grizzly Bear'?"
+    """
+    matches = close_matches(word, candidates)
+    return f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
+
+
+def read_text(path, what: str) -> str:
+    """The UTF-8 text of ``path``; ``what`` names the kind of file in the error.
+
+    :raises InputError: when the file is missing, a folder, not UTF-8 or unreadable.
+    """
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"cannot read {path}: no such file.") from None
+    except IsADirectoryError:
+        raise InputError(f"cannot read {path}: it is a folder, not {what}.") from None
+    except UnicodeDecodeError:
+        raise InputError(f"cannot read {path}: it is not UTF-8 text.") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}.") from None

@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, did_you_mean
+from .errors import InputError, did_you_mean, read_text
 from .games import Game, get_game
 from .schemas.base import CardModel
 
@@ -52,16 +52,7 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
     """
     path = Path(path)
     label = path.name
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file.") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot read {path}: it is a folder, not a set file.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"cannot read {path}: it is not UTF-8 text.") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}.") from None
+    raw = read_text(path, "a set file")
     if not raw.strip():
         raise InputError(f"{label} is empty; a set file needs game, set and cards.")
     suffix = path.suffix.casefold()

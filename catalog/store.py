@@ -6,7 +6,7 @@ from typing import Any
 
 from .cards import Card
 from .db import Database, display_url
-from .errors import InputError, close_matches
+from .errors import InputError, suggestion
 from .games import get_game
 from .migrations import HEAD
 
@@ -113,9 +113,7 @@ def find_card(database: Database, name: str, *, game: str | None = None) -> Card
     with database.engine.connect() as conn:
         names = [row[0] for row in conn.execute(names_query)]
     where = f" in {the_game.name}" if the_game else ""
-    matches = close_matches(name, names)
-    hint = f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
-    raise InputError(f"no card is called '{name}'{where}{hint}")
+    raise InputError(f"no card is called '{name}'{where}{suggestion(name, names)}")
 
 
 def list_sets(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:

@@ -66,10 +66,7 @@ def new(
 def add(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1, section: SectionOption = "main") -> None:
     """Add copies of a card to a deck."""
     from decklab.catalog import decks
-    from decklab.catalog.errors import InputError
 
-    if quantity < 1:
-        raise InputError(f"a quantity is at least 1, not {quantity}.")
     total = decks.add_card(database(ctx), deck, card, quantity, section=section)
     typer.echo(f"{deck}: {total} {card} now in {section}.")
 
@@ -78,10 +75,7 @@ def add(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg 
 def remove(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1, section: SectionOption = "main") -> None:
     """Remove copies of a card from a deck."""
     from decklab.catalog import decks
-    from decklab.catalog.errors import InputError
 
-    if quantity < 1:
-        raise InputError(f"a quantity is at least 1, not {quantity}.")
     total = decks.remove_card(database(ctx), deck, card, quantity, section=section)
     typer.echo(f"{deck}: {total} {card} left in {section}.")
 

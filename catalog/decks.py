@@ -190,10 +190,10 @@ def save_deck(database: Database, deck: Deck, *, replace: bool = False, notes: s
         _write_entries(conn, deck_id, game, deck)
 
 
-def new_deck(database: Database, name: str, *, game: str, format: str | None = None) -> Deck:
+def new_deck(database: Database, name: str, *, game: str, format: str | None = None, notes: str = "") -> Deck:
     """Create an empty deck."""
     deck = Deck(name=name.strip(), game=get_game(game).id, sections={}, format=check_format(format) or "official")
-    save_deck(database, deck)
+    save_deck(database, deck, notes=notes)
     return deck
 
 

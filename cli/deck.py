@@ -15,6 +15,7 @@ DeckArg = Annotated[str, typer.Argument(help="A saved deck's name (any case).", 
 CardArg = Annotated[str, typer.Argument(help="A card name (any case).", show_default=False)]
 QuantityArg = Annotated[int, typer.Argument(help="How many copies.", min=None)]
 SectionOption = Annotated[str, typer.Option("--section", "-s", help="Decklist section, e.g. reinforcements or line.")]
+NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
 PlayFormatOption = Annotated[str | None, typer.Option("--format", "-f", help="official or casual (Ward's banlist applies in official).")]
 
 
@@ -24,9 +25,11 @@ def import_(
     file: Annotated[Path | None, typer.Argument(help="A decklist file (text, or a JSON/YAML export).", show_default=False)] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", help="Save under this name (default: the file's name: header, else its file name).")] = None,
     game: GameOption = None,
-    play_format: PlayFormatOption = None,
+    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
+PlayFormatOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite a saved deck of the same name.")] = False,
     samples: Annotated[bool, typer.Option("--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
+    notes: NotesOption = "",
 ) -> None:
     """Save a decklist file as a deck (legal or not: 'deck validate' tells)."""
     from decklab.catalog import decks
@@ -44,7 +47,7 @@ def import_(
             typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
         return
     deck = decks.read_deck_file(db, file, game=game, name=name, format=play_format)
-    decks.save_deck(db, deck, replace=replace)
+    decks.save_deck(db, deck, replace=replace, notes=notes)
     typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
 
 
@@ -53,12 +56,14 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The new deck's name.", show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="Game id or alias (see 'decklab games').")],
-    play_format: PlayFormatOption = None,
+    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
+PlayFormatOption = None,
+    notes: NotesOption = "",
 ) -> None:
     """Create an empty deck."""
     from decklab.catalog import decks
 
-    deck = decks.new_deck(database(ctx), name, game=game, format=play_format)
+    deck = decks.new_deck(database(ctx), name, game=game, format=play_format, notes=notes)
     typer.echo(f"Created an empty {deck.game} deck '{deck.name}'.")
 
 
@@ -158,7 +163,8 @@ def validate_(
     ctx: typer.Context,
     deck_or_file: Annotated[str, typer.Argument(metavar="DECK-OR-FILE", help="A saved deck's name or a decklist file.", show_default=False)],
     game: GameOption = None,
-    play_format: PlayFormatOption = None,
+    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
+PlayFormatOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Check a deck against its game's rules: exit 0 legal, 1 illegal, 2 input error."""

@@ -148,7 +148,8 @@ def test_round_trip_through_the_database_keeps_sections(database):
 def test_deck_commands_happy_path(decklab, db_path, tmp_path):
     path = write(tmp_path / "bears.deck", BEARS)
     assert decklab("deck", "import", path).stdout == "Saved ward deck 'Bears' with 6 cards.\n"
-    assert decklab("deck", "new", "Empty Ward", "--game", "ward").exit_code == 0
+    assert decklab("deck", "new", "Empty Ward", "--game", "ward", "--notes", "for testing").exit_code == 0
+    assert json.loads(decklab("deck", "show", "Empty Ward", "--json").stdout)["notes"] == "for testing"
     assert decklab("deck", "add", "empty ward", "Ember Whelp", "2").exit_code == 0
     assert decklab("deck", "add", "Empty Ward", "ember whelp").stdout == "Empty Ward: 3 ember whelp now in main.\n"
     assert decklab("deck", "remove", "Empty Ward", "Ember Whelp", "2").exit_code == 0

@@ -25,8 +25,7 @@ def import_(
     file: Annotated[Path | None, typer.Argument(help="A decklist file (text, or a JSON/YAML export).", show_default=False)] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", help="Save under this name (default: the file's name: header, else its file name).")] = None,
     game: GameOption = None,
-    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
-PlayFormatOption = None,
+    play_format: PlayFormatOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite a saved deck of the same name.")] = False,
     samples: Annotated[bool, typer.Option("--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
     notes: NotesOption = "",
@@ -56,8 +55,7 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The new deck's name.", show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="Game id or alias (see 'decklab games').")],
-    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
-PlayFormatOption = None,
+    play_format: PlayFormatOption = None,
     notes: NotesOption = "",
 ) -> None:
     """Create an empty deck."""
@@ -163,8 +161,7 @@ def validate_(
     ctx: typer.Context,
     deck_or_file: Annotated[str, typer.Argument(metavar="DECK-OR-FILE", help="A saved deck's name or a decklist file.", show_default=False)],
     game: GameOption = None,
-    play_format: NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
-PlayFormatOption = None,
+    play_format: PlayFormatOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Check a deck against its game's rules: exit 0 legal, 1 illegal, 2 input error."""

@@ -134,7 +134,7 @@ def _tables():
     return DeckRow.__table__, DeckEntryRow.__table__
 
 
-def _deck_row(conn, name: str, *, missing: str = "no deck is called '{name}'"):
+def deck_row(conn, name: str, *, missing: str = "no deck is called '{name}'"):
     """The saved deck called ``name`` (any case); else an error from ``missing``, with close matches."""
     from sqlalchemy import select
 
@@ -203,13 +203,13 @@ def get_deck(database: Database, name: str) -> Deck:
     :raises InputError: for an unknown name, with close matches.
     """
     with database.engine.connect() as conn:
-        return _load(conn, _deck_row(conn, name))
+        return _load(conn, deck_row(conn, name))
 
 
 def deck_notes(database: Database, name: str) -> dict[str, Any]:
     """A saved deck's notes and timestamps."""
     with database.engine.connect() as conn:
-        row = _deck_row(conn, name)
+        row = deck_row(conn, name)
     return {"notes": row.notes, "created_at": row.created_at, "updated_at": row.updated_at}
 
 
@@ -234,7 +234,7 @@ def load_deck(database: Database, deck_or_file: str, *, game: str | None = None,
     if path.is_file():
         return read_deck_file(database, path, game=game, format=format)
     with database.engine.connect() as conn:
-        row = _deck_row(conn, deck_or_file, missing="'{name}' is neither a saved deck nor a decklist file")
+        row = deck_row(conn, deck_or_file, missing="'{name}' is neither a saved deck nor a decklist file")
         deck = _load(conn, row)
     chosen = check_format(format)
     if chosen:
@@ -286,7 +286,7 @@ def _change(database: Database, deck_name: str, card_name: str, delta: int, sect
     table, entry = _tables()
     section = section.strip().casefold()
     with database.engine.begin() as conn:
-        row = _deck_row(conn, deck_name)
+        row = deck_row(conn, deck_name)
         game = get_game(row.game)
         _check_section(game, section, "")
         found = _cards_by_key(conn, game, [card_name.strip().casefold()])
@@ -328,7 +328,7 @@ def delete_deck(database: Database, name: str) -> str:
 
     table, _ = _tables()
     with database.engine.begin() as conn:
-        row = _deck_row(conn, name)
+        row = deck_row(conn, name)
         conn.execute(delete(table).where(table.c.id == row.id))
     return row.name
 

@@ -66,6 +66,8 @@ class DeckRow(SQLModel, table=True):
     notes: str = Field(default="", sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    #: When the deck was marked physically built (its cards reserved), else None.
+    built_at: datetime | None = Field(default=None)
 
 
 class DeckEntryRow(SQLModel, table=True):
@@ -83,3 +85,27 @@ class DeckEntryRow(SQLModel, table=True):
     section: str = Field(default="main", max_length=32)
     quantity: int
     position: int = 0
+
+
+class CollectionItemRow(SQLModel, table=True):
+    """Copies of one card the player owns, in one variant (condition, finish, language, location).
+
+    Quantities change only through single atomic SQL statements (see
+    :mod:`decklab.catalog.collection`); a row never holds less than 1.
+    """
+
+    __tablename__ = "collection_item"
+    __table_args__ = (
+        UniqueConstraint("card_id", "condition", "finish", "language", "location", name="uq_collection_variant"),
+        CheckConstraint("quantity >= 0", name="ck_collection_quantity"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
+    quantity: int
+    condition: str = Field(default="", max_length=32)
+    finish: str = Field(default="", max_length=32)
+    language: str = Field(default="", max_length=32)
+    location: str = Field(default="", max_length=120)
+    notes: str = Field(default="", sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)

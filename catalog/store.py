@@ -94,26 +94,37 @@ def find_card(database: Database, name: str, *, game: str | None = None) -> Card
     :raises InputError: for an unknown name (with close matches), or a name
         that several games share when no game is given.
     """
+    with database.engine.connect() as conn:
+        return resolve_card(conn, name, game=game)[1]
+
+
+def resolve_card(conn, name: str, *, game: str | None = None) -> tuple[int, Card]:
+    """``(card id, card)`` for the card called ``name`` on an open connection; errors as :func:`find_card`."""
     from sqlalchemy import select
 
-    query, card, _ = card_query()
+    query, card, _ = card_query(card_id_column())
     key = name.strip().casefold()
     the_game = get_game(game) if game else None
     if the_game:
         query = query.where(card.c.game == the_game.id)
-    found = _cards(database, query.where(card.c.name_key == key))
+    found = [(row[-1], card_from_row(*row[:-1])) for row in conn.execute(query.where(card.c.name_key == key))]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        games = " and ".join(sorted(c.game for c in found))
+        games = " and ".join(sorted(c.game for _, c in found))
         raise InputError(f"'{name}' is a card in {games}; say which with --game.")
     names_query = select(card.c.name)
     if the_game:
         names_query = names_query.where(card.c.game == the_game.id)
-    with database.engine.connect() as conn:
-        names = [row[0] for row in conn.execute(names_query)]
+    names = [row[0] for row in conn.execute(names_query)]
     where = f" in {the_game.name}" if the_game else ""
     raise InputError(f"no card is called '{name}'{where}{suggestion(name, names)}")
+
+
+def card_id_column():
+    from .models import CardRow
+
+    return CardRow.__table__.c.id
 
 
 def list_sets(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:

@@ -174,3 +174,30 @@ def validate_(
     report = validate(deck)
     render.validation(report, as_json=json_output)
     raise typer.Exit(code=0 if report.is_legal else 1)
+
+
+@app.command("missing")
+def missing(ctx: typer.Context, deck: DeckArg, json_output: JsonOption = False) -> None:
+    """Per card: needed, owned (not reserved by other built decks) and short."""
+    from decklab.catalog import collection
+
+    from . import render
+
+    render.missing(collection.missing(database(ctx), deck), as_json=json_output)
+
+
+@app.command("build")
+def build(ctx: typer.Context, deck: DeckArg) -> None:
+    """Mark a deck as physically built: its cards are reserved for it."""
+    from decklab.catalog import collection
+
+    report = collection.build(database(ctx), deck)
+    typer.echo(f"Built '{report['deck']}': {report['needed']} cards reserved.")
+
+
+@app.command("unbuild")
+def unbuild(ctx: typer.Context, deck: DeckArg) -> None:
+    """Take a built deck apart: its cards are free again."""
+    from decklab.catalog import collection
+
+    typer.echo(f"Unbuilt '{collection.unbuild(database(ctx), deck)}'.")

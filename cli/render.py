@@ -210,3 +210,76 @@ def validation(report, *, as_json: bool) -> None:
         console.print(f"  [red]{violation.rule}[/red]  {violation.message}")
     for violation in report.warnings:
         console.print(f"  [yellow]warning {violation.rule}[/yellow]  {violation.message}")
+
+
+def collection(items: list[dict[str, Any]], *, as_json: bool) -> None:
+    total = sum(item["quantity"] for item in items)
+    distinct = len({(item["game"], item["name"]) for item in items})
+    if as_json:
+        emit_json({"items": items, "total": total, "distinct": distinct})
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{total} cards, {distinct} distinct")
+    for column in ("Qty", "Card", "Game", "Type", "Set", "Variant"):
+        table.add_column(column, justify="right" if column == "Qty" else "left")
+    for item in items:
+        variant = ", ".join(item[key] for key in ("condition", "finish", "language", "location") if item[key])
+        table.add_row(str(item["quantity"]), item["name"], item["game"], item["type"], item["set"], variant)
+    _console().print(table)
+
+
+def collection_stats(stats: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(stats)
+        return
+    from rich.table import Table
+
+    console = _console()
+    games = Table(title=f"Collection: {stats['total']['cards']} cards, {stats['total']['distinct']} distinct")
+    for column in ("Game", "Cards", "Distinct"):
+        games.add_column(column)
+    for row in stats["games"]:
+        games.add_row(row["game"], str(row["cards"]), str(row["distinct"]))
+    console.print(games)
+    sets = Table(title="Completion per set")
+    for column in ("Game", "Set", "Owned", "Cards", "Complete"):
+        sets.add_column(column)
+    for row in stats["sets"]:
+        sets.add_row(row["game"], f"{row['set']} {row['name']}", str(row["owned"]), str(row["cards"]), f"{row['percent']}%")
+    console.print(sets)
+
+
+def missing(report: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(report)
+        return
+    from rich.table import Table
+
+    state = " (built)" if report["built"] else ""
+    title = (f"{report['deck']}{state}: " + ("you have every card" if not report["short"]
+                                             else f"{report['short']} of {report['needed']} cards short"))
+    table = Table(title=title)
+    for column in ("Card", "Needed", "Owned", "Short"):
+        table.add_column(column, justify="left" if column == "Card" else "right")
+    for card in report["cards"]:
+        short = f"[red]{card['short']}[/red]" if card["short"] else "0"
+        table.add_row(card["name"], str(card["needed"]), str(card["owned"]), short)
+    table.add_row("[bold]total[/bold]", str(report["needed"]), "", f"[bold]{report['short']}[/bold]")
+    _console().print(table)
+
+
+def buildable(rows: list[dict[str, Any]], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="Decks you can build")
+    for column in ("Deck", "Game", "Cards", "Status"):
+        table.add_column(column)
+    for row in rows:
+        status = ("[cyan]built[/cyan]" if row["built"] else "[green]buildable[/green]" if row["buildable"]
+                  else f"[red]{row['short']} short[/red]")
+        table.add_row(row["deck"], row["game"], str(row["cards"]), status)
+    _console().print(table)

@@ -34,6 +34,8 @@ class Game:
     curve_field: str | None = None
     #: How ``deck show`` groups cards: card type -> group (default: the type itself).
     groups: dict[str, str] | None = None
+    #: Sections that pick cards already in the deck (Warcardz's starting line), not extra cards.
+    selections: tuple[str, ...] = ()
     #: Whether the game's sets carry an official banned/limited list.
     has_banlist: bool = False
 
@@ -45,6 +47,10 @@ class Game:
     def group_of(self, card_type: str) -> str:
         """The group a card type is shown in (Mage Warfare: its pile)."""
         return (self.groups or {}).get(card_type, card_type)
+
+    def physical_copies(self, deck) -> dict:
+        """Copies of each card a player needs in hand to build ``deck``: every section but selections."""
+        return deck.copies(*(section for section in deck.sections if section not in self.selections))
 
     def names(self) -> tuple[str, ...]:
         """The id followed by every alias."""

@@ -24,6 +24,7 @@ GAME = Game(
     ),
     list_fields=("value", "attack", "defense", "position", "faction", "class", "timing", "attribute", "scope", "subject", "bonus"),
     sections=("line", "attribute", "variable"),
+    selections=("line",),
     curve_field="value",
     rulebook="warcardz.txt",
 )

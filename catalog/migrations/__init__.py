@@ -6,5 +6,5 @@ so opening a database needs no Alembic import when it is already current.
 
 from pathlib import Path
 
-HEAD = "0002"
+HEAD = "0003"
 LOCATION = Path(__file__).parent

@@ -1,0 +1,454 @@
+"""The player's collection: what they own, what a deck needs, which decks they can build.
+
+Every quantity change is ONE SQL statement: an insert that adds on conflict
+(``INSERT ... ON CONFLICT DO UPDATE SET quantity = quantity + n``), or a guarded
+decrement (``UPDATE ... SET quantity = quantity - n WHERE quantity >= n``). Two
+processes adding at once therefore never lose a copy. Names are resolved
+before the write transaction starts, so its first statement is the write.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .cards import Card
+from .db import Database
+from .errors import InputError, read_text
+from .games import get_game
+
+VARIANT = ("condition", "finish", "language", "location")
+COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
+"""The CSV columns of ``collection export`` (and ``import``: game, name, quantity required)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a copy differs from another of the same card; all empty is the plain copy."""
+
+    condition: str = ""
+    finish: str = ""
+    language: str = ""
+    location: str = ""
+
+    @classmethod
+    def of(cls, **values: str | None) -> "Variant":
+        return cls(**{key: (values.get(key) or "").strip() for key in VARIANT})
+
+    def describe(self) -> str:
+        return ", ".join(value for value in (self.condition, self.finish, self.language, self.location) if value)
+
+
+def _table():
+    from .models import CollectionItemRow
+
+    return CollectionItemRow.__table__
+
+
+def _variant_where(table, card_id: int, variant: Variant):
+    return ((table.c.card_id == card_id) & (table.c.condition == variant.condition) & (table.c.finish == variant.finish)
+            & (table.c.language == variant.language) & (table.c.location == variant.location))
+
+
+def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = False):
+    """One ``INSERT ... ON CONFLICT DO UPDATE`` adding (or, with ``replace``, setting) quantities."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    table = _table()
+    statement = insert(table).values(rows)
+    quantity = statement.excluded.quantity if replace else table.c.quantity + statement.excluded.quantity
+    return statement.on_conflict_do_update(
+        index_elements=["card_id", *VARIANT],
+        set_={"quantity": quantity, "updated_at": statement.excluded.updated_at,
+              **({"notes": statement.excluded.notes} if replace else {})},
+    )
+
+
+def _row(card_id: int, quantity: int, variant: Variant, notes: str = "") -> dict[str, Any]:
+    from .models import utcnow
+
+    return {"card_id": card_id, "quantity": quantity, "notes": notes, "updated_at": utcnow(),
+            **{key: getattr(variant, key) for key in VARIANT}}
+
+
+def _resolve(database: Database, name: str, game: str | None) -> tuple[int, Card]:
+    from .store import resolve_card
+
+    with database.engine.connect() as conn:
+        return resolve_card(conn, name, game=game)
+
+
+def _positive(quantity: int) -> int:
+    if quantity < 1:
+        raise InputError(f"a quantity is at least 1, not {quantity}.")
+    return quantity
+
+
+def owned(database: Database, card_id: int, variant: Variant | None = None) -> int:
+    """Copies owned of a card (of one variant, or of all)."""
+    from sqlalchemy import func, select
+
+    table = _table()
+    where = _variant_where(table, card_id, variant) if variant else table.c.card_id == card_id
+    with database.engine.connect() as conn:
+        return int(conn.execute(select(func.coalesce(func.sum(table.c.quantity), 0)).where(where)).scalar())
+
+
+def add(database: Database, name: str, quantity: int = 1, *, game: str | None = None, variant: Variant = Variant(),
+        notes: str = "") -> tuple[Card, int]:
+    """Add copies of a card; returns the card and the copies now owned of that variant."""
+    card_id, card = _resolve(database, name, game)
+    with database.engine.begin() as conn:
+        conn.execute(_add_statement(conn.dialect.name, [_row(card_id, _positive(quantity), variant, notes)]))
+    return card, owned(database, card_id, variant)
+
+
+def remove(database: Database, name: str, quantity: int = 1, *, game: str | None = None,
+           variant: Variant = Variant()) -> tuple[Card, int]:
+    """Remove copies of a card; refuses to go below zero.
+
+    :raises InputError: naming how many copies are owned, when fewer than ``quantity``.
+    """
+    from sqlalchemy import delete, update
+
+    from .models import utcnow
+
+    card_id, card = _resolve(database, name, game)
+    quantity = _positive(quantity)
+    table = _table()
+    where = _variant_where(table, card_id, variant)
+    with database.engine.begin() as conn:
+        done = conn.execute(update(table).where(where & (table.c.quantity >= quantity))
+                            .values(quantity=table.c.quantity - quantity, updated_at=utcnow()))
+        if done.rowcount == 0:
+            have = owned(database, card_id, variant)
+            kind = f" ({variant.describe()})" if variant.describe() else ""
+            raise InputError(f"you own {have} {card.name}{kind}; cannot remove {quantity}.")
+        conn.execute(delete(table).where(where & (table.c.quantity == 0)))
+    return card, owned(database, card_id, variant)
+
+
+def set_quantity(database: Database, name: str, quantity: int, *, game: str | None = None,
+                 variant: Variant = Variant()) -> tuple[Card, int]:
+    """Set the copies owned of a card (0 removes it)."""
+    from sqlalchemy import delete
+
+    if quantity < 0:
+        raise InputError(f"a quantity cannot be negative, not {quantity}.")
+    card_id, card = _resolve(database, name, game)
+    table = _table()
+    with database.engine.begin() as conn:
+        if quantity == 0:
+            conn.execute(delete(table).where(_variant_where(table, card_id, variant)))
+        else:
+            conn.execute(_add_statement(conn.dialect.name, [_row(card_id, quantity, variant)], replace=True))
+    return card, quantity
+
+
+def list_items(database: Database, *, game: str | None = None, card_type: str | None = None,
+               faction: str | None = None, set_code: str | None = None) -> list[dict[str, Any]]:
+    """Every owned card and variant, with its game, set, type and quantity, sorted by game and name."""
+    from sqlalchemy import func
+
+    from .store import card_query
+
+    table = _table()
+    query, card, card_set = card_query(table.c.quantity, *(table.c[key] for key in VARIANT), table.c.notes)
+    query = query.join(table, table.c.card_id == card.c.id)
+    if game:
+        the_game = get_game(game)
+        query = query.where(card.c.game == the_game.id)
+        if card_type and card_type.casefold() not in the_game.card_types:
+            raise InputError(f"'{card_type}' is not a {the_game.name} card type; the types are {', '.join(the_game.card_types)}.")
+    if card_type:
+        query = query.where(card.c.type == card_type.casefold())
+    if faction:
+        query = query.where(func.lower(card.c.faction) == faction.casefold())
+    if set_code:
+        query = query.where(func.lower(card_set.c.code) == set_code.casefold())
+    query = query.order_by(card.c.game, card.c.name_key, *(table.c[key] for key in VARIANT))
+    from .store import card_from_row
+
+    items = []
+    with database.engine.connect() as conn:
+        for row in conn.execute(query):
+            item = card_from_row(*row[:4])
+            items.append({"game": item.game, "name": item.name, "type": item.type, "set": item.set_code,
+                          "quantity": row.quantity, **{key: row._mapping[key] for key in VARIANT}, "notes": row.notes})
+    return items
+
+
+def stats(database: Database) -> dict[str, Any]:
+    """Cards and distinct cards owned per game, and completion per set in percent."""
+    from sqlalchemy import distinct, func, select
+
+    from .games import all_games
+    from .models import CardRow, CardSetRow
+
+    table, card, card_set = _table(), CardRow.__table__, CardSetRow.__table__
+    with database.engine.connect() as conn:
+        per_game = {g: (int(total), int(distinct_cards)) for g, total, distinct_cards in conn.execute(
+            select(card.c.game, func.sum(table.c.quantity), func.count(distinct(table.c.card_id)))
+            .join(card, card.c.id == table.c.card_id).group_by(card.c.game))}
+        owned_per_set = dict(conn.execute(
+            select(card.c.set_id, func.count(distinct(table.c.card_id))).join(card, card.c.id == table.c.card_id)
+            .group_by(card.c.set_id)).all())
+        sets = conn.execute(
+            select(card_set.c.id, card_set.c.game, card_set.c.code, card_set.c.name, func.count(card.c.id))
+            .join(card, card.c.set_id == card_set.c.id)
+            .group_by(card_set.c.id, card_set.c.game, card_set.c.code, card_set.c.name)
+            .order_by(card_set.c.game, card_set.c.code)).all()
+    return {
+        "games": [{"game": g.id, "cards": per_game.get(g.id, (0, 0))[0], "distinct": per_game.get(g.id, (0, 0))[1]}
+                  for g in all_games()],
+        "sets": [{"game": g, "set": code, "name": name, "cards": size, "owned": owned_per_set.get(set_id, 0),
+                  "percent": round(100 * owned_per_set.get(set_id, 0) / size, 1) if size else 0.0}
+                 for set_id, g, code, name, size in sets],
+        "total": {"cards": sum(v[0] for v in per_game.values()), "distinct": sum(v[1] for v in per_game.values())},
+    }
+
+
+# --- files --------------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportResult:
+    """What a collection import added, and the CSV columns it ignored."""
+
+    rows: int = 0
+    copies: int = 0
+    ignored_columns: list[str] = field(default_factory=list)
+
+
+def import_file(database: Database, path: str | Path, *, game: str | None = None, replace: bool = False) -> ImportResult:
+    """Add the cards of a collection CSV, or of a decklist ("I own these"), all or nothing.
+
+    With ``replace`` the collection is emptied first, in the same transaction.
+
+    :raises InputError: naming the line and the reason of the first bad row; nothing is written.
+    """
+    path = Path(path)
+    text = read_text(path, "a collection file")
+    if path.suffix.casefold() == ".csv":
+        entries, ignored = _read_csv(database, text, path.name, game)
+    else:
+        entries, ignored = _read_decklist(database, path, game), []
+    rows: dict[tuple, dict[str, Any]] = {}
+    for card_id, quantity, variant, notes in entries:
+        key = (card_id, variant)
+        if key in rows:
+            rows[key]["quantity"] += quantity
+        else:
+            rows[key] = _row(card_id, quantity, variant, notes)
+    from sqlalchemy import delete
+
+    with database.engine.begin() as conn:
+        if replace:
+            conn.execute(delete(_table()))
+        values = list(rows.values())
+        for start in range(0, len(values), 500):
+            conn.execute(_add_statement(conn.dialect.name, values[start:start + 500]))
+    return ImportResult(rows=len(entries), copies=sum(e[1] for e in entries), ignored_columns=ignored)
+
+
+def _read_decklist(database: Database, path: Path, game: str | None):
+    from .decks import read_deck_file
+
+    deck = read_deck_file(database, path, game=game)
+    the_game = get_game(deck.game)
+    ids = _card_ids(database, the_game.id, [card.key for card in deck.copies()])
+    return [(ids[card.key], quantity, Variant(), "") for card, quantity in the_game.physical_copies(deck).items()]
+
+
+def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, int]:
+    from sqlalchemy import select
+
+    from .models import CardRow
+
+    table = CardRow.__table__
+    keys = list(keys)
+    found: dict[str, int] = {}
+    with database.engine.connect() as conn:
+        for start in range(0, len(keys), 500):
+            found.update(conn.execute(select(table.c.name_key, table.c.id)
+                                      .where(table.c.game == game, table.c.name_key.in_(keys[start:start + 500]))).all())
+    return found
+
+
+def _read_csv(database: Database, text: str, label: str, game: str | None):
+    """Rows of a collection CSV: (card id, quantity, variant, notes); unknown extra columns listed."""
+    reader = csv.DictReader(io.StringIO(text))
+    header = [name.strip().casefold() for name in reader.fieldnames or []]
+    missing = [column for column in ("name", "quantity") if column not in header]
+    if "game" not in header and not game:
+        missing.insert(0, "game")
+    if missing:
+        raise InputError(f"{label}: the header has no {' or '.join(missing)} column; a collection CSV needs "
+                         "game, name and quantity.")
+    reader.fieldnames = header
+    ignored = [column for column in header if column not in COLUMNS]
+    parsed = []
+    for line, row in enumerate(reader, start=2):
+        if None in row:
+            raise InputError(f"{label}: line {line} has more cells than the header has columns.")
+        cells = {key: (value or "").strip() for key, value in row.items()}
+        if not any(cells.values()):
+            continue
+        the_game = cells.get("game") or game
+        quantity_text = cells.get("quantity", "")
+        try:
+            quantity = int(quantity_text)
+        except ValueError:
+            raise InputError(f"{label}: line {line}: the quantity '{quantity_text}' is not a whole number.") from None
+        if quantity < 1:
+            raise InputError(f"{label}: line {line}: the quantity is {quantity}; it must be at least 1.")
+        if not cells.get("name"):
+            raise InputError(f"{label}: line {line} has no card name.")
+        try:
+            the_game = get_game(the_game).id
+        except InputError as exc:
+            raise InputError(f"{label}: line {line}: {exc}") from None
+        parsed.append((line, the_game, cells["name"], quantity, Variant.of(**cells), cells.get("notes", "")))
+    ids: dict[tuple[str, str], int] = {}
+    for the_game in {entry[1] for entry in parsed}:
+        for key, card_id in _card_ids(database, the_game, {e[2].casefold() for e in parsed if e[1] == the_game}).items():
+            ids[(the_game, key)] = card_id
+    entries = []
+    for line, the_game, name, quantity, variant, notes in parsed:
+        card_id = ids.get((the_game, name.casefold()))
+        if card_id is None:
+            from .store import find_card
+
+            try:
+                find_card(database, name, game=the_game)
+            except InputError as exc:
+                raise InputError(f"{label}: line {line}: {exc}") from None
+        entries.append((card_id, quantity, variant, notes))
+    return entries, ignored
+
+
+def export_csv(database: Database, *, game: str | None = None) -> str:
+    """The collection as CSV (the columns of :data:`COLUMNS`); ``import_file`` reads it back."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for item in list_items(database, game=game):
+        writer.writerow({column: item[column] for column in COLUMNS})
+    return out.getvalue()
+
+
+# --- have / need ------------------------------------------------------------------------------
+
+
+def _availability(conn, *, exclude_deck: int | None = None) -> tuple[dict[int, int], dict[int, int]]:
+    """Copies owned per card id, and copies reserved by built decks (other than ``exclude_deck``)."""
+    from sqlalchemy import func, select
+
+    from .models import DeckEntryRow, DeckRow
+
+    table, deck, entry = _table(), DeckRow.__table__, DeckEntryRow.__table__
+    have = dict(conn.execute(select(table.c.card_id, func.sum(table.c.quantity)).group_by(table.c.card_id)).all())
+    query = (select(entry.c.card_id, func.sum(entry.c.quantity)).join(deck, deck.c.id == entry.c.deck_id)
+             .where(deck.c.built_at.is_not(None)).group_by(entry.c.card_id))
+    if exclude_deck is not None:
+        query = query.where(deck.c.id != exclude_deck)
+    reserved = {card_id: int(n) for card_id, n in conn.execute(_physical(query, deck, entry)).all()}
+    return {k: int(v) for k, v in have.items()}, reserved
+
+
+def _physical(query, deck, entry):
+    """Leave out sections that only select cards already in the deck (Warcardz's [line])."""
+    from .games import all_games
+
+    selections = {(game.id, section) for game in all_games() for section in game.selections}
+    for game_id, section in selections:
+        query = query.where(~((deck.c.game == game_id) & (entry.c.section == section)))
+    return query
+
+
+def missing(database: Database, deck_name: str) -> dict[str, Any]:
+    """Per card of a deck: needed, owned (less what other built decks reserve), short; and the total short."""
+    from sqlalchemy import func, select
+
+    from .decks import deck_row
+    from .models import CardRow, DeckEntryRow, DeckRow
+
+    deck_table, entry, card = DeckRow.__table__, DeckEntryRow.__table__, CardRow.__table__
+    with database.engine.connect() as conn:
+        row = deck_row(conn, deck_name)
+        have, reserved = _availability(conn, exclude_deck=row.id)
+        needed_query = _physical(
+            select(entry.c.card_id, card.c.name, func.sum(entry.c.quantity)).join(card, card.c.id == entry.c.card_id)
+            .join(deck_table, deck_table.c.id == entry.c.deck_id).where(entry.c.deck_id == row.id)
+            .group_by(entry.c.card_id, card.c.name), deck_table, entry)
+        needed = conn.execute(needed_query.order_by(func.min(entry.c.position))).all()
+    cards = []
+    for card_id, name, need in needed:
+        available = max(0, have.get(card_id, 0) - reserved.get(card_id, 0))
+        cards.append({"name": name, "needed": int(need), "owned": available, "short": max(0, int(need) - available)})
+    return {"deck": row.name, "game": row.game, "built": row.built_at is not None, "cards": cards,
+            "needed": sum(c["needed"] for c in cards), "short": sum(c["short"] for c in cards)}
+
+
+def buildable(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:
+    """Every saved deck: built already, buildable now from unreserved cards, or how many cards short."""
+    from sqlalchemy import select
+
+    from .models import DeckRow
+
+    deck_table = DeckRow.__table__
+    query = select(deck_table.c.name, deck_table.c.game).order_by(deck_table.c.game, deck_table.c.name_key)
+    if game:
+        query = query.where(deck_table.c.game == get_game(game).id)
+    with database.engine.connect() as conn:
+        names = conn.execute(query).all()
+    result = []
+    for name, deck_game in names:
+        report = missing(database, name)
+        result.append({"deck": name, "game": deck_game, "built": report["built"], "cards": report["needed"],
+                       "short": report["short"], "buildable": report["short"] == 0})
+    return result
+
+
+def build(database: Database, deck_name: str) -> dict[str, Any]:
+    """Mark a deck physically built, reserving its cards.
+
+    :raises InputError: listing the cards short, when the collection cannot supply them.
+    """
+    from sqlalchemy import update
+
+    from .decks import deck_row
+    from .models import DeckRow, utcnow
+
+    report = missing(database, deck_name)
+    if report["built"]:
+        raise InputError(f"'{report['deck']}' is built already.")
+    if report["short"]:
+        shortages = ", ".join(f"{c['short']} {c['name']}" for c in report["cards"] if c["short"])
+        raise InputError(f"cannot build '{report['deck']}': {report['short']} cards short ({shortages}).")
+    table = DeckRow.__table__
+    with database.engine.begin() as conn:
+        row = deck_row(conn, deck_name)
+        conn.execute(update(table).where(table.c.id == row.id).values(built_at=utcnow()))
+    return report
+
+
+def unbuild(database: Database, deck_name: str) -> str:
+    """Release a built deck's cards."""
+    from sqlalchemy import update
+
+    from .decks import deck_row
+    from .models import DeckRow
+
+    table = DeckRow.__table__
+    with database.engine.begin() as conn:
+        row = deck_row(conn, deck_name)
+        if row.built_at is None:
+            raise InputError(f"'{row.name}' is not built.")
+        conn.execute(update(table).where(table.c.id == row.id).values(built_at=None))
+    return row.name

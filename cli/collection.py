@@ -1,0 +1,146 @@
+"""``decklab collection``: what you own, what you can build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import GameOption, JsonOption, database
+
+app = typer.Typer(help="Record the cards you own; see what you can build.", no_args_is_help=True)
+
+CardArg = Annotated[str, typer.Argument(help="A card name (any case).", show_default=False)]
+Condition = Annotated[str | None, typer.Option("--condition", help="e.g. mint, played.")]
+Finish = Annotated[str | None, typer.Option("--finish", help="e.g. foil.")]
+Language = Annotated[str | None, typer.Option("--language", help="e.g. en, de.")]
+Location = Annotated[str | None, typer.Option("--location", help="Where the copies are: a binder, a box.")]
+
+
+def _variant(condition, finish, language, location):
+    from decklab.catalog.collection import Variant
+
+    return Variant.of(condition=condition, finish=finish, language=language, location=location)
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context, card: CardArg,
+    quantity: Annotated[int, typer.Argument(help="How many copies.")] = 1,
+    game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
+    location: Location = None,
+    notes: Annotated[str, typer.Option("--notes", help="Free notes for these copies.")] = "",
+) -> None:
+    """Add copies of a card to your collection."""
+    from decklab.catalog import collection
+
+    found, total = collection.add(database(ctx), card, quantity, game=game,
+                                  variant=_variant(condition, finish, language, location), notes=notes)
+    typer.echo(f"You own {total} {found.name} ({found.game}).")
+
+
+@app.command("remove")
+def remove(
+    ctx: typer.Context, card: CardArg,
+    quantity: Annotated[int, typer.Argument(help="How many copies.")] = 1,
+    game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
+    location: Location = None,
+) -> None:
+    """Remove copies of a card (never below zero)."""
+    from decklab.catalog import collection
+
+    found, total = collection.remove(database(ctx), card, quantity, game=game,
+                                     variant=_variant(condition, finish, language, location))
+    typer.echo(f"You own {total} {found.name} ({found.game}).")
+
+
+@app.command("set")
+def set_(
+    ctx: typer.Context, card: CardArg,
+    quantity: Annotated[int, typer.Argument(help="How many copies you own (0 removes the card).", show_default=False)],
+    game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
+    location: Location = None,
+) -> None:
+    """Set how many copies of a card you own."""
+    from decklab.catalog import collection
+
+    found, total = collection.set_quantity(database(ctx), card, quantity, game=game,
+                                           variant=_variant(condition, finish, language, location))
+    typer.echo(f"You own {total} {found.name} ({found.game}).")
+
+
+@app.command("list")
+def list_(
+    ctx: typer.Context,
+    game: GameOption = None,
+    card_type: Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature.")] = None,
+    faction: Annotated[str | None, typer.Option("--faction", "-f", help="Faction (Ward: creature type; Mage Warfare: alignment).")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", "-s", help="Set code, e.g. WRD1.")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """List the cards you own, with totals."""
+    from decklab.catalog import collection
+
+    from . import render
+
+    items = collection.list_items(database(ctx), game=game, card_type=card_type, faction=faction, set_code=set_code)
+    render.collection(items, as_json=json_output)
+
+
+@app.command("stats")
+def stats(ctx: typer.Context, json_output: JsonOption = False) -> None:
+    """Cards and distinct cards per game, and completion per set."""
+    from decklab.catalog import collection
+
+    from . import render
+
+    render.collection_stats(collection.stats(database(ctx)), as_json=json_output)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A collection CSV (game,name,quantity,...) or a decklist of cards you own.", show_default=False)],
+    game: GameOption = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (in the same transaction).")] = False,
+) -> None:
+    """Add the cards of a CSV or a decklist to your collection, all or nothing."""
+    from decklab.catalog import collection
+
+    result = collection.import_file(database(ctx), file, game=game, replace=replace)
+    if result.ignored_columns:
+        typer.echo(f"Ignored the unknown column{'s' if len(result.ignored_columns) > 1 else ''} "
+                   f"{', '.join(result.ignored_columns)}.", err=True)
+    typer.echo(f"Added {result.copies} copies from {result.rows} rows.")
+
+
+@app.command("export")
+def export(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="The CSV file to write ('-' for stdout).", show_default=False)],
+    game: GameOption = None,
+) -> None:
+    """Write your collection as CSV (game,name,quantity,condition,finish,language,location,notes)."""
+    from decklab.catalog import collection
+    from decklab.catalog.errors import InputError
+
+    text = collection.export_csv(database(ctx), game=game)
+    if str(file) == "-":
+        typer.echo(text, nl=False)
+        return
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {file}: {exc.strerror or exc}.") from None
+    typer.echo(f"Wrote {text.count(chr(10)) - 1} rows to {file}.", err=True)
+
+
+@app.command("buildable")
+def buildable(ctx: typer.Context, game: GameOption = None, json_output: JsonOption = False) -> None:
+    """Which saved decks you can build now from cards not reserved by built decks."""
+    from decklab.catalog import collection
+
+    from . import render
+
+    render.buildable(collection.buildable(database(ctx), game=game), as_json=json_output)

@@ -72,7 +72,7 @@ def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = 
 def _row(card_id: int, quantity: int, variant: Variant, notes: str = "") -> dict[str, Any]:
     from .models import utcnow
 
-    return {"card_id": card_id, "quantity": quantity, "notes": notes, "updated_at": utcnow(),
+    return {"card_id": card_id, "quantity": quantity, "notes": notes.strip(), "updated_at": utcnow(),
             **{key: getattr(variant, key) for key in VARIANT}}
 
 

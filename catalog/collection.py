@@ -153,26 +153,13 @@ def set_quantity(database: Database, name: str, quantity: int, *, game: str | No
 def list_items(database: Database, *, game: str | None = None, card_type: str | None = None,
                faction: str | None = None, set_code: str | None = None) -> list[dict[str, Any]]:
     """Every owned card and variant, with its game, set, type and quantity, sorted by game and name."""
-    from sqlalchemy import func
-
-    from .store import card_query
+    from .store import card_from_row, card_query, filter_cards
 
     table = _table()
     query, card, card_set = card_query(table.c.quantity, *(table.c[key] for key in VARIANT), table.c.notes)
-    query = query.join(table, table.c.card_id == card.c.id)
-    if game:
-        the_game = get_game(game)
-        query = query.where(card.c.game == the_game.id)
-        if card_type and card_type.casefold() not in the_game.card_types:
-            raise InputError(f"'{card_type}' is not a {the_game.name} card type; the types are {', '.join(the_game.card_types)}.")
-    if card_type:
-        query = query.where(card.c.type == card_type.casefold())
-    if faction:
-        query = query.where(func.lower(card.c.faction) == faction.casefold())
-    if set_code:
-        query = query.where(func.lower(card_set.c.code) == set_code.casefold())
+    query = filter_cards(query.join(table, table.c.card_id == card.c.id), card, card_set, game=game,
+                         card_type=card_type, faction=faction, set_code=set_code)
     query = query.order_by(card.c.game, card.c.name_key, *(table.c[key] for key in VARIANT))
-    from .store import card_from_row
 
     items = []
     with database.engine.connect() as conn:

@@ -55,9 +55,19 @@ def list_cards(
 
     :raises InputError: for an unknown game, or a type that is not one of the game's.
     """
+    query, card, card_set = card_query()
+    query = filter_cards(query, card, card_set, game=game, card_type=card_type, faction=faction, set_code=set_code)
+    return _cards(database, query.order_by(card.c.game, card.c.name_key))
+
+
+def filter_cards(query, card, card_set, *, game: str | None = None, card_type: str | None = None,
+                 faction: str | None = None, set_code: str | None = None):
+    """``query`` narrowed to a game, card type, faction and set (each optional, any case).
+
+    :raises InputError: for an unknown game, or a type that is not one of the game's.
+    """
     from sqlalchemy import func
 
-    query, card, card_set = card_query()
     if game:
         the_game = get_game(game)
         query = query.where(card.c.game == the_game.id)
@@ -69,7 +79,7 @@ def list_cards(
         query = query.where(func.lower(card.c.faction) == faction.casefold())
     if set_code:
         query = query.where(func.lower(card_set.c.code) == set_code.casefold())
-    return _cards(database, query.order_by(card.c.game, card.c.name_key))
+    return query
 
 
 def search_cards(database: Database, text: str, *, game: str | None = None) -> list[Card]:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, database
+from .common import FactionOption, GameOption, JsonOption, SetOption, TypeOption, database
 
 app = typer.Typer(help="Import, list, search and show cards of every game.", no_args_is_help=True)
 
@@ -42,9 +42,9 @@ def import_(
 def list_(
     ctx: typer.Context,
     game: GameOption = None,
-    card_type: Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature.")] = None,
-    faction: Annotated[str | None, typer.Option("--faction", "-f", help="Faction (Ward: creature type; Mage Warfare: alignment).")] = None,
-    set_code: Annotated[str | None, typer.Option("--set", "-s", help="Set code, e.g. WRD1.")] = None,
+    card_type: TypeOption = None,
+    faction: FactionOption = None,
+    set_code: SetOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """List cards, filtered by game, type, faction and set."""

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, database
+from .common import FactionOption, GameOption, JsonOption, SetOption, TypeOption, database, write_output
 
 app = typer.Typer(help="Record the cards you own; see what you can build.", no_args_is_help=True)
 
@@ -74,9 +74,9 @@ def set_(
 def list_(
     ctx: typer.Context,
     game: GameOption = None,
-    card_type: Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature.")] = None,
-    faction: Annotated[str | None, typer.Option("--faction", "-f", help="Faction (Ward: creature type; Mage Warfare: alignment).")] = None,
-    set_code: Annotated[str | None, typer.Option("--set", "-s", help="Set code, e.g. WRD1.")] = None,
+    card_type: TypeOption = None,
+    faction: FactionOption = None,
+    set_code: SetOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """List the cards you own, with totals."""
@@ -123,16 +123,12 @@ def export(
 ) -> None:
     """Write your collection as CSV (game,name,quantity,condition,finish,language,location,notes)."""
     from decklab.catalog import collection
-    from decklab.catalog.errors import InputError
 
     text = collection.export_csv(database(ctx), game=game)
     if str(file) == "-":
         typer.echo(text, nl=False)
         return
-    try:
-        file.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {file}: {exc.strerror or exc}.") from None
+    write_output(file, text)
     typer.echo(f"Wrote {text.count(chr(10)) - 1} rows to {file}.", err=True)
 
 

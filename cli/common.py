@@ -14,6 +14,9 @@ from typer.core import TyperGroup
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of a table.")]
 GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Game id or alias (see 'decklab games').")]
+TypeOption = Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature.")]
+FactionOption = Annotated[str | None, typer.Option("--faction", "-f", help="Faction (Ward: creature type; Mage Warfare: alignment).")]
+SetOption = Annotated[str | None, typer.Option("--set", "-s", help="Set code, e.g. WRD1.")]
 
 
 class DecklabGroup(TyperGroup):
@@ -49,3 +52,13 @@ def database(ctx: typer.Context):
 def db_url(ctx: typer.Context) -> str | None:
     root = ctx.find_root()
     return root.obj.get("db_url") if isinstance(root.obj, dict) else None
+
+
+def write_output(path, text: str) -> None:
+    """Write ``text`` to ``path``; an unwritable path is an input error."""
+    from decklab.catalog.errors import InputError
+
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}.") from None

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, database
+from .common import GameOption, JsonOption, database, write_output
 
 app = typer.Typer(help="Build, import, export and validate decks.", no_args_is_help=True)
 
@@ -130,12 +130,7 @@ def export(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        from decklab.catalog.errors import InputError
-
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {output}: {exc.strerror or exc}.") from None
+        write_output(output, text)
         typer.echo(f"Wrote {output}.", err=True)
 
 

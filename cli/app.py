@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import catalog, collection, db, deck
+from . import catalog, collection, db, deck, sim
 from .common import DecklabGroup, JsonOption
 
 app = typer.Typer(
@@ -19,6 +19,7 @@ app = typer.Typer(
 app.add_typer(catalog.app, name="catalog")
 app.add_typer(deck.app, name="deck")
 app.add_typer(collection.app, name="collection")
+app.add_typer(sim.app, name="sim")
 app.add_typer(db.app, name="db")
 
 

@@ -283,3 +283,97 @@ def buildable(rows: list[dict[str, Any]], *, as_json: bool) -> None:
                   else f"[red]{row['short']} short[/red]")
         table.add_row(row["deck"], row["game"], str(row["cards"]), status)
     _console().print(table)
+
+
+class ProgressBar:
+    """A progress bar on stderr that appears only when a run takes more than a moment."""
+
+    DELAY = 0.3
+
+    def __init__(self, total: int, *, label: str) -> None:
+        import time
+
+        self.total = total
+        self.label = label
+        self.started = time.perf_counter()
+        self.progress = None
+        self.task = None
+
+    def __enter__(self) -> "ProgressBar":
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        if self.progress is None:
+            if time.perf_counter() - self.started < self.DELAY or done >= total:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task(self.label, total=total)
+        self.progress.update(self.task, completed=done)
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def simulation(document: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(document)
+        return
+    from rich.table import Table
+
+    console = _console()
+    head = (f"{document['game']} {document['mode']}: {document['games']} games, seed {document['seed']}, "
+            f"{document['workers']} worker{'s' if document['workers'] != 1 else ''}, "
+            f"{document['elapsed_s']} s ({document['games_per_s']} games/s)")
+    console.print(f"[bold]{head}[/bold]")
+    if document["interrupted"]:
+        console.print(f"[yellow]Interrupted: {document['games']} of {document['requested']} games finished.[/yellow]")
+    if document["vanilla"]:
+        console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
+    if document["mode"] == "goldfish":
+        kill = document["kill_turn"]
+        console.print(f"Deck {document['deck']} ({document['policy']}): kill turn mean {kill['mean']}, "
+                      f"median {kill['p50']}, 90th percentile {kill['p90']}; not killed in {document['not_killed']} games.")
+        table = Table(title="Kill turn")
+        table.add_column("Turn", justify="right")
+        table.add_column("Games", justify="right")
+        table.add_column("")
+        widest = max(kill["histogram"].values(), default=1)
+        for turn, count in kill["histogram"].items():
+            table.add_row(turn, str(count), "█" * max(1, round(40 * count / widest)))
+        console.print(table)
+        return
+    table = Table()
+    for column in ("Deck", "Policy", "Wins", "Losses", "Draws", "Win rate", "95% interval"):
+        table.add_column(column, justify="left" if column in ("Deck", "Policy") else "right")
+    for player in document["players"]:
+        low, high = player["ci95"]
+        table.add_row(player["deck"], player["policy"], str(player["wins"]), str(player["losses"]), str(player["draws"]),
+                      f"{100 * player['win_rate']:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(table)
+    turns = document["turns"]
+    console.print(f"First player wins {100 * document['first_player_win_rate']:.1f}% of games; "
+                  f"game length in turns: mean {turns['mean']}, median {turns['p50']}, 90th percentile {turns['p90']}.")
+
+
+def play_by_play(batch, result, lines: list[str]) -> None:
+    console = _console()
+    names = [deck.name for deck in batch.decks]
+    console.print(f"[bold]Game {result.index} of seed {batch.seed}[/bold]: " +
+                  (", ".join(f"P{i + 1} {name}" for i, name in enumerate(names))) +
+                  (f"; P{result.first + 1} goes first" if batch.mode == "match" else ""))
+    for line in lines:
+        console.print(line, highlight=False, markup=False)
+    if batch.mode == "goldfish":
+        console.print(f"[bold]Killed on turn {result.kill_turn}[/bold]" if result.kill_turn else "[bold]Not killed[/bold]")
+    elif result.winner is None:
+        console.print("[bold]A draw[/bold]")
+    else:
+        console.print(f"[bold]{names[result.winner]} (P{result.winner + 1}) wins on turn {result.turns}[/bold]")

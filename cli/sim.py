@@ -1,0 +1,82 @@
+"""``decklab sim``: seeded simulated games, a deck alone (goldfish) or decks against each other."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import GameOption, JsonOption, database
+
+app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over thousands of seeded games.",
+                  no_args_is_help=True)
+
+GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games.")]
+SeedOption = Annotated[int, typer.Option("--seed", help="Batch seed: the same seed gives the same results.")]
+WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker processes (results do not depend on it).")]
+PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")]
+MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="End a game as a draw after this many turns.")]
+LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
+IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
+IllegalOption = Annotated[bool, typer.Option("--allow-illegal", help="Simulate a deck even if it breaks its deck rules.")]
+VanillaOption = Annotated[bool, typer.Option("--vanilla", help="Play cards whose effects are not modeled without their effects.")]
+
+
+@app.command("goldfish")
+def goldfish(
+    ctx: typer.Context,
+    deck: Annotated[str, typer.Argument(help="A saved deck or a decklist file.", show_default=False)],
+    games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
+    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
+    game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+) -> None:
+    """Play a deck alone against an opponent that does nothing: how fast does it win?"""
+    _simulate(ctx, [deck], mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
+              max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
+              allow_illegal=allow_illegal, vanilla=vanilla)
+
+
+@app.command("match")
+def match(
+    ctx: typer.Context,
+    decks: Annotated[list[str], typer.Argument(help="Two (or more) saved decks or decklist files.", show_default=False)],
+    games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1,
+    policy: Annotated[str | None, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")] = None,
+    policy_a: Annotated[str | None, typer.Option("--policy-a", help="Policy of the first deck.")] = None,
+    policy_b: Annotated[str | None, typer.Option("--policy-b", help="Policy of the second deck.")] = None,
+    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
+    game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+) -> None:
+    """Pit decks against each other over many seeded games; the first player alternates."""
+    default = policy or "greedy"
+    policies = [policy_a or default, policy_b or default] + [default] * max(0, len(decks) - 2)
+    _simulate(ctx, decks, mode="match", games=games, seed=seed, workers=workers, policies=policies,
+              max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
+              allow_illegal=allow_illegal, vanilla=vanilla)
+
+
+def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
+              policies: list[str], max_turns: int | None, game: str | None, json_output: bool, log: bool,
+              game_index: int, allow_illegal: bool, vanilla: bool) -> None:
+    from decklab.catalog.decks import load_deck
+    from decklab.engine.checks import check_batch
+    from decklab.engine.runner import Batch, run, summary
+    from decklab.validators import validate
+
+    from . import render
+
+    db = database(ctx)
+    decks = [load_deck(db, name, game=game) for name in names]
+    reports = [validate(deck) for deck in decks]
+    batch = Batch(game=decks[0].game, decks=decks, policies=policies, games=games, seed=seed, mode=mode,
+                  max_turns=max_turns, vanilla=vanilla)
+    check_batch(batch, workers=workers, reports=reports, allow_illegal=allow_illegal, game_index=game_index if log else None)
+    if log:
+        result, state = batch.play_one(game_index, log=True)
+        render.play_by_play(batch, result, state.log)
+        return
+    with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
+        outcome = run(batch, workers=workers, progress=progress)
+    render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
+    if outcome.interrupted:
+        raise typer.Exit(code=130)

@@ -1,0 +1,53 @@
+"""What must hold before a batch runs: one game with an engine, known policies, legal decks
+(unless allowed otherwise), modeled effects (unless played as vanilla), sensible numbers."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from decklab.catalog.errors import InputError
+
+from .core import engines
+from .runner import Batch
+
+
+def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal: bool = False,
+                game_index: int | None = None) -> None:
+    """Refuse a batch that cannot run, with one sentence.
+
+    :raises InputError: naming what is wrong and, where there is one, the flag that allows it.
+    """
+    games = {deck.game for deck in batch.decks}
+    if len(games) > 1:
+        listed = " and ".join(f"{deck.name} is a {deck.game} deck" for deck in batch.decks)
+        raise InputError(f"{listed}; a match needs decks of one game.")
+    engine = engines().get(batch.game)
+    if engine is None:
+        known = ", ".join(sorted(engines()))
+        raise InputError(f"decklab has no {batch.game} engine yet; it simulates {known}.")
+    low, high = engine.players
+    if batch.mode == "match" and not low <= len(batch.decks) <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise InputError(f"a {batch.game} match takes {count} decks, not {len(batch.decks)}.")
+    for policy in batch.policies:
+        if policy not in engine.policies:
+            raise InputError(f"'{policy}' is not a policy; the policies are {', '.join(sorted(engine.policies))}.")
+    if batch.games < 1:
+        raise InputError(f"the number of games must be at least 1, not {batch.games}.")
+    if workers < 1:
+        raise InputError(f"the number of workers must be at least 1, not {workers}.")
+    if batch.max_turns is not None and batch.max_turns < 1:
+        raise InputError(f"--max-turns must be at least 1, not {batch.max_turns}.")
+    if game_index is not None and not 0 <= game_index < batch.games:
+        raise InputError(f"--game-index must be between 0 and {batch.games - 1}, not {game_index}.")
+    for deck, report in zip(batch.decks, reports):
+        if not report.is_legal and not allow_illegal:
+            problems = "; ".join(f"{v.rule}: {v.message.rstrip('.')}" for v in report.errors)
+            raise InputError(f"{deck.name} is not a legal {deck.game} deck ({problems}); "
+                             "pass --allow-illegal to simulate it anyway.")
+        if not batch.vanilla:
+            missing = engine.effects.unmodeled(card for section in deck.sections.values() for card, _ in section)
+            if missing:
+                names = ", ".join(card.name for card in missing)
+                raise InputError(f"{deck.name} has cards whose effects the {deck.game} engine does not model ({names}); "
+                                 "pass --vanilla to play them without their effects.")

@@ -1,0 +1,156 @@
+"""The one game protocol every engine implements, after OpenSpiel and python-chess.
+
+A game is a :class:`GameState` that owns its ``random.Random``. Players take
+turns choosing among :meth:`~GameState.legal_actions`; :meth:`~GameState.apply`
+plays one. A game is registered once, by game id, as an :class:`Engine`.
+
+>>> from decklab.engine import engines
+>>> sorted(engines())  # doctest: +ELLIPSIS
+[...'wh40k'...]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+from decklab.catalog.cards import Deck
+
+
+class Action:
+    """A move: a small immutable object with a readable text form (``str(action)``)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+
+class GameState:
+    """The state of one game. Subclasses implement the protocol below.
+
+    ``rng`` is the game's own ``random.Random``: every random event and every
+    random policy choice comes from it, so a seed replays a game exactly.
+    ``log`` is a list of lines when a play-by-play is wanted, else ``None``
+    (logging then costs one ``is None`` test).
+    """
+
+    __slots__ = ("rng", "log", "turn", "max_turns")
+
+    def current_player(self) -> int:
+        """The seat (0-based) that chooses next."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the current player may take now (never empty before the end)."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (one of :meth:`legal_actions`)."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def winner(self) -> int | None:
+        """The winning seat, or ``None`` for a draw (or a game not over)."""
+        raise NotImplementedError
+
+    def clone(self) -> "GameState":
+        raise NotImplementedError
+
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play (callers test ``self.log is not None`` first on hot paths)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
+
+
+class Policy(Protocol):
+    """Chooses one of the legal actions; randomness only from ``state.rng``."""
+
+    name: str
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action: ...
+
+
+class RandomPolicy:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+        return actions[state.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of one game: the winning seat (None: draw), length, and who went first."""
+
+    index: int
+    winner: int | None
+    turns: int
+    first: int
+    kill_turn: int | None = None
+
+
+@dataclass
+class Engine:
+    """A game's engine: how to start a match or a goldfish, its policies and its effects.
+
+    ``new_match(decks, seed=, first=, max_turns=, log=, vanilla=)`` returns a
+    :class:`GameState`; ``new_goldfish(deck, ...)`` one where the opponent does
+    nothing; ``kill_turn(state)`` reads the goldfish result.
+    """
+
+    game: str
+    new_match: Callable[..., GameState]
+    new_goldfish: Callable[..., GameState]
+    kill_turn: Callable[[GameState], int | None]
+    policies: dict[str, Callable[[], Policy]]
+    effects: Any
+    players: tuple[int, int] = (2, 2)
+    default_max_turns: int = 200
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    _ENGINES[engine.game] = engine
+    return engine
+
+
+def engines() -> dict[str, Engine]:
+    return dict(_ENGINES)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch: independent of worker count and order.
+
+    >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+    True
+    """
+    return (seed * 1_000_003 + index * 7_919 + 0x5EED) & 0xFFFFFFFFFFFF
+
+
+def play(state: GameState, policies: Sequence[Policy]) -> GameState:
+    """Play ``state`` to the end, each seat choosing with its policy."""
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(policies[state.current_player()].choose(state, actions))
+    return state
+
+
+def new_rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def deck_cards(deck: Deck, *sections: str) -> list:
+    """The cards of ``sections`` as a flat list, one entry per copy, in decklist order."""
+    cards = []
+    for section in sections:
+        for card, quantity in deck.entries(section):
+            cards.extend([card] * quantity)
+    return cards

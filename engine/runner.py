@@ -1,0 +1,140 @@
+"""Batches of seeded games: one process or a pool of forked workers, same results either way.
+
+Game ``i`` of a batch is seeded with :func:`~decklab.engine.core.game_seed`
+``(seed, i)`` and its first player is seat ``i % players``, so any game can be
+replayed alone and the aggregate does not depend on how many workers ran it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from decklab.catalog.cards import Deck
+
+from .core import Engine, GameResult, GameState, engines, game_seed, play
+
+
+@dataclass
+class Batch:
+    """What to simulate: a match (two or more decks) or a goldfish (one deck)."""
+
+    game: str
+    decks: Sequence[Deck]
+    policies: Sequence[str]
+    games: int
+    seed: int = 1
+    mode: str = "match"
+    max_turns: int | None = None
+    vanilla: bool = False
+
+    @property
+    def engine(self) -> Engine:
+        return engines()[self.game]
+
+    def new_game(self, index: int, *, log: bool = False) -> GameState:
+        """Game ``index`` of the batch, set up and ready to play."""
+        engine = self.engine
+        seed = game_seed(self.seed, index)
+        if self.mode == "goldfish":
+            kwargs = {"max_turns": self.max_turns} if self.max_turns else {}
+            return engine.new_goldfish(self.decks[0], seed=seed, log=log, vanilla=self.vanilla, **kwargs)
+        return engine.new_match(list(self.decks), seed=seed, first=index % len(self.decks), log=log,
+                                vanilla=self.vanilla, max_turns=self.max_turns or engine.default_max_turns)
+
+    def play_one(self, index: int, *, log: bool = False) -> tuple[GameResult, GameState]:
+        """Play game ``index`` to the end."""
+        engine = self.engine
+        state = self.new_game(index, log=log)
+        seats = len(self.decks) if self.mode == "match" else 1
+        policies = [engine.policies[self.policies[seat % len(self.policies)]]() for seat in range(max(seats, 2))]
+        play(state, policies)
+        kill = engine.kill_turn(state) if self.mode == "goldfish" else None
+        first = index % len(self.decks) if self.mode == "match" else 0
+        return GameResult(index=index, winner=state.winner(), turns=min(state.turn, state.max_turns), first=first,
+                          kill_turn=kill), state
+
+
+@dataclass
+class Outcome:
+    """The games played (sorted by index), whether the run was interrupted, and its wall time."""
+
+    results: list[GameResult] = field(default_factory=list)
+    interrupted: bool = False
+    elapsed: float = 0.0
+
+
+_BATCH: Batch | None = None
+
+
+def _init_worker(batch: Batch) -> None:
+    global _BATCH
+    _BATCH = batch
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_range(bounds: tuple[int, int]) -> list[GameResult]:
+    start, stop = bounds
+    return [_BATCH.play_one(index)[0] for index in range(start, stop)]
+
+
+def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    size = max(1, min(500, games // (workers * 8) or 1))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> Outcome:
+    """Play every game of ``batch``; Ctrl-C stops early and returns the games finished so far."""
+    outcome = Outcome()
+    start = time.perf_counter()
+    chunks = _chunks(batch.games, workers)
+    try:
+        if workers <= 1:
+            global _BATCH
+            _BATCH = batch
+            for bounds in chunks:
+                outcome.results.extend(_play_range(bounds))
+                if progress:
+                    progress(len(outcome.results), batch.games)
+        else:
+            context = multiprocessing.get_context("fork")
+            with context.Pool(workers, initializer=_init_worker, initargs=(batch,)) as pool:
+                try:
+                    for results in pool.imap_unordered(_play_range, chunks):
+                        outcome.results.extend(results)
+                        if progress:
+                            progress(len(outcome.results), batch.games)
+                except KeyboardInterrupt:
+                    pool.terminate()
+                    raise
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+    outcome.results.sort(key=lambda result: result.index)
+    outcome.elapsed = time.perf_counter() - start
+    return outcome
+
+
+def available_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
+    """The result document of ``decklab sim`` (DESIGN §7)."""
+    from .stats import summarize_goldfish, summarize_match
+
+    games = len(outcome.results)
+    document = {"game": batch.game, "mode": batch.mode, "games": games, "seed": batch.seed, "workers": workers}
+    if batch.mode == "goldfish":
+        document.update(deck=batch.decks[0].name, policy=batch.policies[0], **summarize_goldfish(outcome.results))
+    else:
+        seats = [{"deck": deck.name, "policy": batch.policies[seat % len(batch.policies)]}
+                 for seat, deck in enumerate(batch.decks)]
+        document.update(summarize_match(outcome.results, seats))
+    document.update(elapsed_s=round(outcome.elapsed, 3),
+                    games_per_s=round(games / outcome.elapsed, 1) if outcome.elapsed > 0 else None,
+                    vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games)
+    return document

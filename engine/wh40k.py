@@ -1,0 +1,1001 @@
+"""Warhammer 40K Warfare: the full rules of ``warhammer40k-warfare.txt`` on the engine core.
+
+Each player has 1000 Attrition Points (AP), an army deck and a Special
+Reinforcements deck; draws 5 cards; has 5 Command Points (CP) and gains 1 in
+each own Command phase; in the Action phase deploys at most one unit (paying
+its CP) and plays any orders, events and equipment it can pay for; in the War
+phase attacks with its units one at a time. Readings of unclear rules are in
+``docs/rules/wh40k.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from decklab.catalog.cards import MAIN, Card, Deck
+
+from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
+from .effects import EffectRegistry
+
+START_AP = 1000
+START_CP = 5
+HAND = 5
+MAX_UNITS = 5
+REINFORCEMENTS = "reinforcements"
+
+EFFECTS = EffectRegistry("wh40k")
+_UNIT_CONDITIONS = ("faction", "keyword", "max_power", "type")
+EFFECTS.kind("destroy", triggers={"on_play", "on_deploy", "on_destroyed"},
+             targets={"enemy_unit", "all_units", "all_active_cards", "enemy_equipment"},
+             conditions={*_UNIT_CONDITIONS, "deployed_from"})
+EFFECTS.kind("modify", triggers={"on_play", "passive", "activated", "on_attack"},
+             targets={"this", "attached", "own_unit", "enemy_unit", "all_own_units", "other_own_units"},
+             keys={"stat", "amount", "duration", "per", "cost", "frequency", "phase"},
+             conditions={*_UNIT_CONDITIONS, "equipped"})
+EFFECTS.kind("attrition", triggers={"on_play", "on_deploy", "on_destroyed"}, targets={"opponent"},
+             keys={"amount", "per"})
+EFFECTS.kind("recover", triggers={"on_play", "on_deploy", "on_ally_destroyed"}, targets={"controller"},
+             keys={"amount"}, conditions={"faction", "keyword"})
+EFFECTS.kind("deploy", triggers={"on_play", "on_deploy", "on_destroyed", "activated"}, targets={"this", "own_unit"},
+             keys={"from", "amount", "up_to", "cost", "optional", "frequency", "phase"},
+             conditions={*_UNIT_CONDITIONS, "in_battle"})
+EFFECTS.kind("return_to_hand", triggers={"on_play", "on_deploy", "on_destroyed"}, targets={"this", "own_unit", "attached"},
+             keys={"from"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("draw", triggers={"on_play", "on_deploy", "on_kill"}, targets={"controller"}, keys={"amount"})
+EFFECTS.kind("search_deck", triggers={"on_play"}, targets={"controller"}, keys={"amount"}, conditions={"type"})
+EFFECTS.kind("gain_cp", triggers={"on_play", "on_deploy", "on_kill"}, targets={"controller"}, keys={"amount"})
+EFFECTS.kind("attach", triggers={"on_play"}, targets={"own_unit"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("prevent", triggers={"passive"}, targets={"attached"}, keys={"prevents", "uses", "duration"},
+             conditions={"phase", "source"})
+EFFECTS.kind("cannot_attack", triggers={"on_play"}, targets={"enemy_unit"}, keys={"duration"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("taunt", triggers={"passive"}, targets={"this"}, keys={"duration"})
+EFFECTS.kind("direct_attack", triggers={"passive"}, targets={"this"})
+
+# Which effect needs the player to pick one target, and from where.
+_PICK = {"own_unit", "enemy_unit", "enemy_equipment"}
+
+
+class Facts:
+    """A card's facts compiled once per game: stats, keywords and effects by trigger."""
+
+    __slots__ = ("card", "name", "type", "power", "cp", "faction", "keywords", "limit", "triggers", "auras",
+                 "self_mods", "attached_mods", "prevents", "direct_attack", "taunt", "activated", "attach", "targeted")
+
+    def __init__(self, card: Card, vanilla: bool) -> None:
+        self.card = card
+        self.name = card.name
+        self.type = card.type
+        self.power = int(card.get("power", 0) or 0)
+        self.cp = int(card.get("cp_cost", 0) or 0)
+        self.faction = str(card.get("faction", "")).casefold()
+        self.keywords = frozenset(k.casefold() for k in card.get("keywords", ()))
+        self.triggers: dict[str, list[dict]] = {}
+        self.auras: list[dict] = []
+        self.self_mods: list[dict] = []
+        self.attached_mods: list[dict] = []
+        self.prevents: list[dict] = []
+        self.direct_attack = self.taunt = False
+        self.activated: dict | None = None
+        self.attach: dict | None = None
+        self.targeted: dict | None = None
+        if vanilla and not EFFECTS.is_modeled(card):
+            return
+        for entry in card.effects:
+            kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
+            if trigger == "passive":
+                if kind == "modify":
+                    {"other_own_units": self.auras, "this": self.self_mods, "attached": self.attached_mods}[target].append(entry)
+                elif kind == "prevent":
+                    self.prevents.append(entry)
+                elif kind == "direct_attack":
+                    self.direct_attack = True
+                elif kind == "taunt":
+                    self.taunt = True
+            elif trigger == "activated":
+                self.activated = entry
+            elif kind == "attach":
+                self.attach = entry
+            else:
+                self.triggers.setdefault(trigger, []).append(entry)
+        for entry in [self.attach, *self.triggers.get("on_play", ())]:
+            if entry and entry.get("target") in _PICK and entry.get("from") is None:
+                self.targeted = entry
+                break
+
+
+def _matches(facts: Facts, condition: dict | None, power: int | None = None) -> bool:
+    """Whether a card (or a unit of ``power``) meets an effect's condition."""
+    if not condition:
+        return True
+    faction = condition.get("faction")
+    if faction and facts.faction != faction.casefold():
+        return False
+    keyword = condition.get("keyword")
+    if keyword and keyword.casefold() not in facts.keywords:
+        return False
+    limit = condition.get("max_power")
+    if limit is not None and (facts.power if power is None else power) > limit:
+        return False
+    kind = condition.get("type")
+    return not kind or facts.type == kind
+
+
+class Unit:
+    """A unit on the battlefield: its card, owner, equipment and temporary changes."""
+
+    __slots__ = ("facts", "uid", "owner", "temp", "equipment", "origin", "no_attack_until", "attacked", "shields")
+
+    def __init__(self, facts: Facts, uid: int, owner: int, origin: str) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.temp: list[tuple[int, int]] = []
+        self.equipment: list[Facts] = []
+        self.origin = origin
+        self.no_attack_until = 0
+        self.attacked = False
+        self.shields = 0
+
+    def copy(self) -> "Unit":
+        twin = Unit(self.facts, self.uid, self.owner, self.origin)
+        twin.temp = list(self.temp)
+        twin.equipment = list(self.equipment)
+        twin.no_attack_until = self.no_attack_until
+        twin.attacked = self.attacked
+        twin.shields = self.shields
+        return twin
+
+
+class Side:
+    """One player's zones and counters."""
+
+    __slots__ = ("deck", "hand", "discard", "reserves", "units", "ap", "cp", "deployed", "used", "dummy", "size")
+
+    def __init__(self, deck: list[Facts], reserves: list[Facts], *, dummy: bool = False) -> None:
+        self.deck = deck
+        self.hand: list[Facts] = []
+        self.discard: list[Facts] = []
+        self.reserves = reserves
+        self.units: list[Unit] = []
+        self.ap = START_AP
+        self.cp = START_CP
+        self.deployed = False
+        self.used: set[int] = set()
+        self.dummy = dummy
+        self.size = len(deck) + len(reserves)
+
+    def copy(self) -> "Side":
+        twin = Side.__new__(Side)
+        twin.deck, twin.hand, twin.discard, twin.reserves = list(self.deck), list(self.hand), list(self.discard), list(self.reserves)
+        twin.units = [unit.copy() for unit in self.units]
+        twin.ap, twin.cp, twin.deployed, twin.used = self.ap, self.cp, self.deployed, set(self.used)
+        twin.dummy, twin.size = self.dummy, self.size
+        return twin
+
+    def card_count(self) -> int:
+        """Cards this player owns in every zone (conserved through the game)."""
+        return (len(self.deck) + len(self.hand) + len(self.discard) + len(self.reserves) + len(self.units)
+                + sum(len(unit.equipment) for unit in self.units))
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class Deploy(Action):
+    """Deploy a unit from hand (the turn's one normal deploy), paying its CP."""
+
+    __slots__ = ("index", "name")
+
+    def __init__(self, index: int, name: str) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "name", name)
+
+    def __str__(self) -> str:
+        return f"deploy {self.name}"
+
+
+class Play(Action):
+    """Play an order, event or equipment from hand, paying its CP; ``target`` is a unit id if it picks one."""
+
+    __slots__ = ("index", "name", "target", "target_name")
+
+    def __init__(self, index: int, name: str, target: Any = None, target_name: str = "") -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "target_name", target_name)
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.target_name}" if self.target_name else "")
+
+
+class Activate(Action):
+    """Use a unit's once-per-turn ability, paying its CP."""
+
+    __slots__ = ("uid", "name", "target", "target_name")
+
+    def __init__(self, uid: int, name: str, target: Any = None, target_name: str = "") -> None:
+        object.__setattr__(self, "uid", uid)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "target_name", target_name)
+
+    def __str__(self) -> str:
+        return f"activate {self.name}" + (f" on {self.target_name}" if self.target_name else "")
+
+
+class Attack(Action):
+    """Attack with a unit: a unit target (``uid``) or the opponent's AP (``None``)."""
+
+    __slots__ = ("uid", "name", "target", "target_name")
+
+    def __init__(self, uid: int, name: str, target: int | None, target_name: str) -> None:
+        object.__setattr__(self, "uid", uid)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "target_name", target_name)
+
+    def __str__(self) -> str:
+        return f"attack {self.target_name} with {self.name}"
+
+
+class Choose(Action):
+    """Answer a pending choice of an effect: a target, a card, or yes/no."""
+
+    __slots__ = ("option", "label")
+
+    def __init__(self, option: Any, label: str) -> None:
+        object.__setattr__(self, "option", option)
+        object.__setattr__(self, "label", label)
+
+    def __str__(self) -> str:
+        return f"choose {self.label}"
+
+
+class Pass(Action):
+    """End the Action phase (go to war) or the War phase (end the turn)."""
+
+    __slots__ = ("label",)
+
+    def __init__(self, label: str) -> None:
+        object.__setattr__(self, "label", label)
+
+    def __str__(self) -> str:
+        return self.label
+
+
+END_ACTIONS = Pass("end the Action phase")
+END_TURN = Pass("end the turn")
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+
+class Wh40kState(GameState):
+    """A game of 40K Warfare between two players (or one against a goldfish dummy)."""
+
+    __slots__ = ("sides", "active", "phase", "pending", "queue", "next_uid", "result", "over", "goldfish",
+                 "own_turns")
+
+    def current_player(self) -> int:
+        return self.pending[0][0] if self.pending else self.active
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    # -- power --
+
+    def power(self, unit: Unit) -> int:
+        """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes."""
+        facts = unit.facts
+        total = facts.power
+        for amount, _ in unit.temp:
+            total += amount
+        for equipment in unit.equipment:
+            for entry in equipment.attached_mods:
+                total += entry["amount"]
+        for entry in facts.self_mods:
+            condition = entry.get("condition")
+            if condition and condition.get("equipped") and not unit.equipment:
+                continue
+            per = entry.get("per")
+            if per:
+                (scope, wanted), = per.items()
+                count = sum(1 for other in self.sides[unit.owner].units
+                            if other is not unit and _matches(other.facts, wanted))
+                total += entry["amount"] * count
+            else:
+                total += entry["amount"]
+        for other in self.sides[unit.owner].units:
+            if other is unit:
+                continue
+            for entry in other.facts.auras:
+                if _matches(facts, entry.get("condition")):
+                    total += entry["amount"]
+            for equipment in other.equipment:
+                for entry in equipment.auras:
+                    if _matches(facts, entry.get("condition")):
+                        total += entry["amount"]
+        return total
+
+    # -- turn structure --
+
+    def start_turn(self) -> None:
+        """Command phase: draw (not on the game's first turn) and gain 1 CP; then the Action phase."""
+        side = self.sides[self.active]
+        side.deployed = False
+        side.used.clear()
+        for unit in side.units:
+            unit.attacked = False
+        if self.turn > 1:
+            if not side.deck:
+                self._lose(self.active, "cannot draw: the army deck is empty")
+                return
+            side.hand.append(side.deck.pop())
+        side.cp += 1
+        self.phase = "action"
+        if self.log is not None:
+            self.say(f"P{self.active + 1} begins: {side.ap} AP, {side.cp} CP, {len(side.hand)} cards in hand")
+
+    def end_turn(self) -> None:
+        """Expire this turn's temporary changes and pass the turn (a goldfish dummy never takes one)."""
+        turn = self.turn
+        for side in self.sides:
+            for unit in side.units:
+                if unit.temp:
+                    unit.temp = [(amount, until) for amount, until in unit.temp if until > turn]
+        self.turn += 1
+        if self.turn > self.max_turns:
+            self.over = True
+            self.result = None
+            if self.log is not None:
+                self.say("the turn limit is reached: a draw")
+            return
+        if not self.goldfish:
+            self.active = 1 - self.active
+        else:
+            self.own_turns += 1
+        self.start_turn()
+
+    def _lose(self, player: int, why: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.result = 1 - player
+        self.pending.clear()
+        self.queue.clear()
+        if self.log is not None:
+            self.say(f"P{player + 1} loses: {why}")
+
+    def _check_end(self) -> None:
+        a, b = self.sides[0].ap, self.sides[1].ap
+        if a <= 0 or b <= 0:
+            if self.over:
+                return
+            self.over = True
+            self.result = None if a <= 0 and b <= 0 else (1 if a <= 0 else 0)
+            self.pending.clear()
+            self.queue.clear()
+            if self.log is not None:
+                self.say("both armies are spent: a draw" if self.result is None else
+                         f"P{2 - self.result} has no Attrition Points left: P{self.result + 1} wins")
+
+    # -- legal actions --
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        if self.pending:
+            return self.pending[0][1]
+        side = self.sides[self.active]
+        if self.phase == "action":
+            return self._action_phase_moves(side)
+        return self._war_moves(side)
+
+    def _action_phase_moves(self, side: Side) -> list[Action]:
+        moves: list[Action] = []
+        cp = side.cp
+        me = self.active
+        can_deploy = not side.deployed and len(side.units) < MAX_UNITS
+        for index, facts in enumerate(side.hand):
+            if facts.cp > cp:
+                continue
+            if facts.type == "unit":
+                if can_deploy:
+                    moves.append(Deploy(index, facts.name))
+                continue
+            entry = facts.targeted
+            if entry is None:
+                if facts.type != "equipment":
+                    moves.append(Play(index, facts.name))
+                continue
+            for target, label in self._targets(me, entry, facts):
+                moves.append(Play(index, facts.name, target, label))
+        for unit in side.units:
+            entry = unit.facts.activated
+            if entry is None or unit.uid in side.used or entry["cost"].get("cp", 0) > cp:
+                continue
+            if entry["effect"] == "deploy":
+                if len(side.units) < MAX_UNITS and self._deploy_options(me, entry):
+                    moves.append(Activate(unit.uid, unit.facts.name))
+            else:
+                for target, label in self._targets(me, entry, unit.facts):
+                    moves.append(Activate(unit.uid, unit.facts.name, target, label))
+        moves.append(END_ACTIONS)
+        return moves
+
+    def _war_moves(self, side: Side) -> list[Action]:
+        moves: list[Action] = []
+        enemy = self.sides[1 - self.active].units
+        taunting = [unit for unit in enemy if unit.facts.taunt]
+        for unit in side.units:
+            if unit.attacked or unit.no_attack_until >= self.turn:
+                continue
+            name = unit.facts.name
+            for target in taunting or enemy:
+                moves.append(Attack(unit.uid, name, target.uid, target.facts.name))
+            if not enemy or (unit.facts.direct_attack and not taunting):
+                moves.append(Attack(unit.uid, name, None, "the enemy's Attrition Points"))
+        moves.append(END_TURN)
+        return moves
+
+    def _targets(self, player: int, entry: dict, source: Facts) -> list[tuple[Any, str]]:
+        """The choices for an effect that picks one target: (unit id or (uid, index), label)."""
+        target = entry.get("target")
+        condition = entry.get("condition")
+        if target == "own_unit":
+            return [(u.uid, u.facts.name) for u in self.sides[player].units
+                    if _matches(u.facts, condition, self.power(u))]
+        if target == "enemy_unit":
+            return [(u.uid, u.facts.name) for u in self.sides[1 - player].units
+                    if _matches(u.facts, condition, self.power(u))]
+        if target == "enemy_equipment":
+            return [((u.uid, i), f"{e.name} on {u.facts.name}") for u in self.sides[1 - player].units
+                    for i, e in enumerate(u.equipment)]
+        return []
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        if self.pending:
+            player, _, entry, context = self.pending.pop(0)
+            self._resolve(player, entry, context, action.option)
+        elif type(action) is Attack:
+            self._attack(action)
+        elif type(action) is Deploy:
+            side = self.sides[self.active]
+            facts = side.hand.pop(action.index)
+            side.cp -= facts.cp
+            side.deployed = True
+            if self.log is not None:
+                self.say(f"P{self.active + 1} deploys {facts.name} ({facts.power}) for {facts.cp} CP")
+            self._enter(self.active, facts, "hand")
+        elif type(action) is Play:
+            self._play(action)
+        elif type(action) is Activate:
+            side = self.sides[self.active]
+            unit = self._unit(action.uid)
+            entry = unit.facts.activated
+            side.cp -= entry["cost"].get("cp", 0)
+            side.used.add(unit.uid)
+            if self.log is not None:
+                self.say(f"P{self.active + 1} activates {unit.facts.name}")
+            self.queue.append((self.active, entry, {"source": unit.facts, "unit": unit, "origin": "ability"}, action.target))
+        elif action is END_ACTIONS:
+            self.phase = "war"
+        elif action is END_TURN:
+            self.end_turn()
+            return
+        else:
+            raise ValueError(f"{action} is not an action of this game")
+        self._run_queue()
+
+    def _unit(self, uid: int) -> Unit | None:
+        for side in self.sides:
+            for unit in side.units:
+                if unit.uid == uid:
+                    return unit
+        return None
+
+    def _play(self, action: Play) -> None:
+        me = self.active
+        side = self.sides[me]
+        facts = side.hand.pop(action.index)
+        side.cp -= facts.cp
+        if self.log is not None:
+            self.say(f"P{me + 1} plays {facts.name} for {facts.cp} CP" + (f" on {action.target_name}" if action.target_name else ""))
+        context = {"source": facts, "origin": facts.type}
+        if facts.type == "equipment":
+            bearer = self._unit(action.target)
+            bearer.equipment.append(facts)
+            bearer.shields += sum(entry.get("uses", 0) for entry in facts.prevents)
+            for entry in facts.triggers.get("on_play", ()):
+                self.queue.append((me, entry, context, None))
+            return
+        side.discard.append(facts)
+        for entry in facts.triggers.get("on_play", ()):
+            self.queue.append((me, entry, context, action.target if entry is facts.targeted else None))
+
+    def _enter(self, player: int, facts: Facts, origin: str) -> Unit | None:
+        """Put a unit onto the battlefield (never a sixth); queue its on-deploy effects."""
+        side = self.sides[player]
+        if len(side.units) >= MAX_UNITS:
+            side.discard.append(facts)
+            return None
+        unit = Unit(facts, self.next_uid, player, origin)
+        self.next_uid += 1
+        side.units.append(unit)
+        for entry in facts.triggers.get("on_deploy", ()):
+            if entry.get("condition", {}).get("deployed_from", origin) == origin:
+                self.queue.append((player, entry, {"source": facts, "unit": unit, "origin": "unit"}, None))
+        return unit
+
+    def _run_queue(self) -> None:
+        """Resolve queued effects in order until done, or until one needs a player's choice."""
+        while self.queue and not self.pending and not self.over:
+            player, entry, context, chosen = self.queue.pop(0)
+            self._resolve(player, entry, context, chosen)
+        self._check_end()
+
+    def _resolve(self, player: int, entry: dict, context: dict, chosen: Any) -> None:
+        """Apply one effect entry; if it needs a choice among several options, ask for it."""
+        kind = entry["effect"]
+        if chosen is None:
+            options = self._options(player, entry, context)
+            if options is not None:
+                if not options:
+                    return
+                if len(options) > 1:
+                    self.pending.append((player, [Choose(o, label) for o, label in options], entry, context))
+                    return
+                chosen = options[0][0]
+        if chosen is False:
+            return
+        _HANDLERS[kind](self, player, entry, context, chosen)
+
+    def _options(self, player: int, entry: dict, context: dict) -> list | None:
+        """The choices an effect needs (None: it needs none)."""
+        kind, target = entry["effect"], entry.get("target")
+        if kind == "deploy":
+            if entry.get("optional"):
+                cost = entry.get("cost", {}).get("cp", 0)
+                if self.sides[player].cp < cost or len(self.sides[player].units) >= MAX_UNITS:
+                    return []
+                return [(True, f"pay {cost} CP to deploy {context['source'].name} again"), (False, "decline")]
+            if target == "this":
+                return None
+            if len(self.sides[player].units) >= MAX_UNITS:
+                return []
+            options = [(("card", i, f.power), f.name) for i, f in self._deploy_options(player, entry)]
+            if options and entry.get("up_to"):
+                options.append((False, "deploy no more"))
+            return options
+        if kind == "return_to_hand" and entry.get("from") == "discard_pile" and target == "own_unit":
+            return [(("card", i, f.power), f.name) for i, f in enumerate(self.sides[player].discard)
+                    if f.type == "unit" and _matches(f, entry.get("condition"))]
+        if kind == "search_deck":
+            wanted = (entry.get("condition") or {}).get("type")
+            names = sorted({f.name for f in self.sides[player].deck if not wanted or f.type == wanted})
+            return [(("name", name), name) for name in names]
+        if target in _PICK:
+            return self._targets(player, entry, context["source"])
+        return None
+
+    def _deploy_options(self, player: int, entry: dict) -> list[tuple[int, Facts]]:
+        side = self.sides[player]
+        pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[entry.get("from", "hand")]
+        condition = entry.get("condition")
+        seen = set()
+        options = []
+        for index, facts in enumerate(pile):
+            if facts.type == "unit" and facts.name not in seen and _matches(facts, condition):
+                seen.add(facts.name)
+                options.append((index, facts))
+        return options
+
+    # -- destruction and battle --
+
+    def destroy(self, unit: Unit, *, battle: bool, source: str = "") -> bool:
+        """Destroy ``unit`` unless prevented; in battle its controller loses its power in AP."""
+        for equipment in unit.equipment:
+            for entry in equipment.prevents:
+                condition = entry.get("condition") or {}
+                if "source" in condition and source not in condition["source"]:
+                    continue
+                if condition.get("phase") == "war" and self.phase != "war":
+                    continue
+                if entry.get("uses"):
+                    if unit.shields <= 0:
+                        continue
+                    unit.shields -= 1
+                if self.log is not None:
+                    self.say(f"{equipment.name} saves {unit.facts.name}")
+                return False
+        power = self.power(unit)
+        side = self.sides[unit.owner]
+        side.units.remove(unit)
+        side.discard.extend(unit.equipment)
+        side.discard.append(unit.facts)
+        if battle:
+            side.ap -= power
+        if self.log is not None:
+            self.say(f"{unit.facts.name} of P{unit.owner + 1} is destroyed" + (f": P{unit.owner + 1} loses {power} AP" if battle else ""))
+        context = {"source": unit.facts, "unit": unit, "origin": "unit", "battle": battle}
+        for entry in unit.facts.triggers.get("on_destroyed", ()):
+            if entry.get("condition", {}).get("in_battle") and not battle:
+                continue
+            self.queue.append((unit.owner, entry, context, None))
+        for equipment in unit.equipment:
+            for entry in equipment.triggers.get("on_destroyed", ()):
+                self.queue.append((unit.owner, entry, {"source": equipment, "unit": unit, "origin": "equipment"}, None))
+        for ally in side.units:
+            for entry in ally.facts.triggers.get("on_ally_destroyed", ()):
+                if _matches(unit.facts, entry.get("condition")):
+                    self.queue.append((unit.owner, entry, {"source": ally.facts, "unit": ally, "origin": "unit"}, None))
+        return True
+
+    def _attack(self, action: Attack) -> None:
+        me = self.active
+        attacker = self._unit(action.uid)
+        attacker.attacked = True
+        for entry in attacker.facts.triggers.get("on_attack", ()):
+            _modify(self, me, entry, {"source": attacker.facts, "unit": attacker}, attacker.uid)
+        strength = self.power(attacker)
+        if action.target is None:
+            enemy = self.sides[1 - me]
+            enemy.ap -= strength
+            if self.log is not None:
+                self.say(f"{attacker.facts.name} ({strength}) strikes P{2 - me}'s Attrition Points: {enemy.ap} AP left")
+            return
+        defender = self._unit(action.target)
+        resistance = self.power(defender)
+        if self.log is not None:
+            self.say(f"{attacker.facts.name} ({strength}) attacks {defender.facts.name} ({resistance})")
+        if strength >= resistance and self.destroy(defender, battle=True):
+            self._on_kill(attacker)
+        if resistance >= strength and self.destroy(attacker, battle=True):
+            self._on_kill(defender)
+
+    def _on_kill(self, unit: Unit) -> None:
+        for entry in unit.facts.triggers.get("on_kill", ()):
+            self.queue.append((unit.owner, entry, {"source": unit.facts, "unit": unit, "origin": "unit"}, None))
+
+    # -- invariants (for tests) --
+
+    def card_counts(self) -> tuple[int, int]:
+        return tuple(side.card_count() for side in self.sides)  # type: ignore[return-value]
+
+    def clone(self) -> "Wh40kState":
+        twin = Wh40kState.__new__(Wh40kState)
+        twin.rng = new_rng(0)
+        twin.rng.setstate(self.rng.getstate())
+        twin.log = list(self.log) if self.log is not None else None
+        twin.turn, twin.max_turns = self.turn, self.max_turns
+        twin.sides = [side.copy() for side in self.sides]
+        twin.active, twin.phase = self.active, self.phase
+        twin.pending = [(p, list(opts), e, c) for p, opts, e, c in self.pending]
+        twin.queue = list(self.queue)
+        twin.next_uid, twin.result, twin.over = self.next_uid, self.result, self.over
+        twin.goldfish, twin.own_turns = self.goldfish, self.own_turns
+        units = {unit.uid: unit for side in twin.sides for unit in side.units}
+        twin.pending = [(p, opts, e, _recontext(c, units)) for p, opts, e, c in twin.pending]
+        twin.queue = [(p, e, _recontext(c, units), t) for p, e, c, t in twin.queue]
+        return twin
+
+
+def _recontext(context: dict, units: dict[int, Unit]) -> dict:
+    unit = context.get("unit")
+    if unit is None or unit.uid not in units:
+        return context
+    return {**context, "unit": units[unit.uid]}
+
+
+# --- effect handlers ----------------------------------------------------------------------------
+
+
+def _destroy(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    target, condition, origin = entry.get("target"), entry.get("condition"), context.get("origin", "")
+    if target == "enemy_unit":
+        unit = state._unit(chosen)
+        if unit is not None:
+            state.destroy(unit, battle=False, source=origin)
+    elif target == "all_units":
+        for side in state.sides:
+            for unit in list(side.units):
+                if _matches(unit.facts, condition, state.power(unit)):
+                    state.destroy(unit, battle=False, source=origin)
+    elif target == "all_active_cards":
+        for side in state.sides:
+            for unit in side.units:
+                side.discard.extend(unit.equipment)
+                unit.equipment = []
+                unit.shields = 0
+    elif target == "enemy_equipment":
+        uid, index = chosen
+        unit = state._unit(uid)
+        if unit is not None and index < len(unit.equipment):
+            state.sides[unit.owner].discard.append(unit.equipment.pop(index))
+
+
+def _modify(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    duration = entry.get("duration", "this_turn")
+    until = state.turn + (1 if duration == "until_end_of_next_opponent_turn" else 0)
+    amount = entry["amount"]
+    target = entry.get("target")
+    if target == "all_own_units":
+        for unit in state.sides[player].units:
+            if _matches(unit.facts, entry.get("condition")):
+                unit.temp.append((amount, until))
+        return
+    unit = context.get("unit") if target == "this" else state._unit(chosen)
+    if unit is not None:
+        unit.temp.append((amount, until))
+        if state.log is not None:
+            state.say(f"{unit.facts.name} gets {amount:+d} Power Level")
+
+
+def _attrition(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    amount = entry["amount"]
+    per = entry.get("per")
+    if per:
+        (_, wanted), = per.items()
+        amount *= sum(1 for unit in state.sides[player].units if _matches(unit.facts, wanted))
+    state.sides[1 - player].ap -= amount
+    if state.log is not None:
+        state.say(f"{context['source'].name}: P{2 - player} loses {amount} AP")
+
+
+def _recover(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    state.sides[player].ap += entry["amount"]
+    if state.log is not None:
+        state.say(f"{context['source'].name}: P{player + 1} recovers {entry['amount']} AP")
+
+
+def _deploy(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    side = state.sides[player]
+    source = entry.get("from", "hand")
+    if entry.get("target") == "this":
+        facts = context["source"]
+        side.cp -= entry.get("cost", {}).get("cp", 0)
+        if facts in side.discard:
+            side.discard.remove(facts)
+            state._enter(player, facts, source)
+        return
+    pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[source]
+    facts = pile.pop(chosen[1])
+    if state.log is not None:
+        state.say(f"P{player + 1} deploys {facts.name} from the {source.replace('_', ' ')}")
+    state._enter(player, facts, source)
+    remaining = entry.get("amount", 1) - 1
+    if remaining > 0 and len(side.units) < MAX_UNITS:
+        state.queue.insert(0, (player, {**entry, "amount": remaining}, context, None))
+
+
+def _return_to_hand(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    side = state.sides[player]
+    target = entry.get("target")
+    if entry.get("from") == "discard_pile":
+        if target in ("this", "attached"):
+            facts = context["unit"].facts if target == "attached" else context["source"]
+            if facts in side.discard:
+                side.discard.remove(facts)
+                side.hand.append(facts)
+        else:
+            side.hand.append(side.discard.pop(chosen[1]))
+        return
+    unit = context.get("unit") if target == "this" else state._unit(chosen)
+    if unit is not None and unit in side.units:
+        side.units.remove(unit)
+        side.discard.extend(unit.equipment)
+        side.hand.append(unit.facts)
+        if state.log is not None:
+            state.say(f"{unit.facts.name} returns to P{player + 1}'s hand")
+
+
+def _draw(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    side = state.sides[player]
+    for _ in range(entry.get("amount", 1)):
+        if side.deck:
+            side.hand.append(side.deck.pop())
+
+
+def _search(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    side = state.sides[player]
+    for index, facts in enumerate(side.deck):
+        if facts.name == chosen[1]:
+            side.hand.append(side.deck.pop(index))
+            break
+    state.rng.shuffle(side.deck)
+
+
+def _gain_cp(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    state.sides[player].cp += entry.get("amount", 1)
+
+
+def _cannot_attack(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
+    unit = state._unit(chosen)
+    if unit is not None:
+        unit.no_attack_until = state.turn + 1
+
+
+_HANDLERS = {"destroy": _destroy, "modify": _modify, "attrition": _attrition, "recover": _recover,
+             "deploy": _deploy, "return_to_hand": _return_to_hand, "draw": _draw, "search_deck": _search,
+             "gain_cp": _gain_cp, "cannot_attack": _cannot_attack}
+
+
+# --- setting up ---------------------------------------------------------------------------------
+
+
+def _side(deck: Deck, rng, vanilla: bool, cache: dict) -> Side:
+    def facts(card: Card) -> Facts:
+        compiled = cache.get(card.key)
+        if compiled is None:
+            compiled = cache[card.key] = Facts(card, vanilla)
+        return compiled
+
+    army = [facts(card) for card in deck_cards(deck, MAIN)]
+    rng.shuffle(army)
+    reserves = [facts(card) for card in deck_cards(deck, REINFORCEMENTS)]
+    side = Side(army, reserves)
+    for _ in range(HAND):
+        if side.deck:
+            side.hand.append(side.deck.pop())
+    return side
+
+
+def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> Wh40kState:
+    state = Wh40kState.__new__(Wh40kState)
+    state.rng = rng
+    state.log = [] if log else None
+    state.turn = 1
+    state.max_turns = max_turns
+    state.sides = sides
+    state.active = first
+    state.phase = "action"
+    state.pending = []
+    state.queue = []
+    state.next_uid = 1
+    state.result = None
+    state.over = False
+    state.goldfish = goldfish
+    state.own_turns = 1
+    state.start_turn()
+    return state
+
+
+def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
+              vanilla: bool = False) -> Wh40kState:
+    """A two-player game; ``first`` is the seat that takes the first turn."""
+    rng = new_rng(seed)
+    cache: dict = {}
+    sides = [_side(deck, rng, vanilla, cache if deck is decks[0] else {}) for deck in decks]
+    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+
+
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> Wh40kState:
+    """One player against a dummy that has no units and takes no actions."""
+    rng = new_rng(seed)
+    dummy = Side([], [], dummy=True)
+    return _state([_side(deck, rng, vanilla, {}), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+
+
+def kill_turn(state: Wh40kState) -> int | None:
+    """The goldfishing player's turn on which the dummy's AP reached 0 (None: not killed)."""
+    return state.own_turns if state.result == 0 else None
+
+
+# --- policies -----------------------------------------------------------------------------------
+
+
+class Greedy:
+    """A sensible 40K player: deploys its strongest affordable unit, plays cards that help now,
+    and attacks only where it wins the trade (or hits the enemy's AP directly)."""
+
+    name = "greedy"
+
+    def choose(self, state: Wh40kState, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        best, best_score = actions[-1], 0.0
+        score = self.score
+        for action in actions:
+            value = score(state, action)
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    def score(self, state: Wh40kState, action: Action) -> float:
+        kind = type(action)
+        me = state.current_player()
+        if kind is Attack:
+            attacker = state._unit(action.uid)
+            strength = state.power(attacker)
+            if action.target is None:
+                return 1000.0 + strength
+            defender = state._unit(action.target)
+            resistance = state.power(defender)
+            if strength > resistance:
+                return 500.0 + resistance
+            if strength == resistance and state.sides[me].ap > state.sides[1 - me].ap:
+                return 50.0
+            return -1.0
+        if kind is Deploy:
+            facts = state.sides[me].hand[action.index]
+            return 300.0 + facts.power - 10 * facts.cp
+        if kind is Play:
+            return self._card_value(state, me, state.sides[me].hand[action.index], action.target)
+        if kind is Activate:
+            return 150.0
+        if kind is Choose:
+            return self._choice_value(state, me, action.option)
+        return 0.0
+
+    def _card_value(self, state: Wh40kState, me: int, facts: Facts, target: Any) -> float:
+        value = 0.0
+        for entry in (facts.attach, *facts.triggers.get("on_play", ())):
+            if entry is None:
+                continue
+            kind = entry["effect"]
+            if kind == "attach":
+                unit = state._unit(target)
+                bonus = sum(e["amount"] for e in facts.attached_mods)
+                value += 100 + bonus + state.power(unit) / 10
+            elif kind == "destroy":
+                if entry.get("target") == "enemy_unit":
+                    value += 100 + state.power(state._unit(target))
+                elif entry.get("target") == "all_units":
+                    mine = sum(state.power(u) for u in state.sides[me].units if _matches(u.facts, entry.get("condition"), state.power(u)))
+                    theirs = sum(state.power(u) for u in state.sides[1 - me].units if _matches(u.facts, entry.get("condition"), state.power(u)))
+                    value += theirs - mine
+                else:
+                    value += 60
+            elif kind == "deploy":
+                value += 200 if len(state.sides[me].units) < MAX_UNITS and state._deploy_options(me, entry) else -50
+            elif kind in ("attrition",):
+                value += entry["amount"]
+            elif kind == "recover":
+                value += entry["amount"] if state.sides[me].ap < 700 else 10
+            elif kind in ("draw", "search_deck"):
+                value += 60 * entry.get("amount", 1)
+            elif kind == "gain_cp":
+                value += 40
+            elif kind == "modify":
+                if entry.get("target") == "enemy_unit":
+                    value += 40
+                elif state.phase == "action" and state.sides[me].units:
+                    value += 30
+            elif kind == "cannot_attack":
+                value += 60 if target is not None else 0
+            elif kind == "return_to_hand":
+                value -= 100
+        return value
+
+    def _choice_value(self, state: Wh40kState, me: int, option: Any) -> float:
+        if option is True:
+            return 100.0
+        if option is False:
+            return 1.0
+        if isinstance(option, int):
+            unit = state._unit(option)
+            return 1.0 + state.power(unit) if unit is not None else 1.0
+        if option[0] == "card":
+            return 1.0 + option[2]
+        return 1.0
+
+
+register(Engine(
+    game="wh40k",
+    new_match=new_match,
+    new_goldfish=new_goldfish,
+    kill_turn=kill_turn,
+    policies={"random": RandomPolicy, "greedy": Greedy},
+    effects=EFFECTS,
+    default_max_turns=200,
+    notes={"goldfish": "the opponent has no units and takes no actions; the kill turn is the turn its AP reach 0"},
+))

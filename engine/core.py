@@ -11,6 +11,7 @@ plays one. A game is registered once, by game id, as an :class:`Engine`.
 
 from __future__ import annotations
 
+import abc
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
@@ -18,13 +19,14 @@ from typing import Any, Callable, Protocol, Sequence
 from decklab.catalog.cards import Deck
 
 
-class Action:
-    """A move: a small immutable object with a readable text form (``str(action)``)."""
+class Action(abc.ABC):
+    """A move: a small immutable object with a readable text form (``str(action)``).
+
+    Engines define their actions as named tuples (immutable and cheap to make)
+    and register them: ``Action.register(Deploy)``.
+    """
 
     __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
 
 
 class GameState:
@@ -136,10 +138,16 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play(state: GameState, policies: Sequence[Policy]) -> GameState:
-    """Play ``state`` to the end, each seat choosing with its policy."""
+    """Play ``state`` to the end, each seat choosing with its policy.
+
+    A policy may offer ``act(state)``: the action its ``choose`` would pick from
+    ``state.legal_actions()``, found without listing them all (a fast path).
+    """
+    deciders = [getattr(policy, "act", None) for policy in policies]
     while not state.is_terminal():
-        actions = state.legal_actions()
-        state.apply(policies[state.current_player()].choose(state, actions))
+        seat = state.current_player()
+        act = deciders[seat]
+        state.apply(act(state) if act is not None else policies[seat].choose(state, state.legal_actions()))
     return state
 
 

@@ -10,7 +10,7 @@ phase attacks with its units one at a time. Readings of unclear rules are in
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
@@ -103,20 +103,31 @@ class Facts:
                 break
 
 
+_CONDITIONS: dict[int, tuple[dict, str | None, str | None, int | None, str | None]] = {}
+
+
+def _compile(condition: dict) -> tuple:
+    """(faction, keyword, max power, type) of a condition, case-folded, cached by identity."""
+    compiled = _CONDITIONS.get(id(condition))
+    if compiled is None or compiled[0] is not condition:
+        faction, keyword = condition.get("faction"), condition.get("keyword")
+        compiled = _CONDITIONS[id(condition)] = (
+            condition, faction.casefold() if faction else None, keyword.casefold() if keyword else None,
+            condition.get("max_power"), condition.get("type"))
+    return compiled
+
+
 def _matches(facts: Facts, condition: dict | None, power: int | None = None) -> bool:
     """Whether a card (or a unit of ``power``) meets an effect's condition."""
     if not condition:
         return True
-    faction = condition.get("faction")
-    if faction and facts.faction != faction.casefold():
+    _, faction, keyword, limit, kind = _compile(condition)
+    if faction and facts.faction != faction:
         return False
-    keyword = condition.get("keyword")
-    if keyword and keyword.casefold() not in facts.keywords:
+    if keyword and keyword not in facts.keywords:
         return False
-    limit = condition.get("max_power")
     if limit is not None and (facts.power if power is None else power) > limit:
         return False
-    kind = condition.get("type")
     return not kind or facts.type == kind
 
 
@@ -181,88 +192,73 @@ class Side:
 # --- actions ------------------------------------------------------------------------------------
 
 
-class Deploy(Action):
+class Deploy(NamedTuple):
     """Deploy a unit from hand (the turn's one normal deploy), paying its CP."""
 
-    __slots__ = ("index", "name")
-
-    def __init__(self, index: int, name: str) -> None:
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "name", name)
+    index: int
+    name: str
 
     def __str__(self) -> str:
         return f"deploy {self.name}"
 
 
-class Play(Action):
+class Play(NamedTuple):
     """Play an order, event or equipment from hand, paying its CP; ``target`` is a unit id if it picks one."""
 
-    __slots__ = ("index", "name", "target", "target_name")
-
-    def __init__(self, index: int, name: str, target: Any = None, target_name: str = "") -> None:
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "target_name", target_name)
+    index: int
+    name: str
+    target: Any = None
+    target_name: str = ""
 
     def __str__(self) -> str:
         return f"play {self.name}" + (f" on {self.target_name}" if self.target_name else "")
 
 
-class Activate(Action):
+class Activate(NamedTuple):
     """Use a unit's once-per-turn ability, paying its CP."""
 
-    __slots__ = ("uid", "name", "target", "target_name")
-
-    def __init__(self, uid: int, name: str, target: Any = None, target_name: str = "") -> None:
-        object.__setattr__(self, "uid", uid)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "target_name", target_name)
+    uid: int
+    name: str
+    target: Any = None
+    target_name: str = ""
 
     def __str__(self) -> str:
         return f"activate {self.name}" + (f" on {self.target_name}" if self.target_name else "")
 
 
-class Attack(Action):
+class Attack(NamedTuple):
     """Attack with a unit: a unit target (``uid``) or the opponent's AP (``None``)."""
 
-    __slots__ = ("uid", "name", "target", "target_name")
-
-    def __init__(self, uid: int, name: str, target: int | None, target_name: str) -> None:
-        object.__setattr__(self, "uid", uid)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "target_name", target_name)
+    uid: int
+    name: str
+    target: int | None
+    target_name: str
 
     def __str__(self) -> str:
         return f"attack {self.target_name} with {self.name}"
 
 
-class Choose(Action):
+class Choose(NamedTuple):
     """Answer a pending choice of an effect: a target, a card, or yes/no."""
 
-    __slots__ = ("option", "label")
-
-    def __init__(self, option: Any, label: str) -> None:
-        object.__setattr__(self, "option", option)
-        object.__setattr__(self, "label", label)
+    option: Any
+    label: str
 
     def __str__(self) -> str:
         return f"choose {self.label}"
 
 
-class Pass(Action):
+class Pass(NamedTuple):
     """End the Action phase (go to war) or the War phase (end the turn)."""
 
-    __slots__ = ("label",)
-
-    def __init__(self, label: str) -> None:
-        object.__setattr__(self, "label", label)
+    label: str
 
     def __str__(self) -> str:
         return self.label
 
+
+for _kind in (Deploy, Play, Activate, Attack, Choose, Pass):
+    Action.register(_kind)
 
 END_ACTIONS = Pass("end the Action phase")
 END_TURN = Pass("end the turn")
@@ -449,12 +445,11 @@ class Wh40kState(GameState):
         """The choices for an effect that picks one target: (unit id or (uid, index), label)."""
         target = entry.get("target")
         condition = entry.get("condition")
-        if target == "own_unit":
-            return [(u.uid, u.facts.name) for u in self.sides[player].units
-                    if _matches(u.facts, condition, self.power(u))]
-        if target == "enemy_unit":
-            return [(u.uid, u.facts.name) for u in self.sides[1 - player].units
-                    if _matches(u.facts, condition, self.power(u))]
+        if target in ("own_unit", "enemy_unit"):
+            units = self.sides[player if target == "own_unit" else 1 - player].units
+            if condition and "max_power" in condition:
+                return [(u.uid, u.facts.name) for u in units if _matches(u.facts, condition, self.power(u))]
+            return [(u.uid, u.facts.name) for u in units if _matches(u.facts, condition)]
         if target == "enemy_equipment":
             return [((u.uid, i), f"{e.name} on {u.facts.name}") for u in self.sides[1 - player].units
                     for i, e in enumerate(u.equipment)]
@@ -832,16 +827,35 @@ _HANDLERS = {"destroy": _destroy, "modify": _modify, "attrition": _attrition, "r
 # --- setting up ---------------------------------------------------------------------------------
 
 
-def _side(deck: Deck, rng, vanilla: bool, cache: dict) -> Side:
-    def facts(card: Card) -> Facts:
-        compiled = cache.get(card.key)
-        if compiled is None:
-            compiled = cache[card.key] = Facts(card, vanilla)
-        return compiled
+_FACTS: dict[tuple[Card, bool], Facts] = {}
 
-    army = [facts(card) for card in deck_cards(deck, MAIN)]
+
+def facts_of(card: Card, vanilla: bool = False) -> Facts:
+    """A card's compiled facts, built once per process (cards are immutable)."""
+    compiled = _FACTS.get((card, vanilla))
+    if compiled is None:
+        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
+    return compiled
+
+
+_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts]]] = {}
+
+
+def _compiled(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts]]:
+    """The deck's army and reinforcements as facts, compiled once per deck object."""
+    entry = _DECKS.get((id(deck), vanilla))
+    if entry is None or entry[0] is not deck:
+        entry = _DECKS[(id(deck), vanilla)] = (
+            deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)],
+            [facts_of(card, vanilla) for card in deck_cards(deck, REINFORCEMENTS)])
+    return entry[1], entry[2]
+
+
+def _side(deck: Deck, rng, vanilla: bool) -> Side:
+    army, reserves = _compiled(deck, vanilla)
+    army = list(army)
     rng.shuffle(army)
-    reserves = [facts(card) for card in deck_cards(deck, REINFORCEMENTS)]
+    reserves = list(reserves)
     side = Side(army, reserves)
     for _ in range(HAND):
         if side.deck:
@@ -873,8 +887,7 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
               vanilla: bool = False) -> Wh40kState:
     """A two-player game; ``first`` is the seat that takes the first turn."""
     rng = new_rng(seed)
-    cache: dict = {}
-    sides = [_side(deck, rng, vanilla, cache if deck is decks[0] else {}) for deck in decks]
+    sides = [_side(deck, rng, vanilla) for deck in decks]
     return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False)
 
 
@@ -882,7 +895,7 @@ def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = Fals
     """One player against a dummy that has no units and takes no actions."""
     rng = new_rng(seed)
     dummy = Side([], [], dummy=True)
-    return _state([_side(deck, rng, vanilla, {}), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+    return _state([_side(deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
 
 
 def kill_turn(state: Wh40kState) -> int | None:
@@ -899,27 +912,80 @@ class Greedy:
 
     name = "greedy"
 
+    def act(self, state: Wh40kState) -> Action:
+        """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing
+        every attack in the War phase (the batch runner's fast path; a test checks they agree)."""
+        if state.pending or state.phase != "war" or state.over:
+            return self.choose(state, state.legal_actions())
+        me = state.active
+        side, enemy = state.sides[me], state.sides[1 - me].units
+        taunting = [unit for unit in enemy if unit.facts.taunt]
+        targets = taunting or enemy
+        ahead = side.ap > state.sides[1 - me].ap
+        power = state.power
+        defences = [power(unit) for unit in targets]
+        best, best_score, turn = END_TURN, 0.0, state.turn
+        for unit in side.units:
+            if unit.attacked or unit.no_attack_until >= turn:
+                continue
+            strength = power(unit)
+            for target, resistance in zip(targets, defences):
+                value = (500.0 + resistance if strength > resistance
+                         else 50.0 if strength == resistance and ahead else -1.0)
+                if value > best_score:
+                    best, best_score = Attack(unit.uid, unit.facts.name, target.uid, target.facts.name), value
+            if (not enemy or (unit.facts.direct_attack and not taunting)) and 1000.0 + strength > best_score:
+                best, best_score = Attack(unit.uid, unit.facts.name, None, "the enemy's Attrition Points"), 1000.0 + strength
+        return best
+
     def choose(self, state: Wh40kState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        me = state.current_player()
+        powers: dict[int, int] = {}
         best, best_score = actions[-1], 0.0
+        if type(actions[0]) is Attack:
+            ahead = state.sides[me].ap > state.sides[1 - me].ap
+            units = {unit.uid: unit for side in state.sides for unit in side.units}
+            power = state.power
+            for action in actions:
+                if type(action) is not Attack:
+                    continue
+                strength = powers.get(action.uid)
+                if strength is None:
+                    strength = powers[action.uid] = power(units[action.uid])
+                target = action.target
+                if target is None:
+                    value = 1000.0 + strength
+                else:
+                    resistance = powers.get(target)
+                    if resistance is None:
+                        resistance = powers[target] = power(units[target])
+                    value = (500.0 + resistance if strength > resistance
+                             else 50.0 if strength == resistance and ahead else -1.0)
+                if value > best_score:
+                    best, best_score = action, value
+            return best
         score = self.score
         for action in actions:
-            value = score(state, action)
+            value = score(state, action, me, powers)
             if value > best_score:
                 best, best_score = action, value
         return best
 
-    def score(self, state: Wh40kState, action: Action) -> float:
+    def score(self, state: Wh40kState, action: Action, me: int, powers: dict[int, int] | None = None) -> float:
+        """How much ``action`` helps seat ``me`` now (0: no better than passing)."""
         kind = type(action)
-        me = state.current_player()
         if kind is Attack:
-            attacker = state._unit(action.uid)
-            strength = state.power(attacker)
+            powers = {} if powers is None else powers
+            strength = powers.get(action.uid)
+            if strength is None:
+                strength = powers[action.uid] = state.power(state._unit(action.uid))
             if action.target is None:
                 return 1000.0 + strength
-            defender = state._unit(action.target)
-            resistance = state.power(defender)
+            resistance = powers.get(action.target)
+            if resistance is None:
+                resistance = powers[action.target] = state.power(state._unit(action.target))
             if strength > resistance:
                 return 500.0 + resistance
             if strength == resistance and state.sides[me].ap > state.sides[1 - me].ap:

@@ -5,7 +5,10 @@ Measures, on this machine:
 * ``decklab --help`` wall time (median of several runs) beside ``python -c pass``;
 * the import rate of a generated set of 10,000 cards (YAML and JSON), cards/s;
 * ``decklab catalog list --json`` wall time on that database;
-* validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command.
+* validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command;
+* simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers),
+  beside a small reference pure-Python game loop timed in the same run, so that the
+  ratio engine/reference compares across machines.
 
 Later issues add their benchmarks here.
 """
@@ -105,6 +108,56 @@ def deck_validate(decklab: str, template: Path, runs: int) -> dict:
             "command_runs": runs, "import_sqlmodel_median_ms": round(statistics.median(libraries) * 1000, 1)}
 
 
+def reference_game(seed: int) -> int:
+    """A tiny pure-Python card game ("war" with two 26-card decks, at most 200 rounds): the yardstick."""
+    rng = random.Random(seed)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    a, b = cards[:26], cards[26:]
+    for rounds in range(200):
+        if not a or not b:
+            return rounds
+        x, y = a.pop(), b.pop()
+        pile = [x, y]
+        rng.shuffle(pile)
+        (a if x % 13 > y % 13 else b).extend(pile)
+    return 200
+
+
+def reference_rate(seconds: float = 1.0) -> float:
+    start, games = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        reference_game(games)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def simulation(template: Path) -> dict:
+    """Greedy against greedy with each engine's first two sample decks, 1 and 2 workers."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.sample_decks import sample_deck_paths
+    from decklab.engine import engines
+    from decklab.engine.runner import Batch, run
+
+    database = open_database(str(template))
+    paths = {path.name: path for path in sample_deck_paths()}
+    reference = reference_rate()
+    results = {"reference_games_per_s": round(reference, 1), "engines": {}}
+    for game in sorted(engines()):
+        decks = [read_deck_file(database, paths[f"{game}-{i}.deck"]) for i in (1, 2)]
+        rates = {}
+        for workers, games in ((1, 4000), (2, 8000)):
+            batch = Batch(game=game, decks=decks, policies=["greedy", "greedy"], games=games, seed=1)
+            outcome = run(batch, workers=workers)
+            rates[workers] = games / outcome.elapsed
+        results["engines"][game] = {
+            "games_per_s_1_worker": round(rates[1], 1), "games_per_s_2_workers": round(rates[2], 1),
+            "speedup_2_workers": round(rates[2] / rates[1], 2), "ratio_to_reference": round(rates[1] / reference, 3)}
+    database.dispose()
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -147,6 +200,7 @@ def main() -> None:
         results["catalog_list_json"] = {"median_ms": round(statistics.median(list_times) * 1000, 1),
                                         "cards": listed, "runs": runs}
         results["deck_validate"] = deck_validate(decklab, template, runs)
+        results["simulation"] = simulation(template)
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -163,6 +217,11 @@ def main() -> None:
     print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process ({v['in_process_runs']} runs); "
           f"'decklab deck validate FILE' median {v['command_median_ms']} ms ({v['command_runs']} runs; "
           f"'python -c \"import sqlmodel\"' alone: {v['import_sqlmodel_median_ms']} ms)")
+    sim = results["simulation"]
+    print(f"reference game loop      {sim['reference_games_per_s']:,} games/s")
+    for game, r in sim["engines"].items():
+        print(f"sim {game:<20} {r['games_per_s_1_worker']:,} games/s on 1 worker, {r['games_per_s_2_workers']:,} on 2 "
+              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop")
 
 
 if __name__ == "__main__":

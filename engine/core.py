@@ -155,6 +155,19 @@ def new_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+def shuffle(items: list, rng: random.Random) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates on ``rng.random``: the same for a seed, and faster
+    than ``rng.shuffle``, whose index draws run in Python).
+
+    >>> cards = list(range(10)); shuffle(cards, random.Random(3)); sorted(cards) == list(range(10))
+    True
+    """
+    draw = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
 def deck_cards(deck: Deck, *sections: str) -> list:
     """The cards of ``sections`` as a flat list, one entry per copy, in decklist order."""
     cards = []

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
+from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_AP = 1000
@@ -121,7 +121,10 @@ def _matches(facts: Facts, condition: dict | None, power: int | None = None) -> 
     """Whether a card (or a unit of ``power``) meets an effect's condition."""
     if not condition:
         return True
-    _, faction, keyword, limit, kind = _compile(condition)
+    compiled = _CONDITIONS.get(id(condition))
+    if compiled is None or compiled[0] is not condition:
+        compiled = _compile(condition)
+    _, faction, keyword, limit, kind = compiled
     if faction and facts.faction != faction:
         return False
     if keyword and keyword not in facts.keywords:
@@ -413,18 +416,23 @@ class Wh40kState(GameState):
                 continue
             for target, label in self._targets(me, entry, facts):
                 moves.append(Play(index, facts.name, target, label))
+        moves.extend(self._activations(side))
+        moves.append(END_ACTIONS)
+        return moves
+
+    def _activations(self, side: Side):
+        """The once-per-turn abilities the active player can pay for now, with their targets."""
+        me, cp = self.active, side.cp
         for unit in side.units:
             entry = unit.facts.activated
             if entry is None or unit.uid in side.used or entry["cost"].get("cp", 0) > cp:
                 continue
             if entry["effect"] == "deploy":
-                if len(side.units) < MAX_UNITS and self._deploy_options(me, entry):
-                    moves.append(Activate(unit.uid, unit.facts.name))
+                if len(side.units) < MAX_UNITS and self._can_deploy_from(me, entry):
+                    yield Activate(unit.uid, unit.facts.name)
             else:
                 for target, label in self._targets(me, entry, unit.facts):
-                    moves.append(Activate(unit.uid, unit.facts.name, target, label))
-        moves.append(END_ACTIONS)
-        return moves
+                    yield Activate(unit.uid, unit.facts.name, target, label)
 
     def _war_moves(self, side: Side) -> list[Action]:
         moves: list[Action] = []
@@ -458,6 +466,12 @@ class Wh40kState(GameState):
     # -- applying --
 
     def apply(self, action: Action) -> None:
+        if action is END_TURN and not self.pending:
+            self.end_turn()
+            return
+        if action is END_ACTIONS and not self.pending:
+            self.phase = "war"
+            return
         if self.pending:
             player, _, entry, context = self.pending.pop(0)
             self._resolve(player, entry, context, action.option)
@@ -482,11 +496,6 @@ class Wh40kState(GameState):
             if self.log is not None:
                 self.say(f"P{self.active + 1} activates {unit.facts.name}")
             self.queue.append((self.active, entry, {"source": unit.facts, "unit": unit, "origin": "ability"}, action.target))
-        elif action is END_ACTIONS:
-            self.phase = "war"
-        elif action is END_TURN:
-            self.end_turn()
-            return
         else:
             raise ValueError(f"{action} is not an action of this game")
         self._run_queue()
@@ -581,6 +590,13 @@ class Wh40kState(GameState):
         if target in _PICK:
             return self._targets(player, entry, context["source"])
         return None
+
+    def _can_deploy_from(self, player: int, entry: dict) -> bool:
+        """Whether an effect that deploys has any unit to deploy."""
+        side = self.sides[player]
+        pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[entry.get("from", "hand")]
+        condition = entry.get("condition")
+        return any(facts.type == "unit" and _matches(facts, condition) for facts in pile)
 
     def _deploy_options(self, player: int, entry: dict) -> list[tuple[int, Facts]]:
         side = self.sides[player]
@@ -806,7 +822,7 @@ def _search(state: Wh40kState, player: int, entry: dict, context: dict, chosen: 
         if facts.name == chosen[1]:
             side.hand.append(side.deck.pop(index))
             break
-    state.rng.shuffle(side.deck)
+    shuffle(side.deck, state.rng)
 
 
 def _gain_cp(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
@@ -854,7 +870,7 @@ def _compiled(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts]]:
 def _side(deck: Deck, rng, vanilla: bool) -> Side:
     army, reserves = _compiled(deck, vanilla)
     army = list(army)
-    rng.shuffle(army)
+    shuffle(army, rng)
     reserves = list(reserves)
     side = Side(army, reserves)
     for _ in range(HAND):
@@ -915,19 +931,24 @@ class Greedy:
     def act(self, state: Wh40kState) -> Action:
         """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing
         every attack in the War phase (the batch runner's fast path; a test checks they agree)."""
-        if state.pending or state.phase != "war" or state.over:
+        if state.pending or state.over:
             return self.choose(state, state.legal_actions())
+        if state.phase == "action":
+            return self._best_action(state)
         me = state.active
-        side, enemy = state.sides[me], state.sides[1 - me].units
+        turn = state.turn
+        side = state.sides[me]
+        attackers = [unit for unit in side.units if not unit.attacked and unit.no_attack_until < turn]
+        if not attackers:
+            return END_TURN
+        enemy = state.sides[1 - me].units
         taunting = [unit for unit in enemy if unit.facts.taunt]
         targets = taunting or enemy
         ahead = side.ap > state.sides[1 - me].ap
         power = state.power
         defences = [power(unit) for unit in targets]
-        best, best_score, turn = END_TURN, 0.0, state.turn
-        for unit in side.units:
-            if unit.attacked or unit.no_attack_until >= turn:
-                continue
+        best, best_score = END_TURN, 0.0
+        for unit in attackers:
             strength = power(unit)
             for target, resistance in zip(targets, defences):
                 value = (500.0 + resistance if strength > resistance
@@ -936,6 +957,40 @@ class Greedy:
                     best, best_score = Attack(unit.uid, unit.facts.name, target.uid, target.facts.name), value
             if (not enemy or (unit.facts.direct_attack and not taunting)) and 1000.0 + strength > best_score:
                 best, best_score = Attack(unit.uid, unit.facts.name, None, "the enemy's Attrition Points"), 1000.0 + strength
+        return best
+
+    def _best_action(self, state: Wh40kState) -> Action:
+        """The Action phase's best move, scored in :meth:`_action_phase_moves` order (ties: the first)."""
+        me = state.active
+        side = state.sides[me]
+        cp = side.cp
+        best, best_score = END_ACTIONS, 0.0
+        can_deploy = not side.deployed and len(side.units) < MAX_UNITS
+        card_value = self._card_value
+        for index, facts in enumerate(side.hand):
+            if facts.cp > cp:
+                continue
+            if facts.type == "unit":
+                if can_deploy:
+                    value = 300.0 + facts.power - 10 * facts.cp
+                    if value > best_score:
+                        best, best_score = Deploy(index, facts.name), value
+                continue
+            entry = facts.targeted
+            if entry is None:
+                if facts.type != "equipment":
+                    value = card_value(state, me, facts, None)
+                    if value > best_score:
+                        best, best_score = Play(index, facts.name), value
+                continue
+            for target, label in state._targets(me, entry, facts):
+                value = card_value(state, me, facts, target)
+                if value > best_score:
+                    best, best_score = Play(index, facts.name, target, label), value
+        if best_score < 150.0:
+            for move in state._activations(side):
+                best, best_score = move, 150.0
+                break
         return best
 
     def choose(self, state: Wh40kState, actions: Sequence[Action]) -> Action:
@@ -1022,7 +1077,7 @@ class Greedy:
                 else:
                     value += 60
             elif kind == "deploy":
-                value += 200 if len(state.sides[me].units) < MAX_UNITS and state._deploy_options(me, entry) else -50
+                value += 200 if len(state.sides[me].units) < MAX_UNITS and state._can_deploy_from(me, entry) else -50
             elif kind in ("attrition",):
                 value += entry["amount"]
             elif kind == "recover":

@@ -294,11 +294,13 @@ class Wh40kState(GameState):
         """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes."""
         facts = unit.facts
         total = facts.power
-        for amount, _ in unit.temp:
-            total += amount
-        for equipment in unit.equipment:
-            for entry in equipment.attached_mods:
-                total += entry["amount"]
+        if unit.temp:
+            for amount, _ in unit.temp:
+                total += amount
+        if unit.equipment:
+            for equipment in unit.equipment:
+                for entry in equipment.attached_mods:
+                    total += entry["amount"]
         for entry in facts.self_mods:
             condition = entry.get("condition")
             if condition and condition.get("equipped") and not unit.equipment:
@@ -314,13 +316,15 @@ class Wh40kState(GameState):
         for other in self.sides[unit.owner].units:
             if other is unit:
                 continue
-            for entry in other.facts.auras:
-                if _matches(facts, entry.get("condition")):
-                    total += entry["amount"]
-            for equipment in other.equipment:
-                for entry in equipment.auras:
+            if other.facts.auras:
+                for entry in other.facts.auras:
                     if _matches(facts, entry.get("condition")):
                         total += entry["amount"]
+            if other.equipment:
+                for equipment in other.equipment:
+                    for entry in equipment.auras:
+                        if _matches(facts, entry.get("condition")):
+                            total += entry["amount"]
         return total
 
     # -- turn structure --
@@ -942,22 +946,27 @@ class Greedy:
         if not attackers:
             return END_TURN
         enemy = state.sides[1 - me].units
-        taunting = [unit for unit in enemy if unit.facts.taunt]
+        taunting = [unit for unit in enemy if unit.facts.taunt] if enemy else enemy
         targets = taunting or enemy
         ahead = side.ap > state.sides[1 - me].ap
         power = state.power
         defences = [power(unit) for unit in targets]
-        best, best_score = END_TURN, 0.0
+        best_unit = best_target = None
+        best_score = 0.0
         for unit in attackers:
             strength = power(unit)
             for target, resistance in zip(targets, defences):
                 value = (500.0 + resistance if strength > resistance
                          else 50.0 if strength == resistance and ahead else -1.0)
                 if value > best_score:
-                    best, best_score = Attack(unit.uid, unit.facts.name, target.uid, target.facts.name), value
+                    best_unit, best_target, best_score = unit, target, value
             if (not enemy or (unit.facts.direct_attack and not taunting)) and 1000.0 + strength > best_score:
-                best, best_score = Attack(unit.uid, unit.facts.name, None, "the enemy's Attrition Points"), 1000.0 + strength
-        return best
+                best_unit, best_target, best_score = unit, None, 1000.0 + strength
+        if best_unit is None:
+            return END_TURN
+        if best_target is None:
+            return Attack(best_unit.uid, best_unit.facts.name, None, "the enemy's Attrition Points")
+        return Attack(best_unit.uid, best_unit.facts.name, best_target.uid, best_target.facts.name)
 
     def _best_action(self, state: Wh40kState) -> Action:
         """The Action phase's best move, scored in :meth:`_action_phase_moves` order (ties: the first)."""

@@ -143,12 +143,18 @@ def play(state: GameState, policies: Sequence[Policy]) -> GameState:
     A policy may offer ``act(state)``: the action its ``choose`` would pick from
     ``state.legal_actions()``, found without listing them all (a fast path).
     """
-    deciders = [getattr(policy, "act", None) for policy in policies]
-    while not state.is_terminal():
-        seat = state.current_player()
-        act = deciders[seat]
-        state.apply(act(state) if act is not None else policies[seat].choose(state, state.legal_actions()))
+    deciders = [getattr(policy, "act", None) or _chooser(policy) for policy in policies]
+    is_terminal, current_player, apply = state.is_terminal, state.current_player, state.apply
+    while not is_terminal():
+        apply(deciders[current_player()](state))
     return state
+
+
+def _chooser(policy: Policy) -> Callable[[GameState], Action]:
+    def decide(state: GameState) -> Action:
+        return policy.choose(state, state.legal_actions())
+
+    return decide
 
 
 def new_rng(seed: int) -> random.Random:

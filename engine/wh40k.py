@@ -59,7 +59,8 @@ class Facts:
     """A card's facts compiled once per game: stats, keywords and effects by trigger."""
 
     __slots__ = ("card", "name", "type", "power", "cp", "faction", "keywords", "limit", "triggers", "auras",
-                 "self_mods", "attached_mods", "prevents", "direct_attack", "taunt", "activated", "attach", "targeted")
+                 "self_mods", "attached_mods", "prevents", "direct_attack", "taunt", "activated", "attach", "targeted",
+                 "plays")
 
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
@@ -78,6 +79,7 @@ class Facts:
         self.activated: dict | None = None
         self.attach: dict | None = None
         self.targeted: dict | None = None
+        self.plays: tuple[dict, ...] = ()
         if vanilla and not EFFECTS.is_modeled(card):
             return
         for entry in card.effects:
@@ -97,8 +99,9 @@ class Facts:
                 self.attach = entry
             else:
                 self.triggers.setdefault(trigger, []).append(entry)
-        for entry in [self.attach, *self.triggers.get("on_play", ())]:
-            if entry and entry.get("target") in _PICK and entry.get("from") is None:
+        self.plays = tuple(entry for entry in (self.attach, *self.triggers.get("on_play", ())) if entry)
+        for entry in self.plays:
+            if entry.get("target") in _PICK and entry.get("from") is None:
                 self.targeted = entry
                 break
 
@@ -1068,9 +1071,7 @@ class Greedy:
 
     def _card_value(self, state: Wh40kState, me: int, facts: Facts, target: Any) -> float:
         value = 0.0
-        for entry in (facts.attach, *facts.triggers.get("on_play", ())):
-            if entry is None:
-                continue
+        for entry in facts.plays:
             kind = entry["effect"]
             if kind == "attach":
                 unit = state._unit(target)

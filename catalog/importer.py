@@ -118,15 +118,15 @@ def import_sets(database, set_files: list[SetFile]) -> ImportReport:
                 if current is None:
                     added.append(row)
                 else:
-                    changed.append({"row_id": current[0], **{f"new_{column}": value for column, value in
-                                                            zip(_COLUMNS, row) if column in _UPDATED}})
+                    updated = {f"new_{column}": value for column, value in zip(_COLUMNS, row) if column in _UPDATED}
+                    updated["new_data"] = card.record()
+                    changed.append({"row_id": current[0], **updated})
             if added:
                 _insert_cards(conn, added)
             if changed:
                 conn.execute(
                     update(card_table).where(card_table.c.id == bindparam("row_id")).values(
-                        {column: bindparam(f"new_{column}", type_=Text) if column == "data" else bindparam(f"new_{column}")
-                         for column in _UPDATED}),
+                        {column: bindparam(f"new_{column}") for column in _UPDATED}),
                     changed,
                 )
             report.sets.append({

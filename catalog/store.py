@@ -147,7 +147,7 @@ def list_sets(database: Database, *, game: str | None = None) -> list[dict[str, 
     query = (
         select(card_set.c.game, card_set.c.code, card_set.c.name, card_set.c.banlist, func.count(card.c.id))
         .outerjoin(card, card.c.set_id == card_set.c.id)
-        .group_by(card_set.c.id, card_set.c.game, card_set.c.code, card_set.c.name, card_set.c.banlist)
+        .group_by(card_set.c.id)
         .order_by(card_set.c.game, card_set.c.code)
     )
     if game:

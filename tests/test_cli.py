@@ -66,7 +66,7 @@ def test_games_lists_all_five_with_rules(decklab):
     assert "exactly 30 cards" in rows[2]["deck_rules"]
 
 
-def test_import_then_list_search_show(decklab, db_path, ward_file):
+def test_import_then_list_search_show(decklab, db_url, ward_file):
     result = decklab("catalog", "import", ward_file)
     assert result.exit_code == 0, result.stderr
     assert "2 added, 0 updated, 0 unchanged" in result.stdout
@@ -92,18 +92,18 @@ def test_import_then_list_search_show(decklab, db_path, ward_file):
     assert as_json["magic_type"] == "lightning"
 
 
-def test_sets_and_db_info(decklab, db_path, ward_file):
+def test_sets_and_db_info(decklab, db_url, backend, ward_file):
     decklab("catalog", "import", ward_file)
     sets = json.loads(decklab("catalog", "sets", "--json").stdout)
     assert {"game": "ward", "code": "CLI1", "name": "CLI Set", "cards": 2, "banlist": None} in sets
     info = json.loads(decklab("db", "info", "--json").stdout)
-    assert info["revision"] == info["head"] and info["backend"] == "sqlite"
+    assert info["revision"] == info["head"] and info["backend"] == backend
     ward = [row for row in info["games"] if row["game"] == "ward"][0]
     assert ward["cards"] >= 2 and ward["sets"] >= 1
     assert "Schema revision" in decklab("db", "info").stdout
 
 
-def test_db_upgrade_on_a_current_database(decklab, db_path):
+def test_db_upgrade_on_a_current_database(decklab, db_url):
     result = decklab("db", "upgrade")
     assert result.exit_code == 0
     assert "is already at revision" in result.stdout
@@ -113,7 +113,8 @@ def test_db_upgrade_creates_a_new_database(decklab, empty_db):
     result = decklab("db", "upgrade")
     assert result.exit_code == 0
     assert "from revision none to" in result.stdout
-    assert empty_db.exists()
+    assert json.loads(decklab("db", "info", "--json").stdout)["revision"] == json.loads(
+        decklab("db", "info", "--json").stdout)["head"]
 
 
 def test_version(decklab):
@@ -130,35 +131,35 @@ def test_version(decklab):
     ("game: ward\nset: X\ncards: [{name: Beastmen, type: unit, faction: Unaligned}]\n",
      "card 1 'Beastmen' type 'unit' is not a Ward card type; expected one of creature, magic."),
 ])
-def test_bad_set_files_answer_with_one_sentence(decklab, db_path, tmp_path, content, expected):
+def test_bad_set_files_answer_with_one_sentence(decklab, db_url, tmp_path, content, expected):
     before = decklab("catalog", "list", "--json").stdout
     result = decklab("catalog", "import", write(tmp_path / "bad.yaml", content))
     assert_input_error(result, expected)
     assert decklab("catalog", "list", "--json").stdout == before
 
 
-def test_missing_file(decklab, db_path, tmp_path):
+def test_missing_file(decklab, db_url, tmp_path):
     assert_input_error(decklab("catalog", "import", tmp_path / "nope.yaml"), "no such file.")
 
 
-def test_import_without_files(decklab, db_path):
+def test_import_without_files(decklab, db_url):
     assert_input_error(decklab("catalog", "import"), "give one or more set files to import, or --starter.")
 
 
-def test_unknown_card(decklab, db_path, ward_file):
+def test_unknown_card(decklab, db_url, ward_file):
     decklab("catalog", "import", ward_file)
     assert_input_error(decklab("catalog", "show", "Cli Baer"), "no card is called 'Cli Baer'; did you mean 'Cli Bear'")
 
 
-def test_unknown_game_option(decklab, db_path):
+def test_unknown_game_option(decklab, db_url):
     assert_input_error(decklab("catalog", "list", "--game", "wardd"), "'wardd' is not a known game (did you mean 'ward'?)")
 
 
-def test_unknown_type_option(decklab, db_path):
+def test_unknown_type_option(decklab, db_url):
     assert_input_error(decklab("catalog", "list", "--game", "ward", "--type", "unit"), "'unit' is not a Ward card type")
 
 
-def test_empty_search(decklab, db_path):
+def test_empty_search(decklab, db_url):
     assert_input_error(decklab("catalog", "search", "  "), "give some text to search for.")
 
 
@@ -167,14 +168,14 @@ def test_unusable_database(decklab, tmp_path):
     assert_input_error(result, "cannot create the database")
 
 
-def test_bad_option_is_a_usage_error(decklab, db_path):
+def test_bad_option_is_a_usage_error(decklab, db_url):
     result = decklab("catalog", "list", "--colour", "red")
     assert result.exit_code == 2
     assert "No such option" in result.stderr
 
 
-def test_json_output_is_pure_json_even_on_a_new_database(decklab, empty_db):
-    result = decklab("catalog", "list", "--json")
+def test_json_output_is_pure_json_even_on_a_new_database(decklab, tmp_path):
+    result = decklab("--db", tmp_path / "fresh.db", "catalog", "list", "--json")
     assert result.exit_code == 0
     json.loads(result.stdout)
     assert "Created a new database" in result.stderr

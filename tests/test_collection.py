@@ -26,7 +26,7 @@ def owned_json(decklab) -> dict:
     return json.loads(decklab("collection", "list", "--json").stdout)
 
 
-def test_add_remove_set_and_list(decklab, db_path):
+def test_add_remove_set_and_list(decklab, db_url):
     assert decklab("collection", "add", "ember whelp", "2").stdout == "You own 2 Ember Whelp (ward).\n"
     assert decklab("collection", "add", "Ember Whelp").stdout == "You own 3 Ember Whelp (ward).\n"
     assert decklab("collection", "add", "Ember Whelp", "1", "--finish", "Foil", "--condition", "mint").exit_code == 0
@@ -45,7 +45,7 @@ def test_add_remove_set_and_list(decklab, db_path):
     assert "2 cards, 1 distinct" in decklab("collection", "list").stdout
 
 
-def test_errors_change_nothing(decklab, db_path, tmp_path):
+def test_errors_change_nothing(decklab, db_url, tmp_path):
     decklab("collection", "add", "Ember Whelp", "2")
     before = owned_json(decklab)
     assert_input_error(decklab("collection", "add", "Embr Whelp"), "no card is called 'Embr Whelp'; did you mean 'Ember Whelp'")
@@ -66,7 +66,7 @@ def test_errors_change_nothing(decklab, db_path, tmp_path):
     assert owned_json(decklab) == before
 
 
-def test_csv_import_reports_and_ignores_unknown_columns(decklab, db_path, tmp_path):
+def test_csv_import_reports_and_ignores_unknown_columns(decklab, db_url, tmp_path):
     path = write(tmp_path / "mine.csv", "quantity,Name,game,binder_colour,location\n3,Ember Whelp,ward,red,Binder 1\n"
                                         "2,Beastmen,40k,blue,\n")
     result = decklab("collection", "import", path)
@@ -77,7 +77,7 @@ def test_csv_import_reports_and_ignores_unknown_columns(decklab, db_path, tmp_pa
     assert {(i["name"], i["quantity"], i["location"]) for i in items} == {("Ember Whelp", 3, "Binder 1"), ("Beastmen", 2, "")}
 
 
-def test_decklist_import_means_i_own_these(decklab, db_path):
+def test_decklist_import_means_i_own_these(decklab, db_url):
     from decklab.catalog.sample_decks import sample_deck_paths
 
     path = next(p for p in sample_deck_paths() if p.name == "warcardz-1.deck")
@@ -112,7 +112,7 @@ def test_csv_export_then_import_gives_the_same_collection(database, tmp_path, da
     assert collection.list_items(database) == []
 
 
-def test_export_to_a_file_and_by_game(decklab, db_path, tmp_path):
+def test_export_to_a_file_and_by_game(decklab, db_url, tmp_path):
     decklab("collection", "add", "Ember Whelp", "2")
     decklab("collection", "add", "Beastmen", "1")
     out = tmp_path / "ward.csv"
@@ -120,7 +120,7 @@ def test_export_to_a_file_and_by_game(decklab, db_path, tmp_path):
     assert out.read_text() == "game,name,quantity,condition,finish,language,location,notes\nward,Ember Whelp,2,,,,,\n"
 
 
-def test_two_processes_adding_at_once_lose_nothing(db_path):
+def test_two_processes_adding_at_once_lose_nothing(db_url):
     script = (
         "import sys\n"
         "from decklab.catalog.db import open_database\n"
@@ -129,21 +129,21 @@ def test_two_processes_adding_at_once_lose_nothing(db_path):
         "for _ in range(200):\n"
         "    collection.add(db, 'Ember Whelp', 1, game='ward')\n"
     )
-    workers = [subprocess.Popen([sys.executable, "-c", script, str(db_path)], stderr=subprocess.PIPE, text=True)
+    workers = [subprocess.Popen([sys.executable, "-c", script, str(db_url)], stderr=subprocess.PIPE, text=True)
                for _ in range(2)]
     errors = [worker.communicate(timeout=300)[1] for worker in workers]
     assert [worker.returncode for worker in workers] == [0, 0], errors
     assert errors == ["", ""]
     from decklab.catalog.db import open_database
 
-    database = open_database(str(db_path))
+    database = open_database(str(db_url))
     try:
         assert [(i["name"], i["quantity"]) for i in collection.list_items(database)] == [("Ember Whelp", 400)]
     finally:
         database.dispose()
 
 
-def test_have_need_with_built_decks_reserving_cards(decklab, db_path, tmp_path):
+def test_have_need_with_built_decks_reserving_cards(decklab, db_url, tmp_path):
     first = write(tmp_path / "a.deck", "game: ward\nname: Alpha\n3 Ember Whelp\n2 Firebolt\n")
     second = write(tmp_path / "b.deck", "game: ward\nname: Beta\n2 Ember Whelp\n1 Scorchling\n")
     decklab("deck", "import", first)
@@ -178,7 +178,7 @@ def test_have_need_with_built_decks_reserving_cards(decklab, db_path, tmp_path):
     assert "Beta (built)" in decklab("deck", "missing", "Beta").stdout
 
 
-def test_stats_per_game_and_set_completion(decklab, db_path):
+def test_stats_per_game_and_set_completion(decklab, db_url):
     decklab("collection", "add", "Ember Whelp", "3")
     decklab("collection", "add", "Firebolt", "1", "--finish", "foil")
     decklab("collection", "add", "Firebolt", "1")
@@ -194,3 +194,33 @@ def test_stats_per_game_and_set_completion(decklab, db_path):
 def test_library_refuses_below_zero(database):
     with pytest.raises(InputError, match="you own 0 Ember Whelp; cannot remove 1."):
         collection.remove(database, "Ember Whelp", game="ward")
+
+
+def test_several_processes_adding_and_removing_at_once_keep_exact_totals(db_url):
+    """A shared collection: two players add and two remove the same cards at the same time."""
+    from decklab.catalog.db import open_database
+
+    database = open_database(db_url)
+    collection.add(database, "Ember Whelp", 400, game="ward")
+    database.dispose()
+    script = (
+        "import sys\n"
+        "from decklab.catalog.db import open_database\n"
+        "from decklab.catalog import collection\n"
+        "db = open_database(sys.argv[1])\n"
+        "change = collection.add if sys.argv[2] == 'add' else collection.remove\n"
+        "for _ in range(150):\n"
+        "    change(db, 'Ember Whelp', 1, game='ward')\n"
+        "    collection.add(db, 'Firebolt', 1, game='ward')\n"
+    )
+    workers = [subprocess.Popen([sys.executable, "-c", script, db_url, role], stderr=subprocess.PIPE, text=True)
+               for role in ("add", "remove", "add", "remove")]
+    errors = [worker.communicate(timeout=600)[1] for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0, 0, 0], errors
+    assert errors == ["", "", "", ""]
+    database = open_database(db_url)
+    try:
+        totals = {i["name"]: i["quantity"] for i in collection.list_items(database)}
+        assert totals == {"Ember Whelp": 400, "Firebolt": 600}
+    finally:
+        database.dispose()

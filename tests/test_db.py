@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from decklab.catalog.db import ENV_VAR, default_path, open_database, resolve_url, upgrade_database
+from decklab.catalog.db import ENV_VAR, default_path, display_url, open_database, resolve_url, upgrade_database
 from decklab.catalog.errors import DatabaseError
 from decklab.catalog.migrations import HEAD, LOCATION
 from sqlalchemy import text
@@ -20,13 +20,13 @@ def test_url_precedence_option_then_environment_then_default(tmp_path):
     assert default_path().name == "decklab.db" and "decklab" in default_path().parts
 
 
-def test_cli_db_option_beats_the_environment(decklab, db_path, tmp_path):
+def test_cli_db_option_beats_the_environment(decklab, db_url, tmp_path):
     other = tmp_path / "other.db"
     result = decklab("--db", other, "db", "info", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["url"] == f"sqlite:///{other}"
     from_env = json.loads(decklab("db", "info", "--json").stdout)
-    assert from_env["url"] == f"sqlite:///{db_path}"
+    assert from_env["url"] == display_url(db_url)
 
 
 def test_relative_path_is_made_absolute(tmp_path, monkeypatch):
@@ -34,14 +34,23 @@ def test_relative_path_is_made_absolute(tmp_path, monkeypatch):
     assert resolve_url("my.db", environ={}) == f"sqlite:///{tmp_path / 'my.db'}"
 
 
-def test_new_database_is_migrated_from_empty_to_head_with_starter_sets(empty_db):
-    database = open_database(str(empty_db))
+def test_new_database_is_migrated_from_empty_to_head_with_starter_sets(empty_db, backend):
+    from sqlalchemy import inspect
+
+    if backend == "postgresql":
+        with pytest.raises(DatabaseError, match="has no decklab tables yet: run 'decklab db upgrade'"):
+            open_database(empty_db)
+        upgrade_database(empty_db)
+    database = open_database(empty_db)
     try:
         assert database.revision() == HEAD
         with database.engine.connect() as conn:
-            tables = {row[0] for row in conn.execute(text("SELECT name FROM sqlite_master WHERE type='table'"))}
-        assert {"card", "card_set", "alembic_version"} <= tables
-        assert any(notice.startswith("Created a new database") for notice in database.notices)
+            tables = set(inspect(conn).get_table_names())
+            cards = conn.execute(text("SELECT count(*) FROM card")).scalar()
+        assert {"card", "card_set", "deck", "deck_entry", "collection_item", "alembic_version"} <= tables
+        assert cards > 600
+        if backend == "sqlite":
+            assert any(notice.startswith("Created a new database") for notice in database.notices)
     finally:
         database.dispose()
 
@@ -65,20 +74,22 @@ def test_models_match_the_migrations(database):
     assert differences == []
 
 
-def test_sqlite_connections_use_wal_foreign_keys_and_busy_timeout(database):
+def test_sqlite_connections_use_wal_foreign_keys_and_busy_timeout(template_db):
+    database = open_database(str(template_db))
     with database.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+    database.dispose()
 
 
-def test_database_from_a_newer_decklab_is_refused(db_path):
-    database = open_database(str(db_path))
+def test_database_from_a_newer_decklab_is_refused(db_url):
+    database = open_database(str(db_url))
     with database.engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     database.dispose()
     with pytest.raises(DatabaseError, match="is at revision 9999, made by a newer decklab; upgrade decklab"):
-        open_database(str(db_path))
+        open_database(str(db_url))
 
 
 def test_missing_folder_is_one_sentence(tmp_path):

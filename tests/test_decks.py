@@ -24,7 +24,7 @@ def expectation(path):
 
 
 @pytest.mark.parametrize("path", sample_deck_paths(), ids=lambda p: p.name)
-def test_sample_decks_validate_as_their_comments_say(decklab, db_path, path):
+def test_sample_decks_validate_as_their_comments_say(decklab, db_url, path):
     verdict, expected_rules = expectation(path)
     result = decklab("deck", "validate", path, "--json")
     document = json.loads(result.stdout)
@@ -41,7 +41,7 @@ def test_every_game_has_two_legal_samples_and_one_illegal():
         game: ["illegal", "legal", "legal"] for game in ("magewarfare", "ward", "warcardz", "wentworth", "wh40k")}
 
 
-def test_validate_json_document_follows_the_contract(decklab, db_path, tmp_path):
+def test_validate_json_document_follows_the_contract(decklab, db_url, tmp_path):
     path = write(tmp_path / "short.deck", "game: ward\nname: Short\n4 Ember Whelp\n")
     result = decklab("deck", "validate", path, "--json")
     assert result.exit_code == 1
@@ -145,7 +145,7 @@ def test_round_trip_through_the_database_keeps_sections(database):
 
 # --- the commands -----------------------------------------------------------------------------
 
-def test_deck_commands_happy_path(decklab, db_path, tmp_path):
+def test_deck_commands_happy_path(decklab, db_url, tmp_path):
     path = write(tmp_path / "bears.deck", BEARS)
     assert decklab("deck", "import", path).stdout == "Saved ward deck 'Bears' with 6 cards.\n"
     assert decklab("deck", "new", "Empty Ward", "--game", "ward", "--notes", "for testing").exit_code == 0
@@ -171,7 +171,7 @@ def test_deck_commands_happy_path(decklab, db_path, tmp_path):
     assert [d["name"] for d in json.loads(decklab("deck", "list", "--json").stdout)] == ["Bears", "Empty Ward"]
 
 
-def test_validate_a_saved_deck_and_a_file(decklab, db_path):
+def test_validate_a_saved_deck_and_a_file(decklab, db_url):
     decklab("deck", "import", "--samples")
     legal = decklab("deck", "validate", "Dragonfire Roost")
     assert legal.exit_code == 0 and "is a legal ward deck" in legal.stdout
@@ -198,11 +198,11 @@ def assert_input_error(result, expected: str):
     ("game: ward\n3 Beastmen\n", "'Beastmen' (line 2; it is a Warhammer 40K Warfare card)"),
     ("game: pokemon\n3 Pikachu\n", "'pokemon' is not a known game"),
 ])
-def test_validate_input_errors(decklab, db_path, tmp_path, text, expected):
+def test_validate_input_errors(decklab, db_url, tmp_path, text, expected):
     assert_input_error(decklab("deck", "validate", write(tmp_path / "bad.deck", text)), expected)
 
 
-def test_deck_command_errors(decklab, db_path, tmp_path):
+def test_deck_command_errors(decklab, db_url, tmp_path):
     decklab("deck", "new", "Mine", "--game", "ward")
     assert_input_error(decklab("deck", "new", "MINE", "--game", "ward"), "a deck called 'Mine' already exists")
     assert_input_error(decklab("deck", "show", "Mien"), "no deck is called 'Mien'; did you mean 'Mine'?")
@@ -217,7 +217,7 @@ def test_deck_command_errors(decklab, db_path, tmp_path):
     assert_input_error(decklab("deck", "import", tmp_path / "none.deck"), "no such file.")
 
 
-def test_import_replace(decklab, db_path, tmp_path):
+def test_import_replace(decklab, db_url, tmp_path):
     path = write(tmp_path / "bears.deck", BEARS)
     decklab("deck", "import", path)
     assert_input_error(decklab("deck", "import", path), "a deck called 'Bears' already exists")
@@ -225,7 +225,7 @@ def test_import_replace(decklab, db_path, tmp_path):
     assert decklab("deck", "import", path, "--replace").stdout == "Saved ward deck 'Bears' with 7 cards.\n"
 
 
-def test_ward_cards_carry_their_banlist_status(decklab, db_path):
+def test_ward_cards_carry_their_banlist_status(decklab, db_url):
     shown = json.loads(decklab("catalog", "show", "Ossuary Rebirth", "--json").stdout)
     assert shown["banlist"] == "banned"
     assert json.loads(decklab("catalog", "show", "Ancient Library", "--json").stdout)["banlist"] == "limited"

@@ -19,7 +19,7 @@ def assert_input_error(result, expected: str):
     assert expected in lines[0], lines[0]
 
 
-def test_match_json_document(decklab, db_path):
+def test_match_json_document(decklab, db_url):
     result = decklab("sim", "match", ORKS, NECRONS, "-n", "200", "--seed", "3", "--json")
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
@@ -33,7 +33,7 @@ def test_match_json_document(decklab, db_path):
     assert 0 <= document["first_player_win_rate"] <= 1 and document["games_per_s"] > 0
 
 
-def test_match_table_and_seeded_repeatability(decklab, db_path):
+def test_match_table_and_seeded_repeatability(decklab, db_url):
     first = decklab("sim", "match", ORKS, NECRONS, "-n", "100", "--seed", "9", "--json")
     again = decklab("sim", "match", ORKS, NECRONS, "-n", "100", "--seed", "9", "--workers", "2", "--json")
     strip = lambda d: {k: v for k, v in json.loads(d).items() if k not in ("elapsed_s", "games_per_s", "workers")}  # noqa: E731
@@ -43,14 +43,14 @@ def test_match_table_and_seeded_repeatability(decklab, db_path):
     assert "Endless Ork Horde" in table.stdout and "95% interval" in table.stdout and "random" in table.stdout
 
 
-def test_goldfish(decklab, db_path):
+def test_goldfish(decklab, db_url):
     document = json.loads(decklab("sim", "goldfish", ORKS, "-n", "100", "--json").stdout)
     assert document["mode"] == "goldfish" and document["deck"] == "Endless Ork Horde"
     assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 100
     assert "Kill turn" in decklab("sim", "goldfish", ORKS, "-n", "50").stdout
 
 
-def test_log_prints_one_game(decklab, db_path):
+def test_log_prints_one_game(decklab, db_url):
     result = decklab("sim", "match", ORKS, NECRONS, "--log", "--game-index", "3", "--seed", "2")
     assert result.exit_code == 0
     assert result.stdout.startswith("Game 3 of seed 2: P1 Endless Ork Horde, P2 Undying Dynasty; P2 goes first")
@@ -58,12 +58,12 @@ def test_log_prints_one_game(decklab, db_path):
     assert decklab("sim", "match", ORKS, NECRONS, "--log", "--game-index", "3", "--seed", "2").stdout == result.stdout
 
 
-def test_saved_decks_work_too(decklab, db_path):
+def test_saved_decks_work_too(decklab, db_url):
     decklab("deck", "import", "--samples")
     assert decklab("sim", "match", "Endless Ork Horde", "undying dynasty", "-n", "20").exit_code == 0
 
 
-def test_error_paths(decklab, db_path, tmp_path):
+def test_error_paths(decklab, db_url, tmp_path):
     assert_input_error(decklab("sim", "match", SAMPLES["wh40k-illegal.deck"], NECRONS, "-n", "10"),
                        "Chapter Overreach is not a legal wh40k deck (wh40k.army-size: The army deck has 51 cards")
     assert decklab("sim", "match", SAMPLES["wh40k-illegal.deck"], NECRONS, "-n", "10", "--allow-illegal").exit_code == 0
@@ -80,7 +80,7 @@ def test_error_paths(decklab, db_path, tmp_path):
 
 
 @pytest.fixture
-def unmodeled_deck(decklab, db_path, tmp_path):
+def unmodeled_deck(decklab, db_url, tmp_path):
     """A legal army whose one custom card has an effect the engine does not model."""
     set_file = write(tmp_path / "odd.yaml", "game: wh40k\nset: ODD\ncards:\n"
                      "  - {name: Warp Oddity, type: event, faction: Orks, cp_cost: 1, limit: 1, text: Time bends.,"
@@ -102,7 +102,7 @@ def test_unmodeled_effects_are_refused_unless_vanilla(decklab, unmodeled_deck):
     assert "Cards whose effects are not modeled" in decklab("sim", "goldfish", unmodeled_deck, "-n", "10", "--vanilla").stdout
 
 
-def test_a_game_without_an_engine(decklab, db_path, monkeypatch):
+def test_a_game_without_an_engine(decklab, db_url, monkeypatch):
     import dataclasses
 
     from decklab.engine import core

@@ -28,7 +28,9 @@ def test_every_game_has_one_starter_set():
     assert sorted(SETS) == sorted(game.id for game in all_games())
 
 
-def test_fresh_database_lists_each_set(decklab, empty_db):
+def test_fresh_database_lists_each_set(decklab, empty_db, backend):
+    if backend == "postgresql":
+        assert decklab("db", "upgrade").exit_code == 0
     for game, parsed in SETS.items():
         result = decklab("catalog", "list", "--game", game, "--json")
         assert result.exit_code == 0, result.stderr

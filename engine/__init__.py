@@ -1,10 +1,18 @@
 """Game engines, policies and the batch runner (plain card objects only, no database).
 
-Each game's engine registers itself by game id; :func:`engines` lists them.
+Each game's engine is the module ``decklab.engine.<game id>``; importing this package
+imports every such module, and each registers itself. :func:`engines` lists them.
 """
+
+from importlib import import_module
+from importlib.util import find_spec
+
+from decklab.catalog.games import game_ids
 
 from .core import Engine, GameResult, GameState, engines, game_seed, play, register
 
 __all__ = ["Engine", "GameResult", "GameState", "engines", "game_seed", "play", "register"]
 
-from . import wh40k  # noqa: E402,F401  (registers itself)
+for _game in game_ids():
+    if find_spec(f"{__name__}.{_game}") is not None:
+        import_module(f"{__name__}.{_game}")

@@ -174,6 +174,16 @@ def shuffle(items: list, rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def roll_dice(rng: random.Random, count: int, sides: int = 6) -> list[int]:
+    """``count`` dice of ``sides`` sides from the game's generator.
+
+    >>> roll_dice(random.Random(1), 3)
+    [1, 6, 5]
+    """
+    draw = rng.random
+    return [int(draw() * sides) + 1 for _ in range(count)]
+
+
 def deck_cards(deck: Deck, *sections: str) -> list:
     """The cards of ``sections`` as a flat list, one entry per copy, in decklist order."""
     cards = []

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import catalog, collection, db, deck, sim
+from . import catalog, collection, db, deck, demo, sim
 from .common import DecklabGroup, JsonOption
 
 app = typer.Typer(
@@ -43,6 +43,9 @@ def root(
 ) -> None:
     """decklab: build, check and play-test decks from the shell."""
     ctx.obj = {"db_url": db_option}
+
+
+app.command("demo")(demo.demo)
 
 
 @app.command("games")

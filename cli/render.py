@@ -377,3 +377,116 @@ def play_by_play(batch, result, lines: list[str]) -> None:
         console.print("[bold]A draw[/bold]")
     else:
         console.print(f"[bold]{names[result.winner]} (P{result.winner + 1}) wins on turn {result.turns}[/bold]")
+
+
+def _rate_style(rate: float | None) -> str:
+    """Red below 50%, green above, brighter the further from even."""
+    if rate is None:
+        return "dim"
+    if rate >= 0.5:
+        return "bold green" if rate >= 0.6 else "green"
+    return "bold red" if rate <= 0.4 else "red"
+
+
+def _percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{100 * rate:.1f}%"
+
+
+def gauntlet(document: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(document)
+        return
+    from rich.table import Table
+
+    console = _console()
+    console.print(f"[bold]{document['deck']}[/bold] against {len(document['opponents'])} opponents "
+                  f"({document['game']}, {document['games_per_opponent']} games each, seed {document['seed']}, "
+                  f"{document['elapsed_s']} s)")
+    if document["interrupted"]:
+        console.print("[yellow]Interrupted: the table shows the games finished.[/yellow]")
+    table = Table()
+    for column in ("Opponent", "Wins", "Losses", "Draws", "Win rate", "95% interval"):
+        table.add_column(column, justify="left" if column == "Opponent" else "right")
+    for row in document["opponents"]:
+        low, high = row["ci95"]
+        table.add_row(row["deck"], str(row["wins"]), str(row["losses"]), str(row["draws"]),
+                      f"[{_rate_style(row['win_rate'])}]{_percent(row['win_rate'])}[/]",
+                      f"{100 * low:.1f}–{100 * high:.1f}%")
+    overall = document["overall"]
+    low, high = overall["ci95"]
+    table.add_row("[bold]overall[/bold]", str(overall["wins"]), "", "", f"[bold]{_percent(overall['win_rate'])}[/bold]",
+                  f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(table)
+
+
+def matrix(document: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(document)
+        return
+    from rich.table import Table
+
+    console = _console()
+    console.print(f"[bold]Round robin[/bold] of {len(document['decks'])} {document['game']} decks "
+                  f"({document['games_per_pair']} games a pair, seed {document['seed']}, {document['elapsed_s']} s): "
+                  "the row deck's win rate against the column deck")
+    table = Table()
+    table.add_column("Deck")
+    for index in range(len(document["decks"])):
+        table.add_column(f"vs {index + 1}", justify="right")
+    table.add_column("Average", justify="right")
+    for index, (name, rates) in enumerate(zip(document["decks"], document["win_rates"])):
+        cells = [f"[{_rate_style(rate)}]{_percent(rate)}[/]" for rate in rates]
+        average = document["average_win_rate"][index]
+        table.add_row(f"{index + 1}. {name}", *cells, f"[{_rate_style(average)}]{_percent(average)}[/]")
+    console.print(table)
+
+
+class DemoView:
+    """How ``decklab demo`` shows each step, then a one-screen summary."""
+
+    def __init__(self) -> None:
+        self.console = _console()
+
+    def game(self, name: str, legal: dict[str, Any], illegal: dict[str, Any]) -> None:
+        from rich.rule import Rule
+
+        self.console.print(Rule(f"[bold]{name}[/bold]"))
+        counts = ", ".join(f"{key} {value}" for key, value in legal["counts"].items())
+        self.console.print(f"[green]✔[/green] {legal['deck']} is legal ({counts}).")
+        self.console.print(f"[red]✘[/red] {illegal['deck']} is not legal:")
+        for error in illegal["errors"]:
+            self.console.print(f"    [red]{error['rule']}[/red]  {error['message']}")
+
+    def note(self, text: str) -> None:
+        self.console.print(f"[yellow]{text}[/yellow]")
+
+    def simulations(self, goldfish: dict[str, Any], match: dict[str, Any]) -> None:
+        kill = goldfish["kill_turn"]
+        self.console.print(f"Goldfish, {goldfish['games']} games: {goldfish['deck']} wins alone by turn "
+                           f"{kill['p50']} (median; 90% by turn {kill['p90']}; not killed {goldfish['not_killed']}).")
+        simulation(match, as_json=False)
+
+    def summary(self, document: dict[str, Any]) -> None:
+        from rich.rule import Rule
+        from rich.table import Table
+
+        self.console.print(Rule("[bold]Summary[/bold]"))
+        table = Table()
+        for column in ("Game", "Legal / illegal", "Kill turn p50/p90", "Deck 1 wins", "Games/s"):
+            table.add_column(column, justify="right" if column == "Games/s" else "left")
+        for game, section in document["games"].items():
+            broken = len(section["illegal"]["errors"])
+            decks = ("✔" if section["legal"]["legal"] else "✘") + f" / ✘ {broken} rules"
+            if "match" in section:
+                kill = section["goldfish"]["kill_turn"]
+                player = section["match"]["players"][0]
+                low, high = player["ci95"]
+                row = (f"{kill['p50']} / {kill['p90']}",
+                       f"{_percent(player['win_rate'])} ({100 * low:.0f}–{100 * high:.0f}%)",
+                       f"{section['match']['games_per_s']:,.0f}")
+            else:
+                row = ("—", "no engine yet", "—")
+            table.add_row(game, decks, *row)
+        self.console.print(table)
+        self.console.print(f"Done in {document['elapsed_s']} s on {document['database']}. Next: `decklab --help`, "
+                           "`decklab deck import --samples`, `decklab sim match A B`.")

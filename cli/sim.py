@@ -80,3 +80,72 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
     if outcome.interrupted:
         raise typer.Exit(code=130)
+
+
+@app.command("gauntlet")
+def gauntlet(
+    ctx: typer.Context,
+    deck: Annotated[str, typer.Argument(help="The deck to test (saved deck or decklist file).", show_default=False)],
+    opponents: Annotated[list[str], typer.Argument(help="The field: one or more opposing decks.", show_default=False)],
+    games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
+    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
+    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+) -> None:
+    """One deck against a field of opponents: its win rate with a 95% interval against each."""
+    from decklab.engine.runner import gauntlet as run_gauntlet
+
+    from . import render
+
+    decks = _prepared(ctx, [deck, *opponents], games=games, seed=seed, workers=workers, policy=policy,
+                      max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla)
+    with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
+        document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
+                                max_turns=max_turns, vanilla=vanilla, progress=progress)
+    render.gauntlet(document, as_json=json_output)
+    if document["interrupted"]:
+        raise typer.Exit(code=130)
+
+
+@app.command("matrix")
+def matrix(
+    ctx: typer.Context,
+    decks: Annotated[list[str], typer.Argument(help="Two or more decks (saved decks or decklist files).", show_default=False)],
+    games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
+    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
+    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+) -> None:
+    """A round robin: every deck against every other, as a colour-scaled table of win rates."""
+    from decklab.engine.runner import matrix as run_matrix
+
+    from . import render
+
+    loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=policy, max_turns=max_turns,
+                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, minimum=2)
+    pairs = len(loaded) * (len(loaded) - 1) // 2
+    with render.ProgressBar(games * pairs, label=f"matrix {loaded[0].game}") as progress:
+        document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
+                              vanilla=vanilla, progress=progress)
+    render.matrix(document, as_json=json_output)
+    if document["interrupted"]:
+        raise typer.Exit(code=130)
+
+
+def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
+              max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, minimum: int = 2) -> list:
+    """Load the decks and check every pairing could run (one game, engine, legality, effects)."""
+    from decklab.catalog.decks import load_deck
+    from decklab.catalog.errors import InputError
+    from decklab.engine.checks import check_batch
+    from decklab.engine.runner import Batch
+    from decklab.validators import validate
+
+    if len(names) < minimum:
+        raise InputError(f"give at least {minimum} decks.")
+    db = database(ctx)
+    decks = [load_deck(db, name, game=game) for name in names]
+    reports = [validate(deck) for deck in decks]
+    for deck, report in zip(decks[1:], reports[1:]):
+        batch = Batch(game=decks[0].game, decks=[decks[0], deck], policies=[policy, policy], games=games, seed=seed,
+                      max_turns=max_turns, vanilla=vanilla)
+        check_batch(batch, workers=workers, reports=[reports[0], report], allow_illegal=allow_illegal)
+    return decks

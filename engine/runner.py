@@ -138,3 +138,80 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
                     games_per_s=round(games / outcome.elapsed, 1) if outcome.elapsed > 0 else None,
                     vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games)
     return document
+
+
+def _pairing(outcome: Outcome) -> dict:
+    """Win rate of seat 0 against seat 1 in one pairing, with its interval."""
+    from .stats import wilson
+
+    games = len(outcome.results)
+    wins = sum(1 for r in outcome.results if r.winner == 0)
+    losses = sum(1 for r in outcome.results if r.winner == 1)
+    return {"games": games, "wins": wins, "losses": losses, "draws": games - wins - losses,
+            "win_rate": round(wins / games, 4) if games else 0.0, "ci95": list(wilson(wins, games))}
+
+
+def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int], None] | None) -> tuple[list[Outcome], bool]:
+    total = sum(batch.games for batch in batches)
+    done = 0
+    outcomes: list[Outcome] = []
+    for batch in batches:
+        step = (lambda finished, _total, base=done: progress(base + finished, total)) if progress else None
+        outcome = run(batch, workers=workers, progress=step)
+        outcomes.append(outcome)
+        done += len(outcome.results)
+        if outcome.interrupted:
+            return outcomes, True
+    return outcomes, False
+
+
+def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
+             workers: int = 1, max_turns: int | None = None, vanilla: bool = False,
+             progress: Callable[[int, int], None] | None = None) -> dict:
+    """One deck against a field: its win rate (with interval) against each opponent, and overall."""
+    start = time.perf_counter()
+    batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
+                     seed=seed, max_turns=max_turns, vanilla=vanilla) for opponent in opponents]
+    outcomes, interrupted = _pairings(batches, workers, progress)
+    rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
+    from .stats import wilson
+
+    played = sum(row["games"] for row in rows)
+    wins = sum(row["wins"] for row in rows)
+    elapsed = time.perf_counter() - start
+    return {"game": deck.game, "mode": "gauntlet", "deck": deck.name, "games_per_opponent": games, "seed": seed,
+            "workers": workers, "policy": policies[0], "opponents": rows,
+            "overall": {"games": played, "wins": wins, "win_rate": round(wins / played, 4) if played else 0.0,
+                        "ci95": list(wilson(wins, played))},
+            "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
+            "vanilla": vanilla, "interrupted": interrupted}
+
+
+def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
+           max_turns: int | None = None, vanilla: bool = False,
+           progress: Callable[[int, int], None] | None = None) -> dict:
+    """A round robin: for every pair, the row deck's win rate against the column deck."""
+    start = time.perf_counter()
+    pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    batches = [Batch(game=decks[0].game, decks=[decks[i], decks[j]], policies=[policy, policy], games=games,
+                     seed=seed, max_turns=max_turns, vanilla=vanilla) for i, j in pairs]
+    outcomes, interrupted = _pairings(batches, workers, progress)
+    size = len(decks)
+    rates: list[list[float | None]] = [[None] * size for _ in range(size)]
+    intervals: list[list[list[float] | None]] = [[None] * size for _ in range(size)]
+    from .stats import wilson
+
+    for (i, j), outcome in zip(pairs, outcomes):
+        row = _pairing(outcome)
+        rates[i][j] = row["win_rate"]
+        intervals[i][j] = row["ci95"]
+        rates[j][i] = round(row["losses"] / row["games"], 4) if row["games"] else 0.0
+        intervals[j][i] = list(wilson(row["losses"], row["games"]))
+    averages = [round(sum(r for r in row if r is not None) / (size - 1), 4) if size > 1 else None for row in rates]
+    elapsed = time.perf_counter() - start
+    played = sum(len(outcome.results) for outcome in outcomes)
+    return {"game": decks[0].game, "mode": "matrix", "decks": [deck.name for deck in decks], "games_per_pair": games,
+            "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
+            "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
+            "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
+            "interrupted": interrupted}

@@ -1,0 +1,92 @@
+"""``decklab demo``: the tour a new player runs first — every game's deck checks and simulations."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import typer
+
+from .common import JsonOption, database
+
+MATCH_GAMES = 2000
+GOLDFISH_GAMES = 500
+
+
+def demo(
+    ctx: typer.Context,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Use a temporary database instead of your own (deleted afterwards).")] = False,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games in each match.")] = MATCH_GAMES,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes for the simulations.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
+    json_output: JsonOption = False,
+) -> None:
+    """Tour decklab on its sample decks: for each game validate a legal and an illegal deck,
+    goldfish a deck and play a 2,000-game match; end with a one-screen summary."""
+    import tempfile
+
+    if fresh:
+        with tempfile.TemporaryDirectory(prefix="decklab-demo-") as folder:
+            root = ctx.find_root()
+            root.obj = {"db_url": f"{folder}/demo.db"}
+            try:
+                _tour(ctx, games=games, workers=workers, seed=seed, json_output=json_output)
+            finally:
+                root.obj["database"].dispose() if "database" in root.obj else None
+        return
+    _tour(ctx, games=games, workers=workers, seed=seed, json_output=json_output)
+
+
+def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_output: bool) -> None:
+    from decklab.catalog.db import display_url
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.errors import InputError
+    from decklab.catalog.games import all_games
+    from decklab.catalog.sample_decks import sample_deck_paths
+    from decklab.engine import engines
+    from decklab.engine.runner import Batch, run, summary
+    from decklab.validators import validate
+
+    from . import render
+
+    if games < 1 or workers < 1:
+        raise InputError("the number of games and of workers must be at least 1.")
+    started = time.perf_counter()
+    db = database(ctx)
+    paths = {path.name: path for path in sample_deck_paths()}
+    show = None if json_output else render.DemoView()
+    document = {"database": display_url(db.url), "seed": seed, "workers": workers, "games": {}}
+    for game in all_games():
+        decks = {key: read_deck_file(db, paths[f"{game.id}-{key}.deck"]) for key in ("1", "2", "illegal")}
+        section = {"name": game.name,
+                   "legal": validate(decks["1"]).to_dict(), "illegal": validate(decks["illegal"]).to_dict()}
+        if show:
+            show.game(game.name, section["legal"], section["illegal"])
+        if game.id in engines():
+            fish = Batch(game=game.id, decks=[decks["1"]], policies=["greedy"], games=GOLDFISH_GAMES, seed=seed,
+                         mode="goldfish")
+            section["goldfish"] = summary(fish, run(fish, workers=workers), workers=workers)
+            match = Batch(game=game.id, decks=[decks["1"], decks["2"]], policies=["greedy", "greedy"], games=games,
+                          seed=seed)
+            with (render.ProgressBar(games, label=f"{game.id} match") if show else _Nothing()) as progress:
+                section["match"] = summary(match, run(match, workers=workers, progress=progress), workers=workers)
+            if show:
+                show.simulations(section["goldfish"], section["match"])
+        else:
+            section["engine"] = f"decklab has no {game.id} engine yet"
+            if show:
+                show.note(section["engine"])
+        document["games"][game.id] = section
+    document["elapsed_s"] = round(time.perf_counter() - started, 2)
+    if show:
+        show.summary(document)
+    else:
+        render.emit_json(document)
+
+
+class _Nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return None

@@ -77,10 +77,11 @@ def test_field_errors(decklab, db_url):
 def test_shell_completion(tmp_path):
     """`decklab --install-completion` installs what `--show-completion` prints; completion answers."""
     import os
-    import shutil
     import subprocess
+    import sys
+    from pathlib import Path
 
-    decklab = shutil.which("decklab")
+    decklab = str(Path(sys.executable).with_name("decklab"))
     script = subprocess.run([decklab, "--show-completion", "bash"], capture_output=True, text=True, check=True).stdout
     assert "complete -o default -F _decklab_completion decklab" in script
     env = dict(os.environ, _DECKLAB_COMPLETE="complete_bash", COMP_WORDS="decklab sim m", COMP_CWORD="2")

@@ -109,4 +109,6 @@ def test_a_game_without_an_engine(decklab, db_url, monkeypatch):
 
     monkeypatch.setitem(core._ENGINES, "warcardz", dataclasses.replace(core._ENGINES["wh40k"], game="warcardz"))
     monkeypatch.delitem(core._ENGINES, "wh40k")
-    assert_input_error(decklab("sim", "goldfish", ORKS, "-n", "10"), "decklab has no wh40k engine yet; it simulates warcardz.")
+    result = decklab("sim", "goldfish", ORKS, "-n", "10")
+    assert_input_error(result, "decklab has no wh40k engine yet; it simulates ")
+    assert "warcardz" in result.stderr and "wh40k," not in result.stderr

@@ -1,0 +1,3100 @@
+"""Ward: the full rules of ``ward.txt`` on the engine core.
+
+Each player has a 30-card deck, draws five cards on its first turn and one a turn after, and must
+always have a primary creature on the field (the Field Rule). A turn has five phases: draw,
+summon/magic, combat, second magic, end. A battle is a Speed contest, then Hit Rolls (2d6 +
+modifier against Armor Level) and Attack Damage Rolls, the slower creature answering. A player
+loses when the base HP of the creatures in its cemetery reaches 300, or when it has no creature
+left to play. Readings of unclear rules are in ``docs/rules/ward.md``.
+
+The game runs as one generator (:meth:`WardState._game`) that yields each decision and receives
+the chosen action, so the rules read in the order the rulebook gives them. :meth:`WardState.clone`
+replays the game's actions with the dice it recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from decklab.catalog.cards import MAIN, Card, Deck
+
+from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
+from .effects import EffectRegistry
+
+CEMETERY_LIMIT = 300
+HAND_LIMIT = 8
+FIRST_DRAW = 5
+MAX_INFINITE = 5
+MAX_LIMITED = 4
+MAX_AL = 12
+FIRST_CYCLE = 2  # turns 1 and 2: no battle and no damage
+FOREVER = 1 << 30
+ATTACK_RATIO = 0.6  # the greedy policy battles when its expected share of damage is at least this ratio
+
+# stat indices of a creature's profile
+AL, SPD, MOD, HITB, DMGB, HITD, ATKD = range(7)
+STATS = {"al": AL, "spd": SPD, "modifier": MOD, "hit_bonus": HITB, "damage_bonus": DMGB, "hit_dice": HITD,
+         "attack_dice": ATKD}
+# temporary changes beyond the stats
+T_MULT, T_FIRST, T_ARMOR, T_NO_INSTANT = 7, 8, 9, 10
+
+# response events (bit flags)
+EV_MAGIC, EV_EFFECT, EV_HIT_ROLL, EV_HIT_TAKEN, EV_DAMAGE, EV_BATTLE = 1, 2, 4, 8, 16, 32
+EVENTS = {"magic_played": EV_MAGIC, "creature_effect": EV_EFFECT, "enemy_hit_roll": EV_HIT_ROLL,
+          "hit_taken": EV_HIT_TAKEN, "attack_damage_taken": EV_DAMAGE, "battle_declared": EV_BATTLE}
+
+# damage types (rulebook 10.4)
+ATTACK, INSTANT, DOT, PERCENT, SELF = range(5)
+
+# once-per-turn bits of a creature's or a magic's triggered effects
+_ONCE = {"on_summon": 1, "on_hit": 2, "on_hit_taken": 4, "on_killed": 8, "on_sacrificed": 16, "on_attack": 32,
+         "start_of_turn": 64, "end_of_combat": 128, "activated": 256, "on_response": 512, "on_ally_to_cemetery": 1024,
+         "on_ally_killed": 2048, "on_equip": 4096, "reroll": 8192}
+
+# --- the effects decklab models -------------------------------------------------------------------
+
+EFFECTS = EffectRegistry("ward")
+_CREATURE_TARGETS = {"this", "attached", "own_primary", "enemy_primary", "battle_opponent", "target_own_creature",
+                     "all_own_creatures", "all_primaries", "summoned_creature", "triggering_creature"}
+_CONDITIONS = {"creature_type", "card_type", "sub_type", "magic_type", "al_at_most", "al_at_least",
+               "opponent_al_at_most", "opponent_al_at_least", "attacks_first", "equipped", "hp_above_half",
+               "controls_field_magic", "cemetery_has", "summoned_type", "in_battle", "targets_this",
+               "damages_own_primary", "event"}
+_TRIGGERS = {"on_play", "on_summon", "on_sacrificed", "on_attack", "on_hit", "on_hit_taken", "on_killed",
+             "start_of_turn", "end_of_combat", "passive", "activated", "on_response", "on_ally_killed",
+             "on_ally_to_cemetery", "on_equip"}
+_COMMON = {"duration", "cycles", "once_per_turn", "optional", "cost"}
+EFFECTS.kind("modify", triggers={"on_play", "on_attack", "on_hit", "on_response", "on_sacrificed", "passive"},
+             targets=_CREATURE_TARGETS, keys={"stat", "amount", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("damage", triggers={"on_play", "on_summon", "on_sacrificed", "on_hit", "on_hit_taken", "on_killed",
+                                 "start_of_turn", "end_of_combat", "on_response"},
+             targets={"enemy_primary", "own_primary", "all_primaries", "battle_opponent", "attached", "this"},
+             keys={"amount", "dice", "percent", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("damage_over_time", triggers={"on_play", "on_hit", "on_summon"},
+             targets={"enemy_primary", "battle_opponent"}, keys={"amount", "cycles", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("heal", triggers={"on_play", "on_summon", "on_hit", "start_of_turn", "end_of_combat", "on_response"},
+             targets={"this", "own_primary", "attached", "target_own_creature"}, keys={"amount", *_COMMON},
+             conditions=_CONDITIONS)
+EFFECTS.kind("heal_over_time", triggers={"on_play", "on_summon"}, targets={"own_primary", "this"},
+             keys={"amount", "cycles", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("multiply_damage", triggers={"on_play", "activated"}, targets={"this", "own_primary", "target_own_creature"},
+             keys={"factor", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("strike_first", triggers={"on_play", "passive"}, targets={"this", "target_own_creature", "own_primary",
+                                                                        "attached"},
+             keys=_COMMON, conditions=_CONDITIONS)
+EFFECTS.kind("prevent", triggers={"passive", "on_play"},
+             targets={"this", "attached", "all_own_creatures", "own_primary", "target_own_creature"},
+             keys={"what", "amount", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("negate", triggers={"on_response", "on_attack"},
+             targets={"triggering_card", "triggering_creature", "battle_opponent"}, keys={"what", *_COMMON},
+             conditions=_CONDITIONS)
+EFFECTS.kind("destroy", triggers={"on_play", "on_summon", "on_response"},
+             targets={"target_magic", "target_enemy_magic", "target_equip_magic", "all_enemy_magics", "all_magics",
+                      "triggering_card"}, keys=_COMMON, conditions=_CONDITIONS)
+EFFECTS.kind("draw", triggers={"on_play", "on_summon", "on_sacrificed", "on_killed", "start_of_turn", "activated",
+                               "on_ally_to_cemetery", "on_equip", "on_hit"},
+             targets={"controller"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("discard", triggers={"on_play", "on_summon", "on_hit"}, targets={"opponent"},
+             keys={"amount", "random", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("search_deck", triggers={"on_play", "on_summon"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("revive", triggers={"on_play", "on_summon", "on_killed", "on_ally_killed"},
+             targets={"this", "triggering_creature"}, keys={"amount", "to", "as", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("summon", triggers={"on_play", "on_summon"}, keys={"from", "as", "amount", *_COMMON},
+             conditions=_CONDITIONS)
+EFFECTS.kind("reroll", triggers={"activated", "on_response"}, targets={"this", "attached", "triggering_creature"},
+             keys={"what", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("return_to_hand", triggers={"on_response"}, targets={"own_primary"}, keys=_COMMON, conditions=_CONDITIONS)
+EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})
+
+_PICK_TARGETS = {"target_own_creature", "target_magic", "target_equip_magic"}
+
+
+def _need(al: int) -> int:
+    """Sacrifices a creature of base AL ``al`` needs (rulebook 8.2.1)."""
+    return 0 if al <= 6 else 1 if al <= 11 else 2
+
+
+class Facts:
+    """A card's facts compiled once per process: stats, and effects sorted by trigger."""
+
+    __slots__ = ("activated", "al", "armor", "attach", "attached_armor", "attached_first", "attached_mods",
+                 "attached_no_instant", "aura_armor", "aura_mods", "base", "card", "cost_damage", "cost_discard",
+                 "ctype", "damaging", "dice", "equip", "expire_cycles", "field", "first", "has_effects",
+                 "hits_enemy", "hostile", "hp", "immune", "infinite", "is_creature", "lightning", "magic_type",
+                 "mod", "name", "need", "negates", "no_instant", "pick", "plays", "resp", "responses", "self_mods",
+                 "spd", "sub_type", "triggers", "worth")
+
+    def __init__(self, card: Card, vanilla: bool = False) -> None:
+        self.card = card
+        self.name = card.name
+        self.is_creature = card.type == "creature"
+        self.ctype = str(card.get("creature_type", "") or "").casefold()
+        self.al = int(card.get("al", 0) or 0)
+        self.spd = int(card.get("spd", 0) or 0)
+        self.hp = int(card.get("hp", 0) or 0)
+        self.dice = int(card.get("attack_dice", 1) or 1)
+        self.mod = int(card.get("modifier", 0) or 0)
+        self.need = _need(self.al) if self.is_creature else 0
+        self.base = (min(self.al, MAX_AL), self.spd, self.mod, 0, 0, 2, max(1, self.dice))
+        self.magic_type = str(card.get("magic_type", "") or "")
+        self.sub_type = str(card.get("sub_type", "") or "")
+        self.infinite = not self.is_creature and self.magic_type == "infinite"
+        self.lightning = not self.is_creature and self.magic_type == "lightning"
+        self.equip = self.sub_type == "equip"
+        self.field = self.sub_type == "field"
+        self.self_mods: list[tuple[int, int, dict | None]] = []
+        self.armor: list[tuple[int | None, dict | None]] = []
+        self.no_instant = self.immune = False
+        self.first: dict | None | bool = False
+        self.triggers: dict[str, tuple[dict, ...]] = {}
+        self.activated: dict | None = None
+        self.responses: tuple[dict, ...] = ()
+        self.resp = 0
+        self.plays: tuple[dict, ...] = ()
+        self.attach: str | None = None
+        self.attached_mods: list[tuple[int, int]] = []
+        self.attached_armor: list[int | None] = []
+        self.attached_no_instant = self.attached_first = False
+        self.aura_mods: list[tuple[int, int, str | None]] = []
+        self.aura_armor: list[tuple[int | None, str | None]] = []
+        self.expire_cycles = 0
+        self.cost_damage = self.cost_discard = 0
+        self.pick: dict | None = None
+        self.hostile = self.hits_enemy = self.damaging = False
+        self.negates = False
+        entries = card.effects
+        if vanilla and not EFFECTS.is_modeled(card):
+            entries = ()
+        triggers: dict[str, list[dict]] = {}
+        responses = []
+        for entry in entries:
+            if not EFFECTS.supports(entry):
+                continue
+            kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
+            cost = entry.get("cost") or {}
+            self.cost_damage = max(self.cost_damage, int(cost.get("damage_self", 0)))
+            self.cost_discard = max(self.cost_discard, int(cost.get("discard", 0)))
+            if entry.get("duration") == "turn_cycles" and trigger == "passive":
+                self.expire_cycles = int(entry.get("cycles", 1))
+            if kind == "attach":
+                self.attach = target
+                continue
+            if trigger == "passive":
+                self._passive(kind, target, entry)
+            elif trigger == "activated":
+                self.activated = entry
+            elif trigger == "on_response":
+                responses.append(entry)
+            else:
+                triggers.setdefault(trigger, []).append(entry)
+        self.triggers = {trigger: tuple(group) for trigger, group in triggers.items()}
+        self.plays = self.triggers.get("on_play", ())
+        self.responses = tuple(responses)
+        for entry in responses:
+            event = (entry.get("condition") or {}).get("event")
+            for name in ([event] if isinstance(event, str) else event or ()):
+                self.resp |= EVENTS.get(name, 0)
+            if entry["effect"] == "negate":
+                self.negates = True
+        self.has_effects = bool(entries) and bool(self.triggers or self.responses or self.activated or self.self_mods
+                                                 or self.armor or self.no_instant or self.immune or self.first
+                                                 or self.attach or self.aura_mods or self.aura_armor)
+        for entry in (*self.plays, *self.responses, *self.triggers.get("on_summon", ()),
+                      *self.triggers.get("on_sacrificed", ())):
+            kind, target = entry["effect"], entry.get("target")
+            if target in _PICK_TARGETS and self.pick is None and entry.get("trigger") == "on_play":
+                self.pick = entry
+            if kind in ("damage", "damage_over_time") and target in ("enemy_primary", "all_primaries"):
+                self.hits_enemy = True
+            if kind in ("damage", "damage_over_time") or entry.get("cost", {}).get("damage_self"):
+                self.damaging = True
+            if target in ("enemy_primary", "all_primaries", "opponent", "all_enemy_magics", "all_magics") or (
+                    kind == "destroy" and target in ("target_magic", "target_enemy_magic", "target_equip_magic")):
+                self.hostile = True
+        if self.attach == "enemy_creature":
+            self.hostile = True
+        if self.cost_damage:
+            self.damaging = True
+        self.worth = _worth(self)
+
+    def _passive(self, kind: str, target: str | None, entry: dict) -> None:
+        condition = entry.get("condition") or None
+        if kind == "modify":
+            stat, amount = STATS[entry["stat"]], int(entry["amount"])
+            if target == "this":
+                self.self_mods.append((stat, amount, condition))
+            elif target == "attached":
+                self.attached_mods.append((stat, amount))
+            elif target == "all_own_creatures":
+                self.aura_mods.append((stat, amount, (condition or {}).get("creature_type")))
+        elif kind == "prevent":
+            what, amount = entry.get("what"), entry.get("amount")
+            if what == "enemy_magic":
+                self.immune = True
+            elif what in ("instant_damage", "damage"):
+                if target == "attached":
+                    self.attached_no_instant = True
+                else:
+                    self.no_instant = True
+            if what in ("attack_damage", "damage"):
+                if target == "this":
+                    self.armor.append((amount, condition))
+                elif target == "attached":
+                    self.attached_armor.append(amount)
+                elif target == "all_own_creatures":
+                    self.aura_armor.append((amount, (condition or {}).get("creature_type")))
+        elif kind == "strike_first":
+            if target == "attached":
+                self.attached_first = True
+            else:
+                self.first = condition or True
+
+
+def _worth(facts: Facts) -> float:
+    """A rough value of a card in hand, for the greedy policy's searches and discards."""
+    if facts.is_creature:
+        value = facts.hp + 6 * (3.5 * facts.dice + facts.mod) + 4 * facts.al
+        for entry in facts.triggers.get("on_summon", ()):
+            kind = entry["effect"]
+            value += {"damage": entry.get("amount", 10), "draw": 12 * entry.get("amount", 1), "search_deck": 15,
+                      "destroy": 12, "revive": 10, "summon": 10, "discard": 8}.get(kind, 5)
+        if facts.armor or facts.no_instant or facts.immune or facts.first:
+            value += 10
+        return value
+    value = 10.0
+    for entry in facts.plays:
+        kind = entry["effect"]
+        if kind == "damage":
+            value += entry.get("amount", 0) or 3.5 * entry.get("dice", 0) or entry.get("percent", 0) / 2
+        elif kind in ("draw", "search_deck"):
+            value += 10 * entry.get("amount", 1)
+        elif kind == "multiply_damage":
+            value += 12
+        elif kind in ("heal", "heal_over_time"):
+            value += entry.get("amount", 0) * entry.get("cycles", 1) / 2
+    if facts.lightning:
+        value += 8
+    return value
+
+
+class Creature:
+    """A creature on the field: its card, owner, HP, and what changes it for now."""
+
+    __slots__ = ("anchor", "battled", "blank", "dot", "equips", "facts", "hot", "hp", "killer", "limited", "owner",
+                 "temps", "uid", "used")
+
+    def __init__(self, facts: Facts, uid: int, owner: int) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.hp = facts.hp
+        self.limited = False
+        self.anchor: Any = None
+        self.blank = False
+        self.temps: list[list] = []
+        self.equips: list[Magic] = []
+        self.dot: list[int] | None = None
+        self.hot: list[int] | None = None
+        self.battled = False
+        self.used = 0
+        self.killer: Creature | None = None
+
+    def __repr__(self) -> str:
+        return f"<{self.facts.name} P{self.owner + 1} {self.hp}/{self.facts.hp}{' limited' if self.limited else ''}>"
+
+
+class Magic:
+    """An Infinite magic on its owner's side of the field (an Equip is attached to ``host``)."""
+
+    __slots__ = ("expires", "facts", "host", "owner", "uid", "used")
+
+    def __init__(self, facts: Facts, uid: int, owner: int, host: Creature | None) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.host = host
+        self.expires = FOREVER
+        self.used = 0
+
+    def __repr__(self) -> str:
+        return f"<{self.facts.name} P{self.owner + 1}>"
+
+
+class Side:
+    """One player's zones and counters."""
+
+    __slots__ = ("cem_hp", "cemetery", "deck", "dummy", "fielded", "hand", "limbo", "limited", "magics", "player",
+                 "primary", "size", "started", "summoned")
+
+    def __init__(self, player: int, deck: list[Facts], *, dummy: bool = False) -> None:
+        self.player = player
+        self.deck = deck
+        self.hand: list[Facts] = []
+        self.cemetery: list[Facts] = []
+        self.cem_hp = 0
+        self.primary: Creature | None = None
+        self.limited: list[Creature] = []
+        self.magics: list[Magic] = []
+        self.limbo: list[Facts] = []
+        self.summoned = False
+        self.started = False
+        self.fielded = False
+        self.dummy = dummy
+        self.size = len(deck)
+
+    def creatures(self) -> list[Creature]:
+        return [self.primary, *self.limited] if self.primary is not None else list(self.limited)
+
+    def card_count(self) -> int:
+        """Cards this player owns in every zone (conserved through the game)."""
+        return (len(self.deck) + len(self.hand) + len(self.cemetery) + len(self.magics) + len(self.limbo)
+                + len(self.limited) + (self.primary is not None))
+
+
+class Item:
+    """One link of a response chain: a magic played, a creature effect activating, or a response."""
+
+    __slots__ = ("answers", "creature", "destroy_after", "entries", "facts", "is_magic", "negated", "player",
+                 "summon", "target")
+
+    def __init__(self, player: int, facts: Facts, *, creature: Creature | None = None, is_magic: bool = True,
+                 target: Any = None, answers: Any = None, summon: bool = False, entries: tuple = ()) -> None:
+        self.player = player
+        self.facts = facts
+        self.creature = creature
+        self.is_magic = is_magic
+        self.negated = False
+        self.target = target
+        self.destroy_after = False
+        self.answers = answers
+        self.summon = summon
+        self.entries = entries
+
+
+class Battle:
+    """One battle: the two creatures, who strikes first, and what lasts for this battle."""
+
+    __slots__ = ("attacker", "cancelled", "defender", "first", "mods", "mults", "negated")
+
+    def __init__(self, attacker: Creature, defender: Creature) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        self.first: Creature | None = None
+        self.mods: dict[Creature, list[int]] = {}
+        self.mults: dict[Creature, list[int]] = {}
+        self.negated: set[Creature] = set()
+        self.cancelled = False
+
+    def opponent(self, creature: Creature) -> Creature:
+        return self.defender if creature is self.attacker else self.attacker
+
+
+class Strike:
+    """One creature's Hit Roll (and Attack Damage Roll) against the other."""
+
+    __slots__ = ("attacker", "battle", "bonus", "defender", "dice", "negated", "reroll")
+
+    def __init__(self, attacker: Creature, defender: Creature, dice: list[int], battle: Battle) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        self.dice = dice
+        self.bonus = 0
+        self.negated = False
+        self.reroll = False
+        self.battle = battle
+
+
+class Ctx:
+    """What an effect refers to: its source, a chosen target, the battle opponent, the summoned creature."""
+
+    __slots__ = ("creature", "item", "magic", "opponent", "strike", "summoned", "target")
+
+    def __init__(self, creature: Creature | None = None, magic: Magic | None = None, target: Any = None,
+                 opponent: Creature | None = None, summoned: Creature | None = None, item: Item | None = None,
+                 strike: Strike | None = None) -> None:
+        self.creature = creature
+        self.magic = magic
+        self.target = target
+        self.opponent = opponent
+        self.summoned = summoned
+        self.item = item
+        self.strike = strike
+
+
+class _Over(Exception):
+    """The game has ended (its result is set)."""
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class Play(NamedTuple):
+    """Play a magic from hand (``target``: a creature's or a magic's uid where it picks one)."""
+
+    index: int
+    name: str
+    target: Any = None
+    target_name: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.target_name}" if self.target_name else "")
+
+
+class Summon(NamedTuple):
+    """Summon a creature from hand; ``sacrifices`` are hand indices, ``primary`` sacrifices the primary creature."""
+
+    index: int
+    name: str
+    sacrifices: tuple = ()
+    primary: bool = False
+    sacrifice_names: str = ""
+
+    def __str__(self) -> str:
+        return f"summon {self.name}" + (f" sacrificing {self.sacrifice_names}" if self.sacrifice_names else "")
+
+
+class KillOwn(NamedTuple):
+    """Kill one's own primary creature (the turn's summon, rulebook 8.4) and replace it."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"kill own {self.name}"
+
+
+class Activate(NamedTuple):
+    """Use a creature's once-per-turn ability."""
+
+    uid: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"activate {self.name}"
+
+
+class Attack(NamedTuple):
+    """Declare a battle: one of one's creatures against the opponent's primary creature."""
+
+    uid: int
+    name: str
+    target_name: str
+
+    def __str__(self) -> str:
+        return f"battle {self.target_name} with {self.name}"
+
+
+class Respond(NamedTuple):
+    """Answer an event with a Lightning magic from hand (``index``) or a creature's ability (``uid``)."""
+
+    index: int
+    name: str
+    uid: int = -1
+
+    def __str__(self) -> str:
+        return f"respond with {self.name}"
+
+
+class Choose(NamedTuple):
+    """Answer a pending choice: a card, a target, or yes/no."""
+
+    option: Any
+    label: str
+
+    def __str__(self) -> str:
+        return f"choose {self.label}"
+
+
+class Pass(NamedTuple):
+    """End a phase, decline a response, or decline an option."""
+
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+for _kind in (Play, Summon, KillOwn, Activate, Attack, Respond, Choose, Pass):
+    Action.register(_kind)
+
+END_MAIN = Pass("end the Summoning/Magic phase")
+NO_BATTLE = Pass("end the Summoning/Magic phase without battling")
+END_COMBAT = Pass("end the Combat phase")
+END_TURN = Pass("end the turn")
+NO_RESPONSE = Pass("no response")
+KEEP = Choose(False, "keep the hand")
+MULLIGAN = Choose(True, "mulligan")
+YES = Choose(True, "yes")
+NO = Choose(False, "no")
+STOP = Choose(None, "no more")
+
+PH_START, PH_MAIN, PH_COMBAT, PH_MAIN2 = range(4)
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+
+class WardState(GameState):
+    """A game of Ward between two players (or one against a goldfish of training dummies)."""
+
+    __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "gen",
+                 "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase", "result",
+                 "sides", "topic", "who", "window")
+
+    # -- protocol --
+
+    def current_player(self) -> int:
+        return self.who
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        options = self.options
+        if options is None:
+            kind = self.kind
+            options = self.options = (self._main_moves(self.who, kind == "main2") if kind != "combat"
+                                      else self._combat_moves(self.who))
+        return options
+
+    def apply(self, action: Action) -> None:
+        if self.over:
+            raise ValueError("the game is over")
+        self.history.append(action)
+        try:
+            self.who, self.kind, self.options = self.gen.send(action)
+        except _Over:
+            self._finish()
+        except StopIteration:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.options = ()
+        self.battle = None
+
+    def clone(self) -> WardState:
+        """An independent copy: the game is replayed from its seed with the recorded dice and actions."""
+        decks, seed, first, max_turns, _, goldfish = self.config
+        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=self.log is not None,
+                          goldfish=goldfish, replay=_replayer(self.draws), actions=list(self.history),
+                          recorded=self.draws)
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    # -- invariants (for tests) --
+
+    def card_counts(self) -> tuple[int, ...]:
+        return tuple(side.card_count() for side in self.sides if not side.dummy)
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    # -- dice --
+
+    def roll(self, count: int) -> list[int]:
+        draw = self.draw
+        return [int(draw() * 6) + 1 for _ in range(count)]
+
+    def die(self) -> int:
+        return int(self.draw() * 6) + 1
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
+        count = len(items)
+        if count < 2:
+            return
+        values = self.draw_many(count - 1)
+        for k, i in enumerate(range(count - 1, 0, -1)):
+            j = int(values[k] * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+    # -- creature profile --
+
+    def effects_on(self, creature: Creature) -> bool:
+        """Whether a creature's own effects apply now (not limited, not negated)."""
+        if creature.limited or creature.blank:
+            return False
+        battle = self.battle
+        return battle is None or creature not in battle.negated
+
+    def profile(self, creature: Creature) -> list[int]:
+        """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
+        magics, temporary changes and this battle's changes. AL never above 12, dice never below 1."""
+        facts = creature.facts
+        battle = self.battle
+        magics = self.sides[creature.owner].magics
+        if not (creature.temps or creature.equips or magics or facts.self_mods) and (
+                battle is None or creature not in battle.mods):
+            return facts.base
+        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+        if facts.self_mods and self.effects_on(creature):
+            for stat, amount, condition in facts.self_mods:
+                if condition is None or self._holds(creature, condition):
+                    stats[stat] += amount
+        for temp in creature.temps:
+            if temp[0] < 7:
+                stats[temp[0]] += temp[1]
+        for magic in creature.equips:
+            for stat, amount in magic.facts.attached_mods:
+                stats[stat] += amount
+        for magic in magics:
+            for stat, amount, kind in magic.facts.aura_mods:
+                if kind is None or kind == facts.ctype:
+                    stats[stat] += amount
+        if battle is not None:
+            extra = battle.mods.get(creature)
+            if extra is not None:
+                for stat in range(7):
+                    stats[stat] += extra[stat]
+        if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
+            stats[AL] = MAX_AL
+        if stats[HITD] < 1:  # noqa: PLR1730
+            stats[HITD] = 1
+        if stats[ATKD] < 1:  # noqa: PLR1730
+            stats[ATKD] = 1
+        return stats
+
+    def _holds(self, creature: Creature, condition: dict) -> bool:
+        """A passive's condition about its creature."""
+        for key, wanted in condition.items():
+            if key == "hp_above_half":
+                if (creature.hp * 2 > creature.facts.hp) != wanted:
+                    return False
+            elif key == "equipped":
+                if bool(creature.equips) != wanted:
+                    return False
+            elif key == "controls_field_magic":
+                if any(magic.facts.field for magic in self.sides[creature.owner].magics) != wanted:
+                    return False
+            elif key == "cemetery_has":
+                if not any(card.is_creature and card.ctype == wanted for card in self.sides[creature.owner].cemetery):
+                    return False
+            elif key == "creature_type":
+                if creature.facts.ctype != wanted:
+                    return False
+            elif key in ("opponent_al_at_most", "opponent_al_at_least"):
+                battle = self.battle
+                if battle is None:
+                    return False
+                al = self.profile(battle.opponent(creature))[AL]
+                if (al > wanted) if key == "opponent_al_at_most" else (al < wanted):
+                    return False
+            elif key == "attacks_first":
+                battle = self.battle
+                if battle is None or (battle.first is creature) != wanted:
+                    return False
+        return True
+
+    def strikes_first(self, creature: Creature) -> bool:
+        """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
+        facts = creature.facts
+        if facts.first and self.effects_on(creature) and (facts.first is True or self._holds(creature, facts.first)):
+            return True
+        for temp in creature.temps:
+            if temp[0] == T_FIRST:
+                return True
+        return any(magic.facts.attached_first for magic in creature.equips)
+
+    def multipliers(self, creature: Creature) -> list[int]:
+        factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
+        battle = self.battle
+        if battle is not None and creature in battle.mults:
+            factors.extend(battle.mults[creature])
+        return factors
+
+    def armor(self, creature: Creature, attacker_al: int) -> int | None:
+        """How much each hit's Attack Damage is reduced (None: all of it)."""
+        total = 0
+        facts = creature.facts
+        if facts.armor and self.effects_on(creature):
+            for amount, condition in facts.armor:
+                if condition and "opponent_al_at_most" in condition and attacker_al > condition["opponent_al_at_most"]:
+                    continue
+                if amount is None:
+                    return None
+                total += amount
+        for magic in creature.equips:
+            for amount in magic.facts.attached_armor:
+                if amount is None:
+                    return None
+                total += amount
+        for magic in self.sides[creature.owner].magics:
+            for amount, kind in magic.facts.aura_armor:
+                if kind is None or kind == facts.ctype:
+                    if amount is None:
+                        return None
+                    total += amount
+        for temp in creature.temps:
+            if temp[0] == T_ARMOR:
+                if temp[1] is None:
+                    return None
+                total += temp[1]
+        return total
+
+    def immune_to(self, creature: Creature, player: int) -> bool:
+        """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
+        return creature.owner != player and creature.facts.immune and self.effects_on(creature)
+
+    # -- damage and healing --
+
+    def hurt(self, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
+        """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
+        if amount <= 0 or creature.hp <= 0 or self.turn <= FIRST_CYCLE or creature.limited:
+            return 0
+        if kind == INSTANT and ((creature.facts.no_instant and self.effects_on(creature)) or any(
+                magic.facts.attached_no_instant for magic in creature.equips) or any(
+                temp[0] == T_NO_INSTANT for temp in creature.temps)):
+            return 0
+        dealt = amount if amount < creature.hp else creature.hp  # noqa: FURB136 (faster than min())
+        creature.hp -= dealt
+        if creature.hp == 0:
+            creature.killer = by
+            self.dead.append(creature)
+        if self.log is not None:
+            self.say(f"{creature.facts.name} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
+        return dealt
+
+    def heal(self, creature: Creature, amount: int) -> int:
+        if creature.hp <= 0:
+            return 0
+        healed = min(amount, creature.facts.hp - creature.hp)
+        if healed > 0:
+            creature.hp += healed
+            if self.log is not None:
+                self.say(f"{creature.facts.name} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
+        return max(healed, 0)
+
+    # -- the cemetery and the field --
+
+    def _to_cemetery(self, side: Side, facts: Facts, check: bool = True) -> None:
+        side.cemetery.append(facts)
+        if facts.is_creature:
+            side.cem_hp += facts.hp
+            if check and side.cem_hp >= CEMETERY_LIMIT:
+                self._check_loss()
+
+    def _check_loss(self) -> None:
+        lost = [side.cem_hp >= CEMETERY_LIMIT for side in self.sides]
+        if any(lost):
+            self.result = None if all(lost) else (1 if lost[0] else 0)
+            if self.log is not None:
+                if self.result is None:
+                    self.say("both cemeteries reach 300 HP: a draw")
+                else:
+                    loser = 1 - self.result
+                    self.say(f"P{loser + 1}'s cemetery reaches {self.sides[loser].cem_hp} HP: P{self.result + 1} wins")
+            raise _Over
+
+    def _lose(self, player: int, why: str) -> None:
+        self.result = 1 - player
+        if self.log is not None:
+            self.say(f"P{player + 1} loses: {why}")
+        raise _Over
+
+    def _from_cemetery(self, side: Side, facts: Facts) -> None:
+        side.cemetery.remove(facts)
+        if facts.is_creature:
+            side.cem_hp -= facts.hp
+
+    def _leave(self, creature: Creature) -> None:
+        """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
+        side = self.sides[creature.owner]
+        if side.primary is creature:
+            side.primary = None
+        elif creature in side.limited:
+            side.limited.remove(creature)
+        creature.dot = creature.hot = None
+        for magic in list(creature.equips):
+            self._remove_magic(magic)
+        for other in self.sides:
+            for limited in list(other.limited):
+                if limited.anchor is creature:
+                    other.limited.remove(limited)
+                    if self.log is not None:
+                        self.say(f"{limited.facts.name} leaves the field with {creature.facts.name}")
+                    self._to_cemetery(other, limited.facts, check=False)
+
+    def _remove_magic(self, magic: Magic) -> None:
+        """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
+        side = self.sides[magic.owner]
+        if magic in side.magics:
+            side.magics.remove(magic)
+            if magic.host is not None and magic in magic.host.equips:
+                magic.host.equips.remove(magic)
+            self._to_cemetery(side, magic.facts, check=False)
+            if self.log is not None:
+                self.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
+            for other in self.sides:
+                for limited in list(other.limited):
+                    if limited.anchor is magic:
+                        other.limited.remove(limited)
+                        if self.log is not None:
+                            self.say(f"{limited.facts.name} leaves the field with {magic.facts.name}")
+                        self._to_cemetery(other, limited.facts, check=False)
+
+    def _enter(self, player: int, facts: Facts, *, limited: bool = False, anchor: Any = None) -> Creature:
+        creature = Creature(facts, self.next_uid, player)
+        self.next_uid += 1
+        side = self.sides[player]
+        if limited:
+            creature.limited = True
+            creature.anchor = anchor
+            side.limited.append(creature)
+        else:
+            side.primary = creature
+            side.fielded = True
+        return creature
+
+    # -- drawing --
+
+    def _draw_cards(self, side: Side, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            if not side.deck:
+                break
+            side.hand.append(side.deck.pop())
+            drawn += 1
+        return drawn
+
+    # -- summoning --
+
+    def summon_options(self, player: int, *, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
+        """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
+
+        A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
+        the sacrifices come from the hand. A summon that would take one's own cemetery to 300 HP may not
+        be made (rulebook 4.1.5)."""
+        side = self.sides[player]
+        hand = side.hand
+        primary = side.primary if normal else None
+        if primary is not None:
+            for facts in hand:
+                if facts.need:
+                    break
+            else:
+                return []
+        creatures = [(i, f) for i, f in enumerate(hand) if f.is_creature]
+        if not creatures:
+            return []
+        room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
+        options = []
+        seen = set()
+        for i, facts in creatures:
+            need = facts.need
+            if primary is not None:
+                if need == 0:
+                    continue
+                need -= 1
+            if room <= 0:
+                continue
+            if need == 0:
+                if facts not in seen:
+                    seen.add(facts)
+                    options.append((i, facts, (), primary is not None))
+                continue
+            others = [(j, g) for j, g in creatures if j != i]
+            if need == 1:
+                for j, g in others:
+                    key = (facts, g)
+                    if g.hp < room and key not in seen:
+                        seen.add(key)
+                        options.append((i, facts, (j,), primary is not None))
+            else:
+                for a in range(len(others)):
+                    j, g = others[a]
+                    for b in range(a + 1, len(others)):
+                        k, h = others[b]
+                        key = (facts, frozenset((g, h)) if g is not h else (g, g))
+                        if g.hp + h.hp < room and key not in seen:
+                            seen.add(key)
+                            options.append((i, facts, (j, k), primary is not None))
+        return options
+
+    def _has_summon(self, side: Side) -> bool:
+        """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
+        count = 0
+        low = False
+        for facts in side.hand:
+            if facts.is_creature:
+                count += 1
+                if facts.need == 0:
+                    low = True
+        if low:
+            return side.cem_hp < CEMETERY_LIMIT
+        if count < 2:
+            return False
+        return bool(self.summon_options(side.player, normal=False))
+
+    def _could_ever_summon(self, side: Side) -> bool:
+        """Whether the hand and deck together hold a creature that could be summoned (else: creature out)."""
+        pool = [f for f in (*side.hand, *side.deck) if f.is_creature]
+        if not pool:
+            return False
+        room = CEMETERY_LIMIT - side.cem_hp
+        if any(f.need == 0 for f in pool):
+            return True
+        hps = sorted(f.hp for f in pool)
+        for facts in pool:
+            rest = list(hps)
+            rest.remove(facts.hp)
+            if len(rest) >= facts.need and sum(rest[:facts.need]) < room:
+                return True
+        return False
+
+    def _min_cards(self, side: Side) -> int:
+        """The fewest cards a hand needs to hold a summonable creature, given the hand and deck."""
+        pool = [f for f in (*side.hand, *side.deck) if f.is_creature]
+        return 1 + min((f.need for f in pool), default=0)
+
+    # -- the legal moves of a phase --
+
+    def _main_moves(self, player: int, second: bool) -> list[Action]:
+        side = self.sides[player]
+        moves: list[Action] = []
+        seen: list[Facts] = []
+        for index, facts in enumerate(side.hand):
+            if facts.is_creature or facts.lightning or facts in seen:
+                continue
+            seen.append(facts)
+            targets = self.play_targets(player, facts)
+            if targets is None:
+                continue
+            for target, label in targets:
+                moves.append(Play(index, facts.name, target, label))
+        if not second and not side.summoned:
+            hand = side.hand
+            for index, facts, sacrifices, primary in self.summon_options(player, normal=True):
+                names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
+                moves.append(Summon(index, facts.name, sacrifices, primary, ", ".join(names)))
+            if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
+                moves.append(KillOwn(side.primary.facts.name))
+        primary = side.primary
+        if primary is not None and self._can_activate(primary):
+            moves.append(Activate(primary.uid, primary.facts.name))
+        if primary is None and any(type(move) is Summon for move in moves):
+            return moves
+        if second:
+            moves.append(END_TURN)
+        elif self.can_battle(player):
+            moves.extend(self._combat_moves(player)[:-1])
+            moves.append(NO_BATTLE)
+        else:
+            moves.append(END_MAIN)
+        return moves
+
+    def can_battle(self, player: int) -> bool:
+        """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
+        if self.turn <= FIRST_CYCLE or self.combat_over or self.sides[1 - player].primary is None:
+            return False
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and not primary.battled:
+            return True
+        return any(not c.battled for c in side.limited)
+
+    def _combat_moves(self, player: int) -> list[Action]:
+        side = self.sides[player]
+        target = self.sides[1 - player].primary
+        moves: list[Action] = []
+        if target is not None:
+            for creature in side.creatures():
+                if not creature.battled:
+                    moves.append(Attack(creature.uid, creature.facts.name, target.facts.name))
+        moves.append(END_COMBAT)
+        return moves
+
+    def _can_activate(self, creature: Creature) -> bool:
+        """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
+        entry = creature.facts.activated
+        if entry is None or entry["effect"] != "draw" or creature.used & 256 or not self.effects_on(creature):
+            return False
+        cost = creature.facts.cost_damage
+        return not cost or (self.turn > FIRST_CYCLE and creature.hp > cost)
+
+    def play_targets(self, player: int, facts: Facts) -> list[tuple[Any, str]] | None:
+        """The targets a magic can be played on now ([(None, "")] when it picks none); None if it cannot be
+        played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
+        side = self.sides[player]
+        enemy = self.sides[1 - player]
+        if facts.infinite and len(side.magics) >= MAX_INFINITE:
+            return None
+        first_cycle = self.turn <= FIRST_CYCLE
+        if facts.damaging and first_cycle:
+            return None
+        if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
+            return None
+        if facts.cost_discard and len(side.hand) <= facts.cost_discard:
+            return None
+        choices: list[tuple[Any, str]] | None = None
+        if facts.attach:
+            if facts.attach == "own_creature":
+                choices = [(c.uid, c.facts.name) for c in side.creatures()]
+            else:
+                choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not self.immune_to(c, player)]
+            if not choices:
+                return None
+        for entry in facts.plays:
+            kind, target = entry["effect"], entry.get("target")
+            condition = entry.get("condition") or {}
+            if target == "own_primary" and side.primary is None:
+                return None
+            if target == "enemy_primary":
+                if enemy.primary is None or self.immune_to(enemy.primary, player):
+                    return None
+                if kind == "damage_over_time" and enemy.primary.dot is not None:
+                    return None
+            if target == "all_primaries":
+                if enemy.primary is None or side.primary is None or self.immune_to(enemy.primary, player):
+                    return None
+                amount = entry.get("amount", 0)
+                if kind == "damage" and side.primary.hp <= amount and (
+                        side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
+                    return None
+            if target == "target_own_creature":
+                if entry is facts.pick:
+                    choices = [(c.uid, c.facts.name) for c in side.creatures()]
+                    if not choices:
+                        return None
+            elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
+                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in self.sides for m in s.magics
+                           if target == "target_magic" or m.facts.equip]
+                if not choices:
+                    return None
+            if kind == "search_deck" and not any(_matches(f, condition) for f in side.deck):
+                return None
+            if kind == "revive":
+                to = entry.get("to")
+                if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                    return None
+                if entry.get("amount") != "all" and not any(f.is_creature and _matches(f, condition)
+                                                            for f in side.cemetery):
+                    return None
+            if kind == "summon":
+                if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                    return None
+                if not any(f.is_creature and _matches(f, condition) for f in side.hand if f is not facts):
+                    return None
+        return choices if choices is not None else [(None, "")]
+
+    # -- the game --
+
+    def _game(self):
+        """The whole game: yields (player, decision kind, options or None) and receives the chosen action."""
+        self._roll_for_first()
+        while True:
+            yield from self._turn()
+            self.turn += 1
+            if self.turn > self.max_turns:
+                if self.log is not None:
+                    self.say("the turn limit is reached: a draw")
+                self.result = None
+                return
+            self.active = 1 - self.active
+            if self.goldfish and self.active == 0:
+                self.own_turns += 1
+
+    def _roll_for_first(self) -> None:
+        """Each player rolls a die (ties roll again); the lower roll chooses who goes first. The chooser's
+        choice is the batch's: seat ``first`` goes first, so a batch alternates the first player fairly."""
+        first = self.active
+        while True:
+            rolls = (self.die(), self.die())
+            if rolls[0] != rolls[1]:
+                break
+        if self.log is not None:
+            chooser = 0 if rolls[0] < rolls[1] else 1
+            self.say(f"P1 rolls {rolls[0]}, P2 rolls {rolls[1]}: P{chooser + 1} chooses, and P{first + 1} goes first")
+
+    def _turn(self):
+        me = self.active
+        side = self.sides[me]
+        turn = self.turn
+        self.phase = PH_START
+        self.combat_over = False
+        expired = False
+        for each in self.sides:
+            creature = each.primary
+            if creature is not None:
+                creature.used = 0
+                creature.battled = False
+                if creature.temps:
+                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+            for creature in each.limited:
+                creature.used = 0
+                creature.battled = False
+                if creature.temps:
+                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+            for magic in each.magics:
+                magic.used = 0
+                if magic.expires <= turn:
+                    expired = True
+        if expired:
+            for each in self.sides:
+                for magic in list(each.magics):
+                    if magic.expires <= turn:
+                        self._remove_magic(magic)
+            self._check_loss_quiet()
+        side.summoned = False
+        if side.dummy:
+            if self.log is not None:
+                self.say(f"P{me + 1} (training dummies) takes no actions")
+            yield from self._end_of_combat(me)
+            return
+        if self.log is not None:
+            self.say(f"P{me + 1} begins: {len(side.hand)} cards in hand, {len(side.deck)} in deck, "
+                     f"cemetery {side.cem_hp} HP")
+        # 1. draw phase
+        if not side.started:
+            side.started = True
+            self._draw_cards(side, FIRST_DRAW)
+            yield from self._opening(me)
+        elif side.deck:
+            side.hand.append(side.deck.pop())
+        if self._start_triggers(me):
+            yield from self._start_of_turn(me)
+        while len(side.hand) > HAND_LIMIT:
+            seen = []
+            options = []
+            for index, facts in enumerate(side.hand):
+                if facts not in seen:
+                    seen.append(facts)
+                    options.append(Choose(index, facts.name))
+            choice = yield (me, "discard", options)
+            facts = side.hand.pop(choice.option)
+            if self.log is not None:
+                self.say(f"P{me + 1} discards {facts.name} (hand limit)")
+            self._to_cemetery(side, facts)
+        # 2. summoning / magic phase
+        self.phase = PH_MAIN
+        while True:
+            if side.primary is None and not self.summon_options(me, normal=True):
+                yield from self._replace(me)
+                continue
+            action = yield (me, "main", None)
+            if type(action) is Pass:
+                break
+            if type(action) is Attack:
+                break
+            yield from self._main_action(me, action)
+        # 3. combat phase (a battle declared from the main phase ends it and starts this one)
+        self.phase = PH_COMBAT
+        while type(action) is Attack:
+            yield from self._battle(self._creature(action.uid), self.sides[1 - me].primary)
+            if self._unsettled():
+                yield from self._settle()
+            if not self.can_battle(me):
+                break
+            action = yield (me, "combat", None)
+        if self._combat_ends(me):
+            yield from self._end_of_combat(me)
+        # 4. second magic phase
+        self.phase = PH_MAIN2
+        while self._main2_possible(me):
+            action = yield (me, "main2", None)
+            if action is END_TURN:
+                break
+            yield from self._main_action(me, action)
+        # 5. end turn
+        if self.log is not None:
+            self.say(f"P{me + 1} ends the turn")
+
+    def _check_loss_quiet(self) -> None:
+        if self.sides[0].cem_hp >= CEMETERY_LIMIT or self.sides[1].cem_hp >= CEMETERY_LIMIT:
+            self._check_loss()
+
+    def _main2_possible(self, player: int) -> bool:
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and self._can_activate(primary):
+            return True
+        for facts in side.hand:
+            if not facts.is_creature and not facts.lightning and self.play_targets(player, facts) is not None:
+                return True
+        return False
+
+    def _creature(self, uid: int) -> Creature | None:
+        for side in self.sides:
+            if side.primary is not None and side.primary.uid == uid:
+                return side.primary
+            for creature in side.limited:
+                if creature.uid == uid:
+                    return creature
+        return None
+
+    def _magic(self, uid: int) -> Magic | None:
+        for side in self.sides:
+            for magic in side.magics:
+                if magic.uid == uid:
+                    return magic
+        return None
+
+    # -- the opening hand --
+
+    def _opening(self, player: int):
+        """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
+        side = self.sides[player]
+        yield from self._until_playable(player)
+        if self.log is not None:
+            self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
+        choice = yield (player, "mulligan", [KEEP, MULLIGAN])
+        if choice.option:
+            count = len(side.hand)
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            self.shuffle(side.deck)
+            self._draw_cards(side, count)
+            if self.log is not None:
+                self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
+            yield from self._until_playable(player)
+
+    def _until_playable(self, player: int):
+        """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
+        creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
+        one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
+        side = self.sides[player]
+        tries = 0
+        while not self._has_summon(side):
+            if not self._could_ever_summon(side):
+                self._lose(player, "no creature left to play (creature out)")
+            count = len(side.hand)
+            if self.log is not None:
+                self.say(f"P{player + 1} reveals a hand with no playable creature and redraws")
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            self.shuffle(side.deck)
+            if count and tries < 30 and count >= self._min_cards(side):
+                self._draw_cards(side, count)
+                tries += 1
+                continue
+            drawn: list[Facts] = []
+            while side.deck:
+                drawn.append(side.deck.pop())
+                side.hand = [f for f in drawn if f.is_creature]
+                if self._has_summon(side):
+                    break
+            side.deck.extend(f for f in drawn if not f.is_creature)
+            side.hand = [f for f in drawn if f.is_creature]
+            self.shuffle(side.deck)
+            if not self._has_summon(side):
+                self._lose(player, "no creature can be played (creature out)")
+        if False:
+            yield
+
+    # -- the Field Rule --
+
+    def _unsettled(self) -> bool:
+        """Whether a creature died, or a player who has fielded a creature has no primary creature."""
+        if self.dead:
+            return True
+        for side in self.sides:
+            if side.primary is None and side.fielded:
+                return True
+        return False
+
+    def _settle(self):
+        """Replace every killed primary creature at once (the active player first, rulebook 14.4.4)."""
+        if self.dead:
+            yield from self._bury()
+        for player in (self.active, 1 - self.active):
+            side = self.sides[player]
+            if side.primary is None and side.fielded:
+                yield from self._replace(player)
+                if self.dead:
+                    yield from self._bury()
+
+    def _replace(self, player: int):
+        """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
+        hand outside the normal summon, with no magic played meanwhile; redraw if none can be; else lose."""
+        side = self.sides[player]
+        if side.primary is not None:
+            return
+        if side.dummy:
+            self._enter(player, _dummy_facts())
+            return
+        if side.limited:
+            if len(side.limited) == 1:
+                chosen = side.limited[0]
+            else:
+                choice = yield (player, "promote", [Choose(c.uid, c.facts.name) for c in side.limited])
+                chosen = next(c for c in side.limited if c.uid == choice.option)
+            side.limited.remove(chosen)
+            chosen.limited = False
+            chosen.anchor = None
+            side.primary = chosen
+            if self.log is not None:
+                self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
+            return
+        yield from self._until_playable(player)
+        options = self.summon_options(player, normal=False)
+        hand = side.hand
+        actions = [Summon(i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices))
+                   for i, f, sacrifices, _ in options]
+        choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
+        yield from self._summon(player, choice, normal=False)
+
+    # -- summoning --
+
+    def _summon(self, player: int, action: Summon, *, normal: bool):
+        side = self.sides[player]
+        hand = side.hand
+        facts = hand[action.index]
+        sacrificed = [hand[j] for j in action.sacrifices]
+        for j in sorted((action.index, *action.sacrifices), reverse=True):
+            hand.pop(j)
+        side.limbo.append(facts)
+        old = side.primary if action.primary else None
+        if self.log is not None:
+            how = "summons" if normal else "replaces its primary creature with"
+            names = [c.name for c in sacrificed] + ([old.facts.name] if old is not None else [])
+            self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
+                     + (f", sacrificing {', '.join(names)}" if names else ""))
+        for card in sacrificed:
+            self._to_cemetery(side, card, check=False)
+        if old is not None:
+            self._leave(old)
+            self._to_cemetery(side, old.facts, check=False)
+            sacrificed.append(old.facts)
+        side.limbo.remove(facts)
+        creature = self._enter(player, facts)
+        if normal:
+            side.summoned = True
+        self._check_loss_quiet()
+        # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
+        if old is not None:
+            yield from self._to_cemetery_triggers(old, killed=False)
+        # the summon activation window (14.2): the opponent may negate the creature's effects
+        if normal and facts.has_effects and self._can_answer(1 - player, EV_EFFECT):
+            item = Item(player, facts, creature=creature, is_magic=False, summon=True)
+            yield from self._chain(1 - player, EV_EFFECT, item)
+            if item.negated:
+                creature.blank = True
+                if self.log is not None:
+                    self.say(f"{facts.name}'s effects are negated")
+        for card in sacrificed:
+            entries = [e for e in card.triggers.get("on_sacrificed", ())
+                       if _summoned_type_ok(e, facts)]
+            if entries:
+                yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
+        if creature.hp > 0 and self._creature_on(creature) and self.effects_on(creature):
+            entries = facts.triggers.get("on_summon")
+            if entries:
+                ctx = Ctx(creature=creature)
+                for entry in entries:
+                    yield from self._effect(player, entry, ctx)
+        if self.dead:
+            yield from self._bury()
+
+    def _creature_on(self, creature: Creature) -> bool:
+        side = self.sides[creature.owner]
+        return side.primary is creature or creature in side.limited
+
+    # -- main phase actions --
+
+    def _main_action(self, player: int, action: Action):
+        kind = type(action)
+        side = self.sides[player]
+        if kind is Play:
+            yield from self._play(player, action)
+        elif kind is Summon:
+            yield from self._summon(player, action, normal=True)
+        elif kind is KillOwn:
+            side.summoned = True
+            victim = side.primary
+            if self.log is not None:
+                self.say(f"P{player + 1} kills its own {victim.facts.name}")
+            victim.hp = 0
+            victim.killer = None
+            self.dead.append(victim)
+        elif kind is Activate:
+            creature = self._creature(action.uid)
+            creature.used |= 256
+            entry = creature.facts.activated
+            if self.log is not None:
+                self.say(f"P{player + 1} activates {creature.facts.name}")
+            yield from self._activate(player, creature.facts, (entry,), Ctx(creature=creature), creature=creature,
+                                      cost=creature.facts.cost_damage)
+        else:
+            raise ValueError(f"{action} is not a move of this phase")
+        if self._unsettled():
+            yield from self._settle()
+
+    def _play(self, player: int, action: Play):
+        side = self.sides[player]
+        facts = side.hand.pop(action.index)
+        side.limbo.append(facts)
+        if self.log is not None:
+            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
+        item = Item(player, facts, target=action.target, entries=facts.plays)
+        if self._can_answer(1 - player, EV_MAGIC, item):
+            yield from self._chain(1 - player, EV_MAGIC, item)
+        yield from self._resolve_magic(item)
+
+    def _resolve_magic(self, item: Item):
+        """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
+        player, facts = item.player, item.facts
+        side = self.sides[player]
+        if item.negated:
+            if self.log is not None:
+                self.say(f"{facts.name} is negated")
+            side.limbo.remove(facts)
+            self._to_cemetery(side, facts)
+            return
+        target = None
+        if facts.pick is not None or facts.attach:
+            target = self._creature(item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
+                else self._magic(item.target)
+            if target is None or (type(target) is Creature and self.immune_to(target, player)):
+                if self.log is not None:
+                    self.say(f"{facts.name} fails: its target is gone")
+                side.limbo.remove(facts)
+                self._to_cemetery(side, facts)
+                return
+        if not self._resolvable(player, facts):
+            if self.log is not None:
+                self.say(f"{facts.name} fails to resolve")
+            side.limbo.remove(facts)
+            self._to_cemetery(side, facts)
+            return
+        if facts.cost_damage:
+            primary = side.primary
+            self.hurt(primary, facts.cost_damage, INSTANT)
+            if self.dead:
+                yield from self._bury()
+        magic = None
+        if facts.infinite:
+            host = target if facts.attach else None
+            magic = Magic(facts, self.next_uid, player, host)
+            self.next_uid += 1
+            if facts.expire_cycles:
+                magic.expires = self.turn + 2 * facts.expire_cycles
+            side.limbo.remove(facts)
+            side.magics.append(magic)
+            if host is not None:
+                host.equips.append(magic)
+                yield from self._on_equip(player, host)
+        ctx = Ctx(magic=magic, target=target, item=item)
+        for entry in facts.plays:
+            handler = _HANDLERS.get(entry["effect"])
+            if handler is not None:
+                handler(self, player, entry, ctx)
+            else:
+                yield from self._effect(player, entry, ctx)
+        if not facts.infinite:
+            side.limbo.remove(facts)
+            self._to_cemetery(side, facts)
+        elif item.destroy_after and magic is not None and magic in side.magics:
+            if self.log is not None:
+                self.say(f"{facts.name} is destroyed after it resolves")
+            self._remove_magic(magic)
+            self._check_loss_quiet()
+        if self.dead:
+            yield from self._bury()
+
+    def _resolvable(self, player: int, facts: Facts) -> bool:
+        side, enemy = self.sides[player], self.sides[1 - player]
+        for entry in facts.plays:
+            target = entry.get("target")
+            if target == "own_primary" and side.primary is None:
+                return False
+            if target in ("enemy_primary", "all_primaries") and (
+                    enemy.primary is None or self.immune_to(enemy.primary, player)):
+                return False
+        return True
+
+    def _on_equip(self, player: int, host: Creature):
+        """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
+        if host.owner != player:
+            return
+        for magic in list(self.sides[player].magics):
+            for entry in magic.facts.triggers.get("on_equip", ()):
+                if magic.used & 4096 or not _matches(host.facts, entry.get("condition")):
+                    continue
+                magic.used |= 4096
+                yield from self._effect(player, entry, Ctx(magic=magic, target=host))
+
+    # -- responses and chains --
+
+    def _can_answer(self, player: int, event: int, item: Any = None) -> bool:
+        """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
+        side = self.sides[player]
+        if side.dummy:
+            return False
+        mask = 0
+        for facts in side.hand:
+            mask |= facts.resp
+        if mask & event:
+            return True
+        if event == EV_MAGIC:
+            for creature in side.creatures():
+                if creature.facts.resp & EV_MAGIC:
+                    return True
+        return False
+
+    def _responses(self, player: int, event: int, answers: Any) -> list[Action]:
+        """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
+        side = self.sides[player]
+        options: list[Action] = []
+        seen: list[Facts] = []
+        first_cycle = self.turn <= FIRST_CYCLE
+        for index, facts in enumerate(side.hand):
+            if not facts.resp & event or facts in seen:
+                continue
+            seen.append(facts)
+            if first_cycle and facts.damaging:
+                continue
+            if self._response_ok(player, facts, event, answers):
+                options.append(Respond(index, facts.name))
+        if event == EV_MAGIC:
+            for creature in side.creatures():
+                facts = creature.facts
+                if facts.resp & EV_MAGIC and self.effects_on(creature) and not creature.used & 512 and len(
+                        side.hand) >= max(1, facts.cost_discard) and self._response_ok(player, facts, event, answers,
+                                                                                         creature):
+                    options.append(Respond(-1, facts.name, creature.uid))
+        if options:
+            options.append(NO_RESPONSE)
+        return options
+
+    def _response_ok(self, player: int, facts: Facts, event: int, answers: Any, creature: Creature | None = None) -> bool:
+        side = self.sides[player]
+        enemy = self.sides[1 - player]
+        for entry in facts.responses:
+            condition = entry.get("condition") or {}
+            kind, target = entry["effect"], entry.get("target")
+            is_item = type(answers) is Item
+            if condition.get("damages_own_primary") and (
+                    not is_item or not answers.facts.hits_enemy or side.primary is None):
+                return False
+            if "magic_type" in condition and (
+                    not is_item or not answers.is_magic or answers.facts.magic_type != condition["magic_type"]):
+                return False
+            if condition.get("targets_this") and (not is_item or not self._affects(answers, creature)):
+                return False
+            if kind == "negate":
+                what = entry.get("what")
+                if what == "magic" and (type(answers) is not Item or not answers.is_magic):
+                    return False
+                if what == "creature_effect" and (type(answers) is not Item or answers.is_magic):
+                    return False
+                if what == "any" and type(answers) is not Item:
+                    return False
+                if what == "attack" and (type(answers) is not Strike or self.immune_to(answers.attacker, player)):
+                    return False
+            if target == "triggering_creature" and (
+                    type(answers) is not Strike or self.immune_to(answers.attacker, player)):
+                return False
+            if target == "own_primary":
+                if side.primary is None:
+                    return False
+                if event == EV_HIT_TAKEN and (type(answers) is not Strike or answers.defender is not side.primary):
+                    return False
+                if event == EV_DAMAGE and (type(answers) is not Strike or answers.defender is not side.primary):
+                    return False
+                if event == EV_BATTLE and (type(answers) is not Battle or answers.defender is not side.primary):
+                    return False
+            if target == "enemy_primary" and (enemy.primary is None or self.immune_to(enemy.primary, player)):
+                return False
+            if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
+                return False
+        return True
+
+    def _affects(self, item: Item, creature: Creature | None) -> bool:
+        """Whether a magic the opponent plays targets ``creature`` (Orbit Warden)."""
+        if creature is None or not item.is_magic:
+            return False
+        if item.target == creature.uid:
+            return True
+        primary = self.sides[creature.owner].primary is creature
+        for entry in (*item.facts.plays, *item.facts.responses):
+            target = entry.get("target")
+            if primary and target in ("enemy_primary", "all_primaries"):
+                return True
+            if target == "triggering_creature" and type(item.answers) is Strike and item.answers.attacker is creature:
+                return True
+        return False
+
+    def _chain(self, responder: int, event: int, base: Any):
+        """A chain (14.3-14.4): each player may answer the last link with one card; then the links resolve
+        in reverse order. ``base`` is what was played or happened (an Item, a Strike or a Battle)."""
+        links: list[Item] = []
+        answers = base
+        while True:
+            options = self._responses(responder, event, answers)
+            if not options:
+                break
+            self.window = (event, answers)
+            choice = yield (responder, "respond", options)
+            self.window = None
+            if choice is NO_RESPONSE:
+                break
+            side = self.sides[responder]
+            if choice.uid >= 0:
+                creature = self._creature(choice.uid)
+                creature.used |= 512
+                link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
+                            entries=creature.facts.responses)
+                if self.log is not None:
+                    self.say(f"P{responder + 1} answers with {creature.facts.name}'s effect")
+            else:
+                facts = side.hand.pop(choice.index)
+                side.limbo.append(facts)
+                link = Item(responder, facts, answers=answers, entries=facts.responses)
+                if self.log is not None:
+                    self.say(f"P{responder + 1} answers with {facts.name}")
+            links.append(link)
+            answers = link
+            event = EV_MAGIC if link.is_magic else EV_EFFECT
+            responder = 1 - responder
+        for link in reversed(links):
+            yield from self._resolve_link(link)
+
+    def _resolve_link(self, link: Item):
+        player, facts = link.player, link.facts
+        side = self.sides[player]
+        if link.negated:
+            if self.log is not None:
+                self.say(f"{facts.name} is negated")
+            if link.is_magic:
+                side.limbo.remove(facts)
+                self._to_cemetery(side, facts)
+            return
+        if not link.is_magic and facts.cost_discard:
+            # Orbit Warden: discard a card to negate
+            if len(side.hand) < facts.cost_discard:
+                return
+            for _ in range(facts.cost_discard):
+                options = [Choose(i, f.name) for i, f in enumerate(side.hand)]
+                choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
+                card = side.hand.pop(choice.option)
+                if self.log is not None:
+                    self.say(f"P{player + 1} discards {card.name}")
+                self._to_cemetery(side, card)
+        ctx = Ctx(creature=link.creature, item=link)
+        answers = link.answers
+        if type(answers) is Strike:
+            ctx.strike = answers
+            ctx.opponent = answers.attacker
+        for entry in link.entries:
+            yield from self._response_effect(player, entry, link, ctx)
+        if link.is_magic:
+            side.limbo.remove(facts)
+            self._to_cemetery(side, facts)
+        if self.dead:
+            yield from self._bury()
+
+    def _response_effect(self, player: int, entry: dict, link: Item, ctx: Ctx):
+        kind, target = entry["effect"], entry.get("target")
+        answers = link.answers
+        side = self.sides[player]
+        if kind == "negate":
+            if type(answers) is Item or type(answers) is Strike:
+                answers.negated = True
+            if self.log is not None:
+                self.say(f"{link.facts.name} negates " + (answers.facts.name if type(answers) is Item else "the attack"))
+        elif kind == "destroy" and target == "triggering_card":
+            if type(answers) is Item:
+                answers.destroy_after = True
+        elif kind == "modify" and target == "triggering_creature" and type(answers) is Strike:
+            answers.bonus += int(entry["amount"])
+            if self.log is not None:
+                self.say(f"the Hit Roll gets {int(entry['amount']):+d}")
+        elif kind == "reroll" and type(answers) is Strike:
+            answers.reroll = True
+        elif kind == "return_to_hand":
+            primary = side.primary
+            if primary is not None:
+                self._leave(primary)
+                side.hand.append(primary.facts)
+                if self.log is not None:
+                    self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
+                if type(answers) is Battle:
+                    answers.cancelled = True
+                self._check_loss_quiet()
+                yield from self._replace(player)
+        else:
+            yield from self._effect(player, entry, ctx)
+
+    # -- creature effects --
+
+    def _activate(self, player: int, facts: Facts, entries: tuple, ctx: Ctx, *, creature: Creature | None,
+                  cost: int = 0):
+        """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
+        if self._can_answer(1 - player, EV_EFFECT):
+            item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
+            yield from self._chain(1 - player, EV_EFFECT, item)
+            if item.negated:
+                if self.log is not None:
+                    self.say(f"{facts.name}'s effect is negated")
+                return
+        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not self._creature_on(
+                creature)) and entries[0].get("trigger") != "on_killed":
+            return
+        if cost:
+            if creature is None or creature.hp <= cost:
+                return
+            self.hurt(creature, cost, INSTANT)
+        for entry in entries:
+            handler = _HANDLERS.get(entry["effect"])
+            if handler is not None:
+                handler(self, player, entry, ctx)
+            else:
+                yield from self._effect(player, entry, ctx)
+
+    def _trigger(self, creature: Creature, trigger: str, ctx: Ctx):
+        """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
+        entries = creature.facts.triggers.get(trigger)
+        if not entries or not self.effects_on(creature):
+            return
+        bit = _ONCE[trigger]
+        if creature.used & bit:
+            return
+        creature.used |= bit
+        if trigger == "on_killed" and any((e.get("condition") or {}).get("in_battle") for e in entries):
+            entries = tuple(e for e in entries if not (e.get("condition") or {}).get("in_battle") or ctx.opponent)
+            if not entries:
+                return
+        yield from self._activate(creature.owner, creature.facts, entries, ctx, creature=creature)
+
+    # -- effects --
+
+    def _targets(self, player: int, entry: dict, ctx: Ctx) -> list[Creature]:
+        target = entry.get("target")
+        if target == "this":
+            return [ctx.creature] if ctx.creature is not None else []
+        if target == "attached":
+            magic = ctx.magic
+            return [magic.host] if magic is not None and magic.host is not None else []
+        if target == "own_primary":
+            primary = self.sides[player].primary
+            return [primary] if primary is not None else []
+        if target == "enemy_primary":
+            primary = self.sides[1 - player].primary
+            return [primary] if primary is not None else []
+        if target == "battle_opponent":
+            return [ctx.opponent] if ctx.opponent is not None else []
+        if target == "target_own_creature":
+            return [ctx.target] if type(ctx.target) is Creature else []
+        if target == "all_own_creatures":
+            return self.sides[player].creatures()
+        if target == "all_primaries":
+            return [s.primary for s in (self.sides[player], self.sides[1 - player]) if s.primary is not None]
+        if target == "summoned_creature":
+            return [ctx.summoned] if ctx.summoned is not None else []
+        if target == "triggering_creature":
+            return [ctx.opponent] if ctx.opponent is not None else []
+        return []
+
+    def _effect(self, player: int, entry: dict, ctx: Ctx):
+        """Apply one effect entry (a generator: some effects ask their controller to choose)."""
+        kind = entry["effect"]
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, player, entry, ctx)
+            return
+        if kind == "search_deck":
+            yield from self._search(player, entry)
+        elif kind == "revive":
+            yield from self._revive(player, entry, ctx)
+        elif kind == "summon":
+            yield from self._limited_from_hand(player, entry, ctx)
+        elif kind == "destroy":
+            yield from self._destroy(player, entry, ctx)
+
+    def _live(self, creature: Creature | None) -> bool:
+        return creature is not None and creature.hp > 0 and self._creature_on(creature)
+
+    def _affected(self, creature: Creature, player: int, ctx: Ctx) -> bool:
+        """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
+        if not self._live(creature):
+            return False
+        magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
+        return not (magic and self.immune_to(creature, player))
+
+    def _search(self, player: int, entry: dict):
+        side = self.sides[player]
+        condition = entry.get("condition")
+        amount = int(entry.get("amount", 1))
+        for taken in range(amount):
+            seen: list[Facts] = []
+            options = []
+            for facts in side.deck:
+                if facts not in seen and _matches(facts, condition):
+                    seen.append(facts)
+                    options.append(Choose(facts, facts.name))
+            if not options:
+                break
+            if taken:
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "search", options))
+            if choice.option is None:
+                break
+            side.deck.remove(choice.option)
+            side.hand.append(choice.option)
+            if self.log is not None:
+                self.say(f"P{player + 1} searches its deck for {choice.option.name}")
+        self.shuffle(side.deck)
+
+    def _revive(self, player: int, entry: dict, ctx: Ctx):
+        side = self.sides[player]
+        to = entry.get("to")
+        target = entry.get("target")
+        if target in ("this", "triggering_creature"):
+            facts = (ctx.creature.facts if target == "this" else ctx.opponent.facts) if (
+                ctx.creature if target == "this" else ctx.opponent) is not None else None
+            if facts is not None and facts in side.cemetery:
+                self._from_cemetery(side, facts)
+                side.deck.append(facts)
+                self.shuffle(side.deck)
+                if self.log is not None:
+                    self.say(f"{facts.name} is shuffled from P{player + 1}'s cemetery into its deck")
+            return
+        condition = entry.get("condition")
+        amount = entry.get("amount", 1)
+        if amount == "all":
+            moved = [f for f in side.cemetery if f.is_creature]
+            for facts in moved:
+                self._from_cemetery(side, facts)
+                side.deck.append(facts)
+            self.shuffle(side.deck)
+            if self.log is not None:
+                self.say(f"P{player + 1} shuffles {len(moved)} creatures from its cemetery into its deck")
+            return
+        for taken in range(int(amount)):
+            if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                break
+            seen: list[Facts] = []
+            options = []
+            for facts in side.cemetery:
+                if facts.is_creature and facts not in seen and _matches(facts, condition):
+                    seen.append(facts)
+                    options.append(Choose(facts, facts.name))
+            if not options:
+                break
+            if taken:
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "revive", options))
+            if choice.option is None:
+                break
+            facts = choice.option
+            self._from_cemetery(side, facts)
+            if to == "hand":
+                side.hand.append(facts)
+            elif to == "deck":
+                side.deck.append(facts)
+            else:
+                anchor = ctx.magic if ctx.magic is not None else ctx.creature
+                self._enter(player, facts, limited=True, anchor=anchor)
+            if self.log is not None:
+                where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
+                self.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
+        if to == "deck":
+            self.shuffle(side.deck)
+
+    def _limited_from_hand(self, player: int, entry: dict, ctx: Ctx):
+        side = self.sides[player]
+        condition = entry.get("condition")
+        anchor = ctx.magic if ctx.magic is not None else ctx.creature
+        for taken in range(int(entry.get("amount", 1))):
+            if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                break
+            seen: list[Facts] = []
+            options = []
+            for index, facts in enumerate(side.hand):
+                if facts.is_creature and facts not in seen and _matches(facts, condition):
+                    seen.append(facts)
+                    options.append(Choose(index, facts.name))
+            if not options:
+                break
+            if taken or entry.get("optional"):
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "limited", options))
+            if choice.option is None:
+                break
+            facts = side.hand.pop(choice.option)
+            self._enter(player, facts, limited=True, anchor=anchor)
+            if self.log is not None:
+                self.say(f"P{player + 1} Limited Summons {facts.name}")
+
+    def _destroy(self, player: int, entry: dict, ctx: Ctx):
+        target = entry.get("target")
+        if target in ("all_enemy_magics", "all_magics"):
+            keep = ctx.magic
+            sides = (self.sides[1 - player],) if target == "all_enemy_magics" else self.sides
+            for side in sides:
+                for magic in list(side.magics):
+                    if magic is not keep:
+                        self._remove_magic(magic)
+            self._check_loss_quiet()
+            return
+        if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
+            magic = ctx.target
+        else:
+            pool = [m for s in self.sides for m in s.magics] if target != "target_enemy_magic" \
+                else list(self.sides[1 - player].magics)
+            if target == "target_equip_magic":
+                pool = [m for m in pool if m.facts.equip]
+            if not pool:
+                return
+            options = [Choose(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in pool]
+            choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
+            magic = next(m for m in pool if m.uid == choice.option)
+        self._remove_magic(magic)
+        self._check_loss_quiet()
+
+    # -- dead creatures --
+
+    def _bury(self):
+        """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
+        while self.dead:
+            dead = [c for c in self.dead if self._creature_on(c)]
+            self.dead.clear()
+            if not dead:
+                return
+            equipped = []
+            for creature in dead:
+                side = self.sides[creature.owner]
+                was_primary = side.primary is creature
+                equipped.append(list(creature.equips))
+                self._leave(creature)
+                self._to_cemetery(side, creature.facts, check=False)
+                if self.log is not None:
+                    self.say(f"{creature.facts.name} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
+                if was_primary and self.phase == PH_COMBAT:
+                    self.combat_over = True
+            self._check_loss_quiet()
+            for creature, equips in zip(dead, equipped):
+                yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
+
+    def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()):
+        player = creature.owner
+        side = self.sides[player]
+        if killed:
+            killer = creature.killer
+            in_battle = self.battle is not None and killer is not None
+            ctx = Ctx(creature=creature, opponent=killer if in_battle else None)
+            if not creature.limited:
+                yield from self._trigger(creature, "on_killed", ctx)
+            for magic in equips:
+                for entry in magic.facts.triggers.get("on_killed", ()):
+                    yield from self._effect(magic.owner, entry, Ctx(magic=magic))
+        for magic in list(side.magics):
+            facts = magic.facts
+            for trigger, bit in (("on_ally_to_cemetery", 1024), ("on_ally_killed", 2048)):
+                if trigger == "on_ally_killed" and not killed:
+                    continue
+                for entry in facts.triggers.get(trigger, ()):
+                    if magic.used & bit or not _matches(creature.facts, entry.get("condition")):
+                        continue
+                    if magic not in side.magics:
+                        continue
+                    magic.used |= bit
+                    yield from self._effect(player, entry, Ctx(magic=magic, opponent=creature))
+
+    # -- the start and end of turns --
+
+    def _start_triggers(self, player: int) -> bool:
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and "start_of_turn" in primary.facts.triggers:
+            return True
+        for magic in side.magics:
+            if "start_of_turn" in magic.facts.triggers:
+                return True
+        return False
+
+    def _start_of_turn(self, player: int):
+        side = self.sides[player]
+        for creature in side.creatures():
+            if creature.facts.triggers.get("start_of_turn"):
+                yield from self._trigger(creature, "start_of_turn", Ctx(creature=creature))
+        for magic in list(side.magics):
+            if magic not in side.magics:
+                continue
+            for entry in magic.facts.triggers.get("start_of_turn", ()):
+                yield from self._effect(player, entry, Ctx(magic=magic))
+        if self._unsettled():
+            yield from self._settle()
+
+    def _combat_ends(self, player: int) -> bool:
+        """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
+        for side in self.sides:
+            primary = side.primary
+            if primary is not None and (primary.dot is not None or primary.hot is not None or (
+                    "end_of_combat" in primary.facts.triggers and side.player == player)):
+                return True
+            for magic in side.magics:
+                if "end_of_combat" in magic.facts.triggers:
+                    return True
+        return False
+
+    def _end_of_combat(self, player: int):
+        """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects."""
+        turn = self.turn
+        for side in self.sides:
+            for creature in side.creatures():
+                dot = creature.dot
+                if dot is not None and dot[2] == turn:
+                    self.hurt(creature, dot[0], DOT)
+                    dot[1] -= 1
+                    dot[2] += 2
+                    if dot[1] <= 0:
+                        creature.dot = None
+                hot = creature.hot
+                if hot is not None and hot[2] == turn:
+                    self.heal(creature, hot[0])
+                    hot[1] -= 1
+                    hot[2] += 2
+                    if hot[1] <= 0:
+                        creature.hot = None
+        if self.dead:
+            yield from self._bury()
+        primary = self.sides[player].primary
+        if primary is not None and primary.facts.triggers.get("end_of_combat"):
+            yield from self._trigger(primary, "end_of_combat", Ctx(creature=primary))
+        for side in self.sides:
+            for magic in list(side.magics):
+                for entry in magic.facts.triggers.get("end_of_combat", ()):
+                    yield from self._effect(side.player, entry, Ctx(magic=magic))
+        if self._unsettled():
+            yield from self._settle()
+
+    # -- battle --
+
+    def _battle(self, attacker: Creature, defender: Creature):
+        """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
+        slower creature's if it lives. A primary creature's death ends the Combat phase."""
+        me = attacker.owner
+        attacker.battled = True
+        battle = self.battle = Battle(attacker, defender)
+        if self.log is not None:
+            self.say(f"{attacker.facts.name} battles {defender.facts.name}")
+        try:
+            if self._can_answer(1 - me, EV_BATTLE):
+                yield from self._chain(1 - me, EV_BATTLE, battle)
+            if battle.cancelled or not self._live(defender) or not self._live(attacker):
+                return
+            for creature in (attacker, defender):
+                for entry in creature.facts.triggers.get("on_attack", ()):
+                    if entry["effect"] == "negate" and self.effects_on(creature) and not creature.used & 32:
+                        creature.used |= 32
+                        yield from self._activate(creature.owner, creature.facts, (entry,),
+                                                  Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                  creature=creature)
+            first, second = self._order(attacker, defender)
+            battle.first = first
+            for creature in (attacker, defender):
+                entries = creature.facts.triggers.get("on_attack")
+                if entries and self.effects_on(creature) and not creature.used & 32:
+                    wanted = tuple(e for e in entries if e["effect"] != "negate" and self._battle_condition(
+                        creature, e.get("condition")))
+                    if wanted:
+                        creature.used |= 32
+                        yield from self._activate(creature.owner, creature.facts, wanted,
+                                                  Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                  creature=creature)
+            if not self.sides[first.owner].dummy:
+                yield from self._strike(first, second)
+            if self.combat_over or not self._live(first) or not self._live(second):
+                return
+            if not self.sides[second.owner].dummy:
+                yield from self._strike(second, first)
+        finally:
+            self.battle = None
+        if self.dead:
+            yield from self._bury()
+
+    def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
+        if not condition:
+            return True
+        return self._holds(creature, condition)
+
+    def _order(self, a: Creature, b: Creature) -> tuple[Creature, Creature]:
+        """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
+        fa, fb = self.strikes_first(a), self.strikes_first(b)
+        if fa != fb:
+            return (a, b) if fa else (b, a)
+        if not fa:
+            sa, sb = self.profile(a)[SPD], self.profile(b)[SPD]
+            if sa != sb:
+                return (a, b) if sa > sb else (b, a)
+        while True:
+            ra, rb = self.die(), self.die()
+            if ra != rb:
+                if self.log is not None:
+                    self.say(f"speed tie: {a.facts.name} rolls {ra}, {b.facts.name} rolls {rb}")
+                return (a, b) if ra > rb else (b, a)
+
+    def roll_hit(self, dice_count: int, bonus: int, al: int) -> tuple[list[int], bool, bool, bool]:
+        """A Hit Roll of ``dice_count`` dice + ``bonus`` against ``al``: (dice, hit, critical hit, critical miss).
+        All sixes is a critical hit (and a hit); all ones a critical miss (and a miss); one die cannot do either."""
+        dice = self.roll(dice_count)
+        hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
+        return dice, hit, crit_hit, crit_miss
+
+    def _strike(self, a: Creature, d: Creature):
+        """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
+        battle = self.battle
+        me, foe = a.owner, d.owner
+        stats = self.profile(a)
+        count = stats[HITD]
+        bonus = stats[MOD] + stats[HITB]
+        al = self.profile(d)[AL]
+        draw = self.draw
+        strike = Strike(a, d, [int(draw() * 6) + 1 for _ in range(count)], battle)
+        if self.log is not None:
+            self.say(f"{a.facts.name} rolls {'+'.join(map(str, strike.dice))}{bonus:+d} = "
+                     f"{sum(strike.dice) + bonus} against AL {al}")
+        changed = False
+        if self._can_answer(foe, EV_HIT_ROLL):
+            self.topic = (strike, bonus, al)
+            yield from self._chain(foe, EV_HIT_ROLL, strike)
+            if strike.negated or not self._live(a) or not self._live(d):
+                return
+            changed = True
+            stats = self.profile(a)
+            bonus = stats[MOD] + stats[HITB]
+            al = self.profile(d)[AL]
+        hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, al)
+        if self.log is not None:
+            self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
+                                           else "hits" if hit else "misses")
+                     + (f" ({strike.bonus:+d} to the roll)" if strike.bonus else ""))
+        if not hit:
+            rerolls = self._rerolls(a)
+            if rerolls is not None:
+                self.topic = (strike, bonus + strike.bonus, al)
+                choice = yield (me, "reroll", [YES, NO])
+                if choice.option:
+                    rerolls.used |= 8192
+                    strike.dice = self.roll(count)
+                    hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, al)
+                    if self.log is not None:
+                        self.say(f"{a.facts.name} rerolls: {'+'.join(map(str, strike.dice))} - "
+                                 + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
+                                    else "a hit" if hit else "a miss"))
+        if hit and self._can_answer(foe, EV_HIT_TAKEN):
+            self.topic = (strike, bonus + strike.bonus, al)
+            yield from self._chain(foe, EV_HIT_TAKEN, strike)
+            if strike.negated or not self._live(a) or not self._live(d):
+                return
+            changed = True
+            if strike.reroll:
+                strike.dice = self.roll(count)
+                hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, self.profile(d)[AL])
+                if self.log is not None:
+                    self.say(f"{a.facts.name} must reroll: {'+'.join(map(str, strike.dice))} - "
+                             + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
+                                else "a hit" if hit else "a miss"))
+        if crit_miss:
+            self.hurt(a, self.die(), SELF)
+            return
+        if not hit:
+            return
+        facts = a.facts
+        entry = facts.activated
+        if entry is not None and entry["effect"] == "multiply_damage" and not a.used & 256 and self.effects_on(a) \
+                and a.hp > facts.cost_damage:
+            self.topic = (strike, bonus, al)
+            choice = yield (me, "pact", [YES, NO])
+            if choice.option:
+                a.used |= 256
+                yield from self._activate(me, facts, (entry,), Ctx(creature=a, opponent=d), creature=a,
+                                          cost=facts.cost_damage)
+                if not self._live(a):
+                    return
+                changed = True
+        if changed:
+            stats = self.profile(a)
+        damage = stats[MOD] + stats[DMGB]
+        for _ in range(stats[ATKD]):
+            damage += int(draw() * 6) + 1
+        if a.temps or battle.mults:
+            for factor in self.multipliers(a):
+                damage *= factor
+        if crit_hit:
+            damage *= 2
+        reduction = self.armor(d, stats[AL])
+        damage = 0 if reduction is None else max(0, damage - reduction)
+        dealt = self.hurt(d, damage, ATTACK, a)
+        if self.log is not None and not dealt:
+            self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
+        triggers = facts.triggers
+        if triggers and "on_hit" in triggers:
+            yield from self._trigger(a, "on_hit", Ctx(creature=a, opponent=d, strike=strike))
+        if a.equips:
+            for magic in list(a.equips):
+                for entry in magic.facts.triggers.get("on_hit", ()):
+                    yield from self._effect(magic.owner, entry, Ctx(magic=magic, opponent=d))
+        if d.hp > 0 and d.facts.triggers and "on_hit_taken" in d.facts.triggers:
+            yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
+        if dealt and d.hp > 0 and self._can_answer(foe, EV_DAMAGE):
+            self.topic = (strike, dealt, 0)
+            yield from self._chain(foe, EV_DAMAGE, strike)
+        if self.dead:
+            yield from self._bury()
+
+    def _rerolls(self, creature: Creature) -> Any:
+        """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
+        entry = creature.facts.activated
+        if entry is not None and entry["effect"] == "reroll" and self.effects_on(creature) and not creature.used & 8192:
+            return creature
+        for magic in creature.equips:
+            entry = magic.facts.activated
+            if entry is not None and entry["effect"] == "reroll" and not magic.used & 8192:
+                return magic
+        return None
+
+
+def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
+    """(hit, critical hit, critical miss) of a Hit Roll (10.2.3, 10.3)."""
+    if len(dice) >= 2:
+        low = high = True
+        for die in dice:
+            if die != 1:
+                low = False
+            if die != 6:
+                high = False
+        if high:
+            return True, True, False
+        if low:
+            return False, False, True
+    return sum(dice) + bonus >= al, False, False
+
+
+def _matches(facts: Facts, condition: dict | None) -> bool:
+    """Whether a card meets a selection condition (card type, creature type, sub-type, AL bounds)."""
+    if not condition:
+        return True
+    for key, wanted in condition.items():
+        if key == "card_type":
+            if ("creature" if facts.is_creature else "magic") != wanted:
+                return False
+        elif key == "creature_type":
+            if facts.ctype != str(wanted).casefold():
+                return False
+        elif key == "sub_type":
+            if facts.sub_type != wanted:
+                return False
+        elif key == "magic_type":
+            if facts.magic_type != wanted:
+                return False
+        elif key in ("al_at_most", "al_at_least") and (
+                not facts.is_creature or (facts.al > wanted if key == "al_at_most" else facts.al < wanted)):
+            return False
+    return True
+
+
+def _summoned_type_ok(entry: dict, summoned: Facts) -> bool:
+    wanted = (entry.get("condition") or {}).get("summoned_type")
+    return wanted is None or summoned.ctype == str(wanted).casefold()
+
+
+# --- effect handlers (no choices) ------------------------------------------------------------------
+
+
+def _expiry(state: WardState, entry: dict) -> int:
+    duration = entry.get("duration")
+    if duration == "turn_cycles":
+        return state.turn + 2 * int(entry.get("cycles", 1))
+    if duration == "this_turn":
+        return state.turn + 1
+    return FOREVER
+
+
+def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    stat = STATS[entry["stat"]]
+    amount = int(entry["amount"])
+    duration = entry.get("duration")
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
+            continue
+        if duration == "this_battle":
+            battle = state.battle
+            if battle is None:
+                continue
+            extra = battle.mods.get(creature)
+            if extra is None:
+                extra = battle.mods[creature] = [0] * 7
+            extra[stat] += amount
+        elif duration == "this_roll":
+            if ctx.strike is not None:
+                ctx.strike.bonus += amount
+        else:
+            creature.temps.append([stat, amount, _expiry(state, entry)])
+        if state.log is not None:
+            state.say(f"{creature.facts.name} gets {amount:+d} {entry['stat'].replace('_', ' ')}")
+
+
+def _do_damage(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    if (entry.get("condition") or {}).get("in_battle") and ctx.opponent is None:
+        return
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
+            continue
+        if "percent" in entry:
+            amount, kind = creature.hp * int(entry["percent"]) // 100, PERCENT
+        elif "dice" in entry:
+            amount, kind = sum(state.roll(int(entry["dice"]))), INSTANT
+        else:
+            amount, kind = int(entry.get("amount", 0)), INSTANT
+        state.hurt(creature, amount, kind, ctx.creature)
+
+
+def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    """DOT/HOT: once per turn cycle from the end of this turn's combat (the next one if it is over); they do
+    not stack (11.3)."""
+    hot = entry["effect"] == "heal_over_time"
+    start = state.turn if state.phase <= PH_COMBAT else state.turn + 1
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
+            continue
+        if state.turn <= FIRST_CYCLE and not hot:
+            continue
+        record = [int(entry["amount"]), int(entry.get("cycles", 1)), start]
+        if hot:
+            if creature.hot is None:
+                creature.hot = record
+        elif creature.dot is None:
+            creature.dot = record
+            if state.log is not None:
+                state.say(f"{creature.facts.name} suffers {record[0]} damage over time for {record[1]} turn cycles")
+
+
+def _do_heal(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    for creature in state._targets(player, entry, ctx):
+        if state._affected(creature, player, ctx):
+            state.heal(creature, int(entry["amount"]))
+
+
+def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    factor = int(entry["factor"])
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
+            continue
+        if entry.get("duration") == "this_battle":
+            battle = state.battle
+            if battle is not None:
+                battle.mults.setdefault(creature, []).append(factor)
+        else:
+            creature.temps.append([T_MULT, factor, _expiry(state, entry)])
+        if state.log is not None:
+            state.say(f"{creature.facts.name} inflicts {factor}x Attack Damage")
+
+
+def _do_strike_first(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    for creature in state._targets(player, entry, ctx):
+        if state._affected(creature, player, ctx):
+            creature.temps.append([T_FIRST, 1, _expiry(state, entry)])
+
+
+def _do_prevent(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    what = entry.get("what")
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
+            continue
+        until = _expiry(state, entry)
+        if what in ("attack_damage", "damage"):
+            creature.temps.append([T_ARMOR, entry.get("amount"), until])
+        if what in ("instant_damage", "damage"):
+            creature.temps.append([T_NO_INSTANT, 1, until])
+
+
+def _do_negate(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    """Null Engine: the creature it battles loses its effects for this battle."""
+    battle = state.battle
+    if battle is not None and ctx.opponent is not None:
+        battle.negated.add(ctx.opponent)
+        if state.log is not None:
+            state.say(f"{ctx.opponent.facts.name}'s effects are negated for this battle")
+
+
+def _do_draw(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    drawn = state._draw_cards(state.sides[player], int(entry.get("amount", 1)))
+    if state.log is not None and drawn:
+        state.say(f"P{player + 1} draws {drawn}")
+
+
+def _do_discard(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    side = state.sides[1 - player]
+    for _ in range(int(entry.get("amount", 1))):
+        if not side.hand:
+            break
+        facts = side.hand.pop(int(state.draw() * len(side.hand)))
+        if state.log is not None:
+            state.say(f"P{side.player + 1} discards {facts.name} at random")
+        state._to_cemetery(side, facts)
+
+
+def _do_reroll(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+    if ctx.strike is not None:
+        ctx.strike.reroll = True
+
+
+_HANDLERS = {"modify": _do_modify, "damage": _do_damage, "damage_over_time": _do_over_time,
+             "heal_over_time": _do_over_time, "heal": _do_heal, "multiply_damage": _do_multiply,
+             "strike_first": _do_strike_first, "prevent": _do_prevent, "negate": _do_negate, "draw": _do_draw,
+             "discard": _do_discard, "reroll": _do_reroll}
+
+
+# --- setting up ---------------------------------------------------------------------------------
+
+
+_FACTS: dict[tuple[Card, bool], Facts] = {}
+
+
+def facts_of(card: Card, vanilla: bool = False) -> Facts:
+    """A card's compiled facts, built once per process (cards are immutable)."""
+    compiled = _FACTS.get((card, vanilla))
+    if compiled is None:
+        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
+    return compiled
+
+
+DUMMY = Card(game="ward", name="Training Dummy", type="creature", set_code="GOLDFISH",
+             fields={"name": "Training Dummy", "type": "creature", "creature_type": "none", "al": 5, "spd": 1,
+                     "hp": 50, "attack_name": "None", "attack_dice": 1, "modifier": 0, "text": "", "effects": []})
+
+
+def _dummy_facts() -> Facts:
+    return facts_of(DUMMY)
+
+
+_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts]]] = {}
+
+
+def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
+    """The deck's cards as facts, compiled once per deck object."""
+    entry = _DECKS.get((id(deck), vanilla))
+    if entry is None or entry[0] is not deck:
+        entry = _DECKS[(id(deck), vanilla)] = (deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)])
+    return entry[1]
+
+
+def _recorder(rng, draws: list):
+    """The game's draws from ``rng``, each recorded (so that :meth:`WardState.clone` can replay them)."""
+    draw, record, extend = rng.random, draws.append, draws.extend
+
+    def recorded() -> float:
+        value = draw()
+        record(value)
+        return value
+
+    def many(count: int) -> list[float]:
+        values = [draw() for _ in range(count)]
+        extend(values)
+        return values
+
+    return recorded, many
+
+
+def _replayer(draws: Sequence[float]):
+    """The recorded draws again, in order."""
+    one = iter(draws).__next__
+
+    def many(count: int) -> list[float]:
+        return [one() for _ in range(count)]
+
+    return one, many
+
+
+def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
+               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = ()) -> WardState:
+    state = WardState.__new__(WardState)
+    state.rng = new_rng(seed)
+    state.draws = []
+    state.draw, state.draw_many = replay if replay is not None else _recorder(state.rng, state.draws)
+    state.log = [] if log else None
+    state.turn = 1
+    state.max_turns = max_turns
+    state.config = (decks, seed, first, max_turns, log, goldfish)
+    state.history = []
+    state.sides = []
+    for player, cards in enumerate(decks):
+        if cards is None:
+            state.sides.append(Side(player, [], dummy=True))
+        else:
+            deck = list(cards)
+            state.shuffle(deck)
+            state.sides.append(Side(player, deck))
+    state.active = first
+    state.who = first
+    state.kind = "start"
+    state.options = None
+    state.over = False
+    state.result = None
+    state.goldfish = goldfish
+    state.next_uid = 1
+    state.phase = PH_START
+    state.battle = None
+    state.combat_over = False
+    state.dead = []
+    state.topic = None
+    state.window = None
+    state.own_turns = 1
+    if goldfish:
+        state._enter(1, _dummy_facts())
+    state.gen = state._game()
+    try:
+        state.who, state.kind, state.options = next(state.gen)
+    except (_Over, StopIteration):
+        state._finish()
+    for action in actions:
+        state.apply(action)
+    if replay is not None:
+        # the copy now rolls (and records) its own dice, continuing the original's record
+        state.draws = list(recorded)
+        state.draw, state.draw_many = _recorder(state.rng, state.draws)
+    return state
+
+
+def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
+              vanilla: bool = False) -> WardState:
+    """A two-player game; ``first`` is the seat that takes the first turn (see ``_roll_for_first``)."""
+    return _new_state([_compiled(deck, vanilla) for deck in decks], seed=seed, first=first, max_turns=max_turns,
+                      log=log, goldfish=False)
+
+
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 100, log: bool = False, vanilla: bool = False) -> WardState:
+    """One player (going first) against an endless supply of Training Dummies that never battle or answer."""
+    return _new_state([_compiled(deck, vanilla), None], seed=seed, first=0, max_turns=max_turns, log=log,
+                      goldfish=True)
+
+
+def kill_turn(state: WardState) -> int | None:
+    """The goldfishing player's own turn on which the dummies' cemetery reached 300 HP (None: not killed)."""
+    return state.own_turns if state.result == 0 else None
+
+
+# --- policies -----------------------------------------------------------------------------------
+
+_HIT_P: dict[tuple[int, int], float] = {}
+
+
+def hit_chance(dice_count: int, need: int) -> float:
+    """The exact chance that ``dice_count`` Hit Dice reach ``need`` (AL minus bonuses), criticals included."""
+    key = (dice_count, need)
+    chance = _HIT_P.get(key)
+    if chance is None:
+        from itertools import product
+
+        outcomes = list(product(range(1, 7), repeat=max(1, dice_count)))
+        chance = _HIT_P[key] = sum(judge_hit(list(o), 0, need)[0] for o in outcomes) / len(outcomes)
+    return chance
+
+
+def exchange(state: WardState, a: Creature, d: Creature) -> tuple[float, float]:
+    """The expected Attack Damage of ``a``'s strike on ``d`` and of ``d``'s answer (criticals ignored)."""
+    pa, pd = state.profile(a), state.profile(d)
+    return _expected(state, a, d, pa, pd), _expected(state, d, a, pd, pa)
+
+
+def _expected(state: WardState, a: Creature, d: Creature, pa: list[int], pd: list[int]) -> float:
+    damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
+    for temp in a.temps:
+        if temp[0] == T_MULT:
+            damage *= temp[1]
+    if d.limited:
+        return 0.0
+    reduction = state.armor(d, pa[AL])
+    if reduction is None:
+        return 0.0
+    return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * max(0.0, damage - reduction)
+
+
+def expected_strike(state: WardState, a: Creature, d: Creature) -> float:
+    """The expected Attack Damage of ``a``'s next strike on ``d`` (criticals ignored)."""
+    pa, pd = state.profile(a), state.profile(d)
+    damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
+    for factor in state.multipliers(a):
+        damage *= factor
+    reduction = state.armor(d, pa[AL])
+    if reduction is None or d.limited:
+        return 0.0
+    return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * max(0.0, damage - reduction)
+
+
+class Greedy:
+    """A sensible Ward player: summons its strongest creature (sacrificing only for a clear upgrade), plays
+    magics that help now (damage and debuffs on the enemy, buffs before its battle, heals when hurt, equips and
+    field magics that fit its creatures), battles when the exchange favours it, and answers harmful plays."""
+
+    name = "greedy"
+    ratio = ATTACK_RATIO
+
+    def act(self, state: WardState) -> Action:
+        """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing every move of
+        a main phase or the Combat phase (the batch runner's fast path; a test checks they agree)."""
+        kind = state.kind
+        if (kind == "main" or kind == "main2") and state.sides[state.who].primary is not None:
+            return self._best_main(state, kind == "main2")
+        if kind == "combat":
+            return self._combat(state)
+        return self.choose(state, state.legal_actions())
+
+    def _best_main(self, state: WardState, second: bool) -> Action:
+        """:meth:`choose` over :meth:`WardState._main_moves`, scored in the same order (ties: the first)."""
+        me = state.who
+        side = state.sides[me]
+        hand = side.hand
+        best: Any = None
+        best_score = 0.0
+        seen: list[Facts] = []
+        card_value = self._card_value
+        for index, facts in enumerate(hand):
+            if facts.is_creature or facts.lightning or facts in seen:
+                continue
+            seen.append(facts)
+            targets = state.play_targets(me, facts)
+            if targets is None:
+                continue
+            for target, label in targets:
+                value = card_value(state, me, facts, target)
+                if value > best_score:
+                    best, best_score = (index, facts, target, label), value
+        chosen: Action | None = None
+        if best is not None:
+            index, facts, target, label = best
+            chosen = Play(index, facts.name, target, label)
+        if not second and not side.summoned and self._summon_bound(state, me) > best_score:
+            for index, facts, sacrifices, primary in state.summon_options(me, normal=True):
+                value = self._summon_value(state, me, index, sacrifices, primary)
+                if value > best_score:
+                    names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
+                    chosen, best_score = Summon(index, facts.name, sacrifices, primary, ", ".join(names)), value
+        primary = side.primary
+        if state._can_activate(primary):
+            value = self._activate_value(state, me, primary)
+            if value > best_score:
+                chosen, best_score = Activate(primary.uid, primary.facts.name), value
+        if second:
+            return chosen or END_TURN
+        if not state.can_battle(me):
+            return chosen or END_MAIN
+        if best_score >= 50.0 * BATTLE_SCALE:
+            return chosen
+        attack = self._combat(state, NO_BATTLE, best_score, BATTLE_SCALE)
+        return attack if attack is not NO_BATTLE else chosen or NO_BATTLE
+
+    def choose(self, state: WardState, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        kind = state.kind
+        if kind == "combat":
+            best, best_score = actions[-1], 0.0
+            enemy = state.sides[1 - state.who].primary
+            for action in actions:
+                if type(action) is Attack:
+                    value = self._attack_value(state, state._creature(action.uid), enemy)
+                    if value > best_score:
+                        best, best_score = action, value
+            return best
+        scorer = _SCORERS.get(kind)
+        me = state.who
+        best, best_score = actions[-1] if kind in ("main", "main2", "respond") else actions[0], -1e9
+        if kind in ("main", "main2", "respond"):
+            best_score = 0.0
+        for action in actions:
+            value = scorer(self, state, me, action)
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    # -- combat --
+
+    def _combat(self, state: WardState, best: Action = END_COMBAT, best_score: float = 0.0,
+                scale: float = 1.0) -> Action:
+        me = state.who
+        side = state.sides[me]
+        enemy = state.sides[1 - me].primary
+        if enemy is not None:
+            name = enemy.facts.name
+            for creature in side.creatures():
+                if creature.battled:
+                    continue
+                value = self._attack_value(state, creature, enemy) * scale
+                if value > best_score:
+                    best, best_score = Attack(creature.uid, creature.facts.name, name), value
+        return best
+
+    def _attack_value(self, state: WardState, creature: Creature | None, enemy: Creature | None) -> float:
+        """How good a battle is: strongly positive when the expected exchange favours the attacker."""
+        if creature is None or enemy is None:
+            return -1.0
+        if creature.limited:
+            return 50.0
+        out, back = exchange(state, creature, enemy)
+        out /= max(1, enemy.hp)
+        back = 0.0 if state.sides[enemy.owner].dummy else back / max(1, creature.hp)
+        return min(49.0, 10.0 + 10 * out - 7 * back) if out >= self.ratio * back else -1.0
+
+    # -- main phases --
+
+    def _main(self, state: WardState, me: int, action: Action) -> float:
+        kind = type(action)
+        side = state.sides[me]
+        if kind is Play:
+            return self._card_value(state, me, side.hand[action.index], action.target)
+        if kind is Summon:
+            return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
+        if kind is Activate:
+            return self._activate_value(state, me, state._creature(action.uid))
+        if kind is KillOwn:
+            return -100.0
+        if kind is Attack:
+            return self._attack_value(state, state._creature(action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
+        return 0.0
+
+    def _summon_bound(self, state: WardState, me: int) -> float:
+        """An upper bound of :meth:`_summon_value` over the normal summons possible now (with a primary creature:
+        sacrifices only lower the value)."""
+        side = state.sides[me]
+        primary = side.primary
+        best = -1e9
+        for facts in side.hand:
+            if facts.need and facts.worth > best:
+                best = facts.worth
+        if best == -1e9:
+            return best
+        current = primary.facts.worth * (0.5 + 0.5 * primary.hp / primary.facts.hp)
+        return best - current - 0.5 * primary.facts.hp - 20
+
+    def _activate_value(self, state: WardState, me: int, creature: Creature) -> float:
+        return 8.0 if creature.hp > 25 and len(state.sides[me].hand) < 7 else -1.0
+
+    def _summon_value(self, state: WardState, me: int, index: int, sacrifices: tuple, field: bool) -> float:
+        side = state.sides[me]
+        facts = side.hand[index]
+        value = facts.worth
+        for j in sacrifices:
+            sacrificed = side.hand[j]
+            value -= 0.6 * sacrificed.worth + 0.5 * sacrificed.hp
+        if sacrifices and side.cem_hp + sum(side.hand[j].hp for j in sacrifices) > 200:
+            value -= 60
+        primary = side.primary
+        if field and primary is not None:
+            current = primary.facts.worth * (0.5 + 0.5 * primary.hp / primary.facts.hp)
+            value -= current + 0.5 * primary.facts.hp + 20
+            if side.cem_hp + primary.facts.hp > 200:
+                value -= 60
+            return value
+        return 100.0 + value if primary is None else value
+
+    def _card_value(self, state: WardState, me: int, facts: Facts, target: Any) -> float:
+        side = state.sides[me]
+        mine, theirs = side.primary, state.sides[1 - me].primary
+        battle_soon = state.phase == PH_MAIN and state.can_battle(me)
+        value = 0.0
+        if facts.attach:
+            host = state._creature(target)
+            if host is None:
+                return -1.0
+            gain = _equip_gain(facts)
+            if facts.attach == "enemy_creature":
+                value += gain * (0.5 + host.hp / max(1, host.facts.hp))
+            else:
+                value += gain * (host.hp / max(1, host.facts.hp)) * min(1.5, host.facts.worth / 120) + (
+                    1 if host is mine else -3)
+        if facts.infinite and not facts.attach:
+            value += self._field_value(state, me, facts)
+        for entry in facts.plays:
+            value += self._entry_value(state, me, entry, target, battle_soon, mine, theirs)
+        if facts.cost_damage and mine is not None:
+            value -= facts.cost_damage * 0.6
+            if mine.hp <= facts.cost_damage + 15:
+                value -= 30
+        if facts.infinite and len(side.magics) >= MAX_INFINITE - 1:
+            value -= 3
+        return value
+
+    def _field_value(self, state: WardState, me: int, facts: Facts) -> float:
+        side = state.sides[me]
+        types = {c.facts.ctype for c in side.creatures()}
+        pool = state.config[0][me] or ()
+        pool = _type_counts(pool)
+        value = 0.0
+        for stat, amount, kind in facts.aura_mods:
+            if kind is None or kind in types:
+                value += 2 * amount * _STAT_WORTH[stat]
+            elif pool.get(kind, 0) >= 3:
+                value += amount * _STAT_WORTH[stat]
+            else:
+                value -= 1
+        for amount, kind in facts.aura_armor:
+            value += 8 if kind is None or kind in types else (3 if pool.get(kind, 0) >= 3 else -1)
+        for trigger, entries in facts.triggers.items():
+            for entry in entries:
+                kind, target = entry["effect"], entry.get("target")
+                wanted = (entry.get("condition") or {}).get("creature_type")
+                fits = wanted is None or wanted in types or pool.get(wanted, 0) >= 3
+                if trigger == "on_play":
+                    continue
+                if kind == "draw":
+                    value += 12 if fits else -1
+                elif kind == "heal":
+                    value += 6
+                elif kind == "revive":
+                    value += 4 if fits else -1
+                elif kind == "damage":
+                    if target == "own_primary":
+                        value -= 5
+                    elif target == "all_primaries":
+                        mine, theirs = side.primary, state.sides[1 - me].primary
+                        value += 3 if mine is not None and theirs is not None and mine.hp > theirs.hp else -2
+        return value
+
+    def _entry_value(self, state: WardState, me: int, entry: dict, target: Any, battle_soon: bool,
+                     mine: Creature | None, theirs: Creature | None) -> float:
+        kind, aim = entry["effect"], entry.get("target")
+        side, foe = state.sides[me], state.sides[1 - me]
+        if kind == "modify":
+            stat = STATS[entry["stat"]]
+            amount = int(entry["amount"])
+            lasting = entry.get("duration") == "turn_cycles"
+            if aim in ("own_primary", "target_own_creature"):
+                creature = state._creature(target) if aim == "target_own_creature" else mine
+                if creature is None:
+                    return -1.0
+                if stat == AL:
+                    return 5.0 if creature is mine else 1.0
+                if stat == SPD:
+                    if not battle_soon or theirs is None:
+                        return -2.0
+                    slower = state.profile(creature)[SPD] <= state.profile(theirs)[SPD]
+                    return 3.0 if slower and state.profile(creature)[SPD] + amount > state.profile(theirs)[SPD] else -2.0
+                return amount * _STAT_WORTH[stat] if battle_soon or lasting else -2.0
+            if aim == "enemy_primary":
+                if theirs is None:
+                    return -1.0
+                return -amount * _STAT_WORTH[stat] * (1.0 if battle_soon or lasting else 0.5)
+            return 0.0
+        if kind == "damage":
+            if theirs is None:
+                return -1.0
+            if "percent" in entry:
+                amount = theirs.hp * int(entry["percent"]) // 100
+            elif "dice" in entry:
+                amount = int(3.5 * int(entry["dice"]))
+            else:
+                amount = int(entry.get("amount", 0))
+            if theirs.facts.no_instant and "percent" not in entry:
+                amount = 0
+            value = min(amount, theirs.hp) + (40 if amount >= theirs.hp else 0)
+            if aim == "all_primaries" and mine is not None:
+                hit = 0 if mine.facts.no_instant else min(int(entry.get("amount", 0)), mine.hp)
+                value -= hit + (60 if hit >= mine.hp else 0)
+            return value
+        if kind == "damage_over_time":
+            return 0.8 * int(entry["amount"]) * int(entry.get("cycles", 1)) if theirs is not None else -1.0
+        if kind == "heal":
+            if mine is None:
+                return -1.0
+            missing = mine.facts.hp - mine.hp
+            amount = int(entry["amount"])
+            return min(amount, missing) - 0.4 * amount
+        if kind == "heal_over_time":
+            if mine is None or mine.hot is not None:
+                return -1.0
+            missing = mine.facts.hp - mine.hp
+            return 0.8 * min(int(entry["amount"]) * int(entry.get("cycles", 1)), missing) - 4
+        if kind == "multiply_damage":
+            creature = state._creature(target) if aim == "target_own_creature" else mine
+            if not battle_soon or creature is None or theirs is None:
+                return -5.0
+            return expected_strike(state, creature, theirs) * (int(entry["factor"]) - 1) * 0.8
+        if kind == "strike_first":
+            creature = state._creature(target) if aim == "target_own_creature" else mine
+            if not battle_soon or creature is None or theirs is None or state.strikes_first(creature):
+                return -2.0
+            return 4.0 if state.profile(creature)[SPD] <= state.profile(theirs)[SPD] else -2.0
+        if kind == "draw":
+            return 9.0 * int(entry.get("amount", 1)) if len(side.hand) <= 6 and side.deck else 1.0
+        if kind == "discard":
+            return 5.0 * min(len(foe.hand), int(entry.get("amount", 1)))
+        if kind == "search_deck":
+            return 12.0
+        if kind == "revive":
+            to = entry.get("to")
+            pool = [f for f in side.cemetery if f.is_creature and _matches(f, entry.get("condition"))]
+            if not pool:
+                return -1.0
+            if entry.get("amount") == "all":
+                return 0.3 * sum(f.hp for f in pool)
+            if to == "deck":
+                return 0.3 * sum(sorted((f.hp for f in pool), reverse=True)[:int(entry.get("amount", 1))])
+            if to == "field":
+                return 16.0
+            return 8.0 + 0.1 * max(f.worth for f in pool)
+        if kind == "summon":
+            return 16.0
+        if kind == "destroy":
+            if aim == "all_enemy_magics":
+                return 10.0 * len(foe.magics)
+            if aim == "all_magics":
+                return 10.0 * (len(foe.magics) - len(side.magics))
+            magic = state._magic(target) if target is not None else None
+            if magic is None:
+                return -1.0
+            return 10.0 + magic.facts.worth / 4 if magic.owner != me else -20.0
+        if kind == "prevent":
+            return 6.0
+        return 0.0
+
+    # -- choices --
+
+    def _mulligan(self, state: WardState, me: int, action: Action) -> float:
+        hand = state.sides[me].hand
+        low = sum(1 for f in hand if f.is_creature and f.need == 0)
+        creatures = sum(1 for f in hand if f.is_creature)
+        redo = low == 0 or creatures >= 4 or creatures == len(hand)
+        return 1.0 if action.option == redo else 0.0
+
+    def _discard(self, state: WardState, me: int, action: Action) -> float:
+        facts = state.sides[me].hand[action.option]
+        return -(facts.worth + (facts.hp if facts.is_creature else 0))
+
+    def _replace(self, state: WardState, me: int, action: Action) -> float:
+        return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
+
+    def _promote(self, state: WardState, me: int, action: Action) -> float:
+        creature = state._creature(action.option)
+        return creature.facts.worth if creature is not None else 0.0
+
+    def _pick_card(self, state: WardState, me: int, action: Action) -> float:
+        if action.option is None:
+            return -1.0
+        option = action.option
+        facts = option if type(option) is Facts else state.sides[me].hand[option]
+        return facts.worth + (facts.hp if state.kind == "revive" else 0)
+
+    def _destroy(self, state: WardState, me: int, action: Action) -> float:
+        magic = state._magic(action.option)
+        if magic is None:
+            return 0.0
+        return magic.facts.worth if magic.owner != me else -magic.facts.worth
+
+    def _yes(self, state: WardState, me: int, action: Action) -> float:
+        if state.kind == "pact":
+            strike = state.topic[0]
+            return 1.0 if action.option == (strike.attacker.hp > 25) else 0.0
+        return 1.0 if action.option else 0.0
+
+    def _respond(self, state: WardState, me: int, action: Action) -> float:
+        if type(action) is not Respond:
+            return 0.0
+        event, answers = state.window
+        side = state.sides[me]
+        facts = side.hand[action.index] if action.index >= 0 else state._creature(action.uid).facts
+        if event == EV_MAGIC or event == EV_EFFECT:
+            if type(answers) is not Item:
+                return -1.0
+            harmful = answers.facts.hostile or (answers.facts.negates and answers.answers is not None) or (
+                answers.summon and answers.facts.al >= 9)
+            if not harmful:
+                return -1.0
+            bonus = 0.0
+            for entry in facts.responses:
+                if entry["effect"] == "damage":
+                    bonus += 5
+                if entry["effect"] == "destroy" and entry.get("target") == "target_enemy_magic":
+                    bonus += 3 if state.sides[1 - me].magics else -2
+            if facts.cost_discard:
+                bonus -= 3
+            return 10.0 + answers.facts.worth / 10 + bonus
+        strike = state.topic[0] if state.topic else None
+        if event == EV_HIT_ROLL and type(answers) is Strike:
+            _, bonus, al = state.topic
+            hit, crit, _ = judge_hit(answers.dice, bonus + answers.bonus, al)
+            if not hit:
+                return -1.0
+            for entry in facts.responses:
+                if entry["effect"] == "modify":
+                    return 12.0 if not crit and sum(answers.dice) + bonus + answers.bonus + int(entry["amount"]) < al \
+                        else -1.0
+                if entry["effect"] == "negate":
+                    return 6.0 + expected_strike(state, answers.attacker, answers.defender) / 2
+            return -1.0
+        if event == EV_HIT_TAKEN and strike is not None:
+            for entry in facts.responses:
+                if entry["effect"] == "reroll":
+                    return 8.0
+                if entry["effect"] == "modify":
+                    battle = strike.battle
+                    answers_back = battle is not None and battle.first is strike.attacker
+                    return 6.0 if answers_back else -1.0
+            return -1.0
+        if event == EV_DAMAGE:
+            mine = side.primary
+            return 8.0 if mine is not None and mine.facts.hp - mine.hp >= 10 else -1.0
+        if event == EV_BATTLE and type(answers) is Battle:
+            mine = answers.defender
+            danger = expected_strike(state, answers.attacker, mine) * 1.5
+            return 10.0 if mine.hp <= danger and mine.facts.need == 0 else -1.0
+        return -1.0
+
+
+_GAINS: dict[Facts, float] = {}
+
+
+def _equip_gain(facts: Facts) -> float:
+    """What an equip magic adds to its creature (negative for a curse on an enemy), for the greedy policy."""
+    gain = _GAINS.get(facts)
+    if gain is None:
+        gain = 0.0
+        for stat, amount in facts.attached_mods:
+            gain += amount * _STAT_WORTH[stat]
+        gain += 6 * len(facts.attached_armor) + (5 if facts.attached_no_instant else 0)
+        gain += 3 * len(facts.triggers) + (4 if facts.activated else 0)
+        if facts.attach == "enemy_creature":
+            gain = -gain
+            for entry in facts.triggers.get("start_of_turn", ()):
+                gain += entry.get("amount", 0)
+        _GAINS[facts] = gain
+    return gain
+
+
+_TYPE_COUNTS: dict[int, tuple[list, dict[str, int]]] = {}
+
+
+def _type_counts(cards: list) -> dict[str, int]:
+    """How many creatures of each type a decklist holds (cached per compiled deck)."""
+    entry = _TYPE_COUNTS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        counts: dict[str, int] = {}
+        for facts in cards:
+            if facts.is_creature:
+                counts[facts.ctype] = counts.get(facts.ctype, 0) + 1
+        entry = _TYPE_COUNTS[id(cards)] = (cards, counts)
+    return entry[1]
+
+
+BATTLE_SCALE = 0.001  # from the main phase, a battle comes after every useful magic
+_STAT_WORTH = {AL: 3.0, SPD: 0.7, MOD: 3.0, HITB: 2.5, DMGB: 1.5, HITD: 4.0, ATKD: 5.0}
+
+_SCORERS = {"main": Greedy._main, "main2": Greedy._main, "mulligan": Greedy._mulligan, "discard": Greedy._discard,
+            "replace": Greedy._replace, "promote": Greedy._promote, "search": Greedy._pick_card,
+            "revive": Greedy._pick_card, "limited": Greedy._pick_card, "destroy": Greedy._destroy,
+            "reroll": Greedy._yes, "pact": Greedy._yes, "cost_discard": Greedy._discard,
+            "respond": Greedy._respond}
+
+
+register(Engine(
+    game="ward",
+    new_match=new_match,
+    new_goldfish=new_goldfish,
+    kill_turn=kill_turn,
+    policies={"random": RandomPolicy, "greedy": Greedy},
+    effects=EFFECTS,
+    players=(2, 2),
+    default_max_turns=200,
+    notes={"goldfish": "the opponent fields an endless supply of Training Dummies (AL 5, SPD 1, 50 HP, 1 Attack "
+                       "Die +0, no effects) that never battle or answer; the kill turn is the goldfishing player's "
+                       "own turn on which the dummies' cemetery reaches 300 HP",
+           "first player": "the players roll for it (logged); the low roller's choice honours the batch's "
+                           "alternating first seat"},
+))

@@ -1,0 +1,213 @@
+"""Ward over many games: invariants, determinism, policies, goldfish and the batch runner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from decklab.catalog.cards import Deck
+from decklab.catalog.decks import read_deck_file
+from decklab.catalog.sample_decks import sample_deck_paths
+from decklab.engine import engines, game_seed
+from decklab.engine.core import RandomPolicy, play
+from decklab.engine.runner import Batch, run, summary
+from decklab.engine.ward import (
+    AL,
+    MAX_INFINITE,
+    MAX_LIMITED,
+    Attack,
+    Choose,
+    Greedy,
+    Pass,
+    Play,
+    Respond,
+    Summon,
+    WardState,
+)
+
+from .ward_helpers import starter_cards
+
+ENGINE = engines()["ward"]
+
+
+@pytest.fixture(scope="module")
+def decks(template_db):
+    from decklab.catalog.db import open_database
+
+    database = open_database(str(template_db))
+    try:
+        paths = {p.name: p for p in sample_deck_paths()}
+        return [read_deck_file(database, paths[name]) for name in ("ward-1.deck", "ward-2.deck")]
+    finally:
+        database.dispose()
+
+
+def every_card_decks(count: int, seed: int = 3) -> list[Deck]:
+    """Random 30-card decks (12 creatures, 18 magics) that together hold every starter card several times."""
+    cards = starter_cards()
+    creatures = [c for c in cards if c.type == "creature"]
+    magics = [c for c in cards if c.type == "magic"]
+    rng = random.Random(seed)
+    result = []
+    for index in range(count):
+        rng.shuffle(creatures)
+        rng.shuffle(magics)
+        start_c, start_m = (index * 12) % len(creatures), (index * 18) % len(magics)
+        picked = [creatures[(start_c + i) % len(creatures)] for i in range(12)]
+        picked += [magics[(start_m + i) % len(magics)] for i in range(18)]
+        result.append(Deck(name=f"Mix {index}", game="ward", sections={"main": [(card, 1) for card in picked]}))
+    return result
+
+
+def test_every_starter_card_is_modeled(database):
+    from decklab.catalog.store import list_cards
+
+    cards = list_cards(database, game="ward")
+    assert len(cards) == 133
+    assert ENGINE.effects.unmodeled(cards) == []
+
+
+def check_invariants(state: WardState, counts) -> None:
+    assert state.card_counts() == counts
+    for side in state.sides:
+        assert len(side.magics) <= MAX_INFINITE
+        assert len(side.limited) <= MAX_LIMITED
+        for creature in side.creatures():
+            assert creature.hp >= 0
+            assert state.profile(creature)[AL] <= 12
+
+
+def test_invariants_over_thousands_of_random_games(decks):
+    """Cards are conserved, at most five Infinite magics and four Limited Summons a side, AL never above 12, HP
+    never below 0, and every game ends (with every starter card in play across the decks)."""
+    policy = RandomPolicy()
+    mixes = every_card_decks(24)
+    pools = [decks, [decks[0], decks[0]], [decks[1], decks[1]]] + [[mixes[i], mixes[i + 1]] for i in range(0, 24, 2)]
+    played: set[str] = set()
+    for index in range(1500):
+        pair = pools[index % len(pools)]
+        state = ENGINE.new_match(pair, seed=game_seed(99, index), first=index % 2, max_turns=200)
+        counts = state.card_counts()
+        steps = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions
+            action = policy.choose(state, actions)
+            if type(action) in (Play, Summon, Respond):
+                played.add(action.name)
+            state.apply(action)
+            steps += 1
+            if steps % 3 == 0:
+                check_invariants(state, counts)
+            assert steps < 20_000
+        check_invariants(state, counts)
+        assert state.turn <= 201
+    names = {card.name for card in starter_cards()}
+    assert len(names - played) <= 3, sorted(names - played)
+
+
+def test_same_seed_same_game(decks):
+    first = ENGINE.new_match(decks, seed=1234, log=True)
+    second = ENGINE.new_match(decks, seed=1234, log=True)
+    play(first, [Greedy(), RandomPolicy()])
+    play(second, [Greedy(), RandomPolicy()])
+    assert first.log == second.log and first.winner() == second.winner()
+    other = ENGINE.new_match(decks, seed=1235, log=True)
+    play(other, [Greedy(), RandomPolicy()])
+    assert other.log != first.log
+
+
+def test_clone_continues_like_the_original(decks):
+    state = ENGINE.new_match(decks, seed=77, log=True)
+    policy = RandomPolicy()
+    for _ in range(60):
+        state.apply(policy.choose(state, state.legal_actions()))
+    twin = state.clone()
+    assert twin.log == state.log and twin.card_counts() == state.card_counts() and twin.turn == state.turn
+    assert twin.legal_actions() == state.legal_actions()
+    while not state.is_terminal():  # each draws its policy's choices and its dice from its own generator
+        action = policy.choose(state, state.legal_actions())
+        assert policy.choose(twin, twin.legal_actions()) == action
+        state.apply(action)
+        twin.apply(action)
+    assert twin.is_terminal() and twin.log == state.log and twin.winner() == state.winner()
+    assert twin.clone().log == state.log
+
+
+def test_one_and_two_workers_give_the_same_aggregate(decks):
+    batch = Batch(game="ward", decks=decks, policies=["greedy", "random"], games=400, seed=5)
+    one, two = run(batch, workers=1), run(batch, workers=2)
+    assert one.results == two.results
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
+    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_greedy_beats_random_in_a_mirror_match(decks, index):
+    batch = Batch(game="ward", decks=[decks[index], decks[index]], policies=["greedy", "random"], games=2000, seed=11)
+    document = summary(batch, run(batch, workers=2), workers=2)
+    greedy, random_ = document["players"]
+    assert greedy["win_rate"] > 0.8, document["players"]
+    assert greedy["ci95"][0] > random_["ci95"][1]
+
+
+def test_greedy_fast_path_agrees_with_choose(decks):
+    greedy = Greedy()
+    checked = 0
+    for index in range(120):
+        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
+        while not state.is_terminal():
+            assert greedy.act(state) == greedy.choose(state, state.legal_actions())
+            checked += 1
+            state.apply(greedy.act(state) if index % 3 else RandomPolicy().choose(state, state.legal_actions()))
+    assert checked > 3000
+
+
+def test_actions_and_log_read_well(decks):
+    state = ENGINE.new_match(decks, seed=8, log=True)
+    play(state, [Greedy(), Greedy()])
+    text = "\n".join(state.log)
+    assert "P1 rolls" in text and "goes first" in text and "summons" in text and "battles" in text
+    assert "wins" in text or "loses" in text or "draw" in text
+    assert str(Play(1, "Firebolt")) == "play Firebolt"
+    assert str(Play(1, "Runed Longsword", 4, "Ember Whelp")) == "play Runed Longsword on Ember Whelp"
+    assert str(Summon(0, "Kaelthas", (1,), True, "Brass Drake, Ember Whelp")) == \
+        "summon Kaelthas sacrificing Brass Drake, Ember Whelp"
+    assert str(Attack(3, "Ember Whelp", "Battle Cleric")) == "battle Battle Cleric with Ember Whelp"
+    assert str(Respond(2, "Spellbreak Chime")) == "respond with Spellbreak Chime"
+    assert str(Choose(1, "Glimmer Mite")) == "choose Glimmer Mite"
+    assert str(Pass("end the turn")) == "end the turn"
+
+
+def test_goldfish_kill_turn_distribution(decks):
+    for deck in decks:
+        batch = Batch(game="ward", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
+        document = summary(batch, run(batch), workers=1)
+        assert document["not_killed"] <= 3
+        assert 8 <= document["kill_turn"]["p50"] <= 35
+        assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 300
+
+
+def test_goldfish_dummies_never_battle_or_answer(decks):
+    state = ENGINE.new_goldfish(decks[0], seed=4, log=True)
+    play(state, [Greedy(), Greedy()])
+    assert state.winner() == 0 and ENGINE.kill_turn(state) is not None
+    dummy_lines = [line for line in state.log if "Training Dummy rolls" in line]
+    assert not dummy_lines
+    assert state.sides[1].cem_hp >= 300 and state.sides[1].cem_hp % 50 == 0
+
+
+def test_turn_cap_ends_in_a_draw(decks):
+    batch = Batch(game="ward", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=4)
+    document = summary(batch, run(batch), workers=1)
+    assert document["draws"] == 50 and document["turns"]["p90"] <= 4
+
+
+def test_unmodeled_cards_play_as_vanilla():
+    from .ward_helpers import creature, deck
+
+    odd = creature("Time Bender", al=3, hp=30, effects=[{"effect": "rewind_time", "trigger": "on_summon"}])
+    assert ENGINE.effects.unmodeled([odd]) and not ENGINE.effects.unmodeled(starter_cards())
+    state = ENGINE.new_match([deck([(odd, 30)]), deck()], seed=3, vanilla=True)
+    play(state, [Greedy(), Greedy()])
+    assert state.is_terminal()

@@ -1,0 +1,3379 @@
+"""Wentworth: Guardians of the Realm: the full rules of ``wentworth.txt`` on the engine core.
+
+Two to four players start at 50 life and 0 influence with 7 cards (one redraw of 7 allowed).
+Each turn: Recharge (+7 influence, kept; resting guardians stand up), Draw (up to 7),
+Rebuff (play guardians, bindings, potions, environments), Combat (each attack is one
+guardian against the defender's chosen guardian or the player; both roll their roll power
+in d6 and the higher total deals the difference), Reinforce (attackers rest; play more
+cards; at most four guardians at the end of the turn). Readings of unclear rules are in
+``docs/rules/wentworth.md`` (section "The engine").
+
+Priority windows (where "at any time" actions happen): the active player's Rebuff and
+Reinforce steps (every card type, activated abilities, re-binding, discard-to-draw), and
+one roll window in each combat after the dice are rolled, where the attacker and then the
+defender (alternating until both pass) may play combat potions and use combat abilities.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from itertools import combinations_with_replacement, permutations, product
+from typing import Any, NamedTuple
+
+from decklab.catalog.cards import MAIN, Card, Deck
+
+from .core import (
+    Action,
+    Engine,
+    GameState,
+    RandomPolicy,
+    deck_cards,
+    new_rng,
+    register,
+    shuffle,
+)
+from .effects import EffectRegistry
+
+START_LIFE = 50
+HAND_SIZE = 7
+RECHARGE = 7
+MAX_GUARDIANS = 4
+
+# --- the effect kinds this engine models ----------------------------------------------------------
+
+EFFECTS = EffectRegistry("wentworth")
+_GUARDIAN_CONDITIONS = ("faction", "roll_power_at_least", "roll_power_at_most", "cost_at_least", "cost_at_most",
+                        "attacking", "resting", "in_combat", "has_binding", "friendly_guardians_at_least")
+_ALL_TRIGGERS = ("on_play", "on_enter", "on_attack", "on_defend", "on_combat_win", "on_defeated", "on_potion",
+                 "start_of_turn", "end_of_turn", "activated")
+_COMMON = ("amount", "cost", "optional", "whose", "limit", "duration")
+_G_TARGETS = ("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian",
+              "friendly_guardians", "other_friendly_guardians", "enemy_guardians", "all_guardians",
+              "all_other_guardians", "opposing_guardian", "attacking_guardian", "bound_player_guardians")
+_P_TARGETS = ("controller", "opponent", "each_opponent", "target_player", "all_players", "that_player",
+              "that_player_opponents", "opposing_player", "bound_player")
+EFFECTS.kind("modify_roll", triggers={"passive", *_ALL_TRIGGERS}, targets=_G_TARGETS,
+             keys={*_COMMON, "op", "applies_to"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("reroll", triggers={"activated", "on_attack", "on_defend", "on_play"}, targets=_G_TARGETS,
+             keys={"cost", "dice", "keep", "limit", "optional"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("modify", triggers={"passive", "on_potion"},
+             targets=("this", "attached", "all_guardians", "friendly_guardians", "other_friendly_guardians",
+                      "enemy_guardians", "bound_player_guardians", "target_guardian", "target_friendly_guardian",
+                      "target_enemy_guardian"),
+             keys={"stat", "amount", "minimum", "duration"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("damage", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
+             conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("heal", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
+             conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("prevent_damage", triggers={"passive", "activated", "on_play", "on_enter"},
+             targets=("this", "attached", "bound_player", "controller", "target_guardian", "target_friendly_guardian"),
+             keys={"amount", "cost", "duration", "mode", "limit"})
+EFFECTS.kind("draw", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
+EFFECTS.kind("discard", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys={*_COMMON, "chosen_by"})
+EFFECTS.kind("search_deck", triggers=("on_play", "on_enter", "start_of_turn", "activated"), targets={"controller"},
+             keys={"card_type", "look", "take", "others", "cost", "limit"})
+EFFECTS.kind("recover", triggers=_ALL_TRIGGERS, targets={"controller"}, keys={*_COMMON, "card_type"},
+             conditions=("faction", "cost_at_most", "cost_at_least", "roll_power_at_least", "roll_power_at_most"))
+EFFECTS.kind("gain_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
+EFFECTS.kind("lose_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
+EFFECTS.kind("modify_cost", triggers=("passive", "on_enter", "on_play"), targets=("controller", "bound_player", "all_players"),
+             keys={"card_type", "amount", "minimum", "duration"}, conditions=("faction",))
+EFFECTS.kind("can_attack_on_entry", triggers=("passive", "on_play", "on_enter"),
+             targets=("this", "attached", "all_guardians", "target_friendly_guardian", "target_guardian"),
+             keys={"duration"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("extra_combat", triggers=("passive", "on_play"), targets=("this", "attached", "target_friendly_guardian"),
+             keys={"amount", "duration"})
+EFFECTS.kind("restrict", triggers=("passive", "on_play"),
+             targets=("this", "attached", "all_guardians", "target_guardian", "target_enemy_guardian"),
+             keys={"action", "duration"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("rest", triggers=("on_play", "on_enter", "activated"),
+             targets=("target_guardian", "target_enemy_guardian", "target_friendly_guardian"), keys={"cost"},
+             conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("ready", triggers=("on_play", "activated"), targets=("target_friendly_guardian", "target_guardian"),
+             keys={"cost"}, conditions=_GUARDIAN_CONDITIONS)
+EFFECTS.kind("destroy", triggers=("on_play", "on_enter"), targets=("target_binding", "target_environment"))
+EFFECTS.kind("return_to_hand", triggers=("activated", "on_defeated", "on_enter", "on_play"),
+             targets=("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian"),
+             keys={"cost"})
+
+# --- compiled card facts --------------------------------------------------------------------------
+
+GUARDIAN, BINDING, POTION, ENVIRONMENT = "guardian", "binding", "potion", "environment"
+ATTACK, DEFENSE = 1, 2
+_APPLIES = {"attack": ATTACK, "defense": DEFENSE, "any": ATTACK | DEFENSE, None: ATTACK | DEFENSE}
+ADD, MUL, HALVE = 0, 1, 2
+_OPS = {"add": ADD, "multiply": MUL, "halve": HALVE}
+# scopes of passive effects on guardians (who they touch) and on players
+SELF, ATTACHED, BOUND, OTHERS, FRIENDLY, ENEMY, ALL = range(7)
+P_CTRL, P_BOUND, P_ALL = 10, 11, 12
+_SCOPES = {"this": SELF, "attached": ATTACHED, "bound_player_guardians": BOUND, "other_friendly_guardians": OTHERS,
+           "friendly_guardians": FRIENDLY, "enemy_guardians": ENEMY, "all_guardians": ALL,
+           "controller": P_CTRL, "bound_player": P_BOUND, "all_players": P_ALL}
+# passive kinds
+P_ROLL, P_LIFE, P_RP, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G, P_PREVENT_P, P_COST = range(11)
+_GUARDIAN_PASSIVES = (P_ROLL, P_LIFE, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G)
+# windows in which a potion or ability may be used
+W_MAIN, W_ROLL, W_BOTH = 0, 1, 2
+ALL_DAMAGE = 10 ** 6
+_CHOICE_G = frozenset({"target_guardian", "target_friendly_guardian", "target_enemy_guardian"})
+_CHOICE = _CHOICE_G | {"target_binding", "target_environment", "opponent", "target_player"}
+_PLAYER_TARGETS = frozenset(_P_TARGETS)
+
+
+class Cond:
+    """A compiled ``condition`` mapping: every key must hold for the guardian (or card) it is checked on."""
+
+    __slots__ = (
+        "attacking",
+        "cost_max",
+        "cost_min",
+        "dynamic",
+        "faction",
+        "friendly_min",
+        "has_binding",
+        "in_combat",
+        "plain",
+        "resting",
+        "rp_max",
+        "rp_min",
+    )
+
+    def __init__(self, condition: dict) -> None:
+        faction = condition.get("faction")
+        self.faction = str(faction).casefold() if faction else None
+        self.rp_min = condition.get("roll_power_at_least")
+        self.rp_max = condition.get("roll_power_at_most")
+        self.cost_min = condition.get("cost_at_least")
+        self.cost_max = condition.get("cost_at_most")
+        self.attacking = condition.get("attacking")
+        self.resting = condition.get("resting")
+        self.in_combat = condition.get("in_combat")
+        self.has_binding = condition.get("has_binding")
+        self.friendly_min = condition.get("friendly_guardians_at_least")
+        # depends on the moment (attacking, resting), not only on what is in play
+        self.dynamic = self.attacking is not None or self.resting is not None
+        # only the card's own printed facts matter (no roll power, combat or board test)
+        self.plain = (self.rp_min is None and self.rp_max is None and self.attacking is None and self.resting is None
+                      and self.has_binding is None and self.friendly_min is None)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def card_ok(self, facts: Facts) -> bool:
+        """Whether a card (in hand, deck or discard pile) meets the condition's card facts."""
+        if self.faction and facts.faction != self.faction:
+            return False
+        if self.cost_min is not None and facts.cost < self.cost_min:
+            return False
+        if self.cost_max is not None and facts.cost > self.cost_max:
+            return False
+        if self.rp_min is not None and facts.rp < self.rp_min:
+            return False
+        return self.rp_max is None or facts.rp <= self.rp_max
+
+    def ok(self, state: WentworthState, g: Guardian) -> bool:
+        """Whether a guardian in play meets the condition (``in_combat`` is checked by the trigger)."""
+        facts = g.facts
+        if self.faction and facts.faction != self.faction:
+            return False
+        if self.cost_min is not None and facts.cost < self.cost_min:
+            return False
+        if self.cost_max is not None and facts.cost > self.cost_max:
+            return False
+        if self.rp_min is not None or self.rp_max is not None:
+            rp = state.roll_power(g)
+            if self.rp_min is not None and rp < self.rp_min:
+                return False
+            if self.rp_max is not None and rp > self.rp_max:
+                return False
+        if self.attacking is not None and (state.c_att is g) != bool(self.attacking):
+            return False
+        if self.resting is not None and g.resting != bool(self.resting):
+            return False
+        if self.has_binding is not None and bool(g.bindings) != bool(self.has_binding):
+            return False
+        if self.friendly_min is not None and len(state.sides[g.owner].guardians) < self.friendly_min:
+            return False
+        return True
+
+
+class Eff:
+    """One ``effects:`` entry compiled: its kind, trigger, target and parameters as plain attributes."""
+
+    __slots__ = (
+        "action",
+        "amount",
+        "applies",
+        "card_type",
+        "choice",
+        "cond",
+        "dice",
+        "duration",
+        "entry",
+        "keep",
+        "kind",
+        "look",
+        "minimum",
+        "mode",
+        "once",
+        "op",
+        "optional",
+        "pay",
+        "rest",
+        "rest_attached",
+        "scope",
+        "stat",
+        "take",
+        "target",
+        "trigger",
+        "whose",
+        "window",
+    )
+
+    def __init__(self, entry: dict) -> None:
+        self.entry = entry
+        self.kind = entry["effect"]
+        self.trigger = entry.get("trigger")
+        self.target = entry.get("target")
+        amount = entry.get("amount", 1)
+        self.amount = ALL_DAMAGE if amount == "all" else int(amount)
+        self.op = _OPS.get(entry.get("op", "add"), ADD)
+        self.applies = _APPLIES.get(entry.get("applies_to"), ATTACK | DEFENSE)
+        self.duration = entry.get("duration")
+        condition = entry.get("condition")
+        self.cond = Cond(condition) if condition else None
+        self.stat = entry.get("stat")
+        self.minimum = entry.get("minimum")
+        self.mode = entry.get("mode", "next")
+        self.card_type = entry.get("card_type")
+        self.look = int(entry.get("look", 1))
+        self.take = int(entry.get("take", 1))
+        self.dice = entry.get("dice", "all")
+        self.keep = entry.get("keep", "new")
+        self.optional = bool(entry.get("optional"))
+        cost = entry.get("cost") or {}
+        rest = cost.get("rest")
+        self.rest = rest is True
+        self.rest_attached = rest == "attached"
+        self.pay = int(cost.get("influence", 0))
+        self.once = entry.get("limit") == "once_per_turn"
+        self.whose = entry.get("whose", "controller")
+        self.action = entry.get("action")
+        self.scope = _SCOPES.get(self.target)
+        # a target the player picks (Leyline Anchor: one of the bound player's guardians in combat)
+        self.choice = self.target in _CHOICE or (self.trigger == "activated" and self.target == "bound_player_guardians")
+        if self.kind == "reroll" or self.duration in ("this_roll", "this_combat") or (
+                self.cond is not None and self.cond.attacking):
+            self.window = W_ROLL
+        elif self.kind in ("modify_roll", "prevent_damage") or (
+                self.kind == "restrict" and self.trigger == "on_play" and self.action == "attack"):
+            self.window = W_BOTH
+        else:
+            self.window = W_MAIN
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _passive_kind(eff: Eff) -> int | None:
+    kind = eff.kind
+    if kind == "modify_roll":
+        return P_ROLL
+    if kind == "modify":
+        return P_LIFE if eff.stat == "life" else P_RP
+    if kind == "can_attack_on_entry":
+        return P_HASTE
+    if kind == "restrict":
+        return {"attack": P_NOATTACK, "defend": P_NODEFEND, "attack_on_entry": P_NOENTRY}.get(eff.action)
+    if kind == "extra_combat":
+        return P_EXTRA
+    if kind == "prevent_damage":
+        return P_PREVENT_P if eff.scope in (P_CTRL, P_BOUND, P_ALL) else P_PREVENT_G
+    if kind == "modify_cost":
+        return P_COST
+    return None
+
+
+class Facts:
+    """A card's facts compiled once per process: cost, stats, and its effects sorted by trigger."""
+
+    __slots__ = (
+        "activated",
+        "bind_player",
+        "card",
+        "choice",
+        "cost",
+        "delayed",
+        "faction",
+        "has_attack",
+        "has_defeated",
+        "has_defend",
+        "has_end",
+        "has_potion",
+        "has_start",
+        "has_win",
+        "haste",
+        "is_roll",
+        "life",
+        "listed",
+        "main_useful",
+        "name",
+        "p_attached",
+        "p_bound",
+        "p_global",
+        "p_player",
+        "p_self",
+        "passives",
+        "plays",
+        "rp",
+        "sign",
+        "triggers",
+        "type",
+        "window",
+    )
+
+    def __init__(self, card: Card, vanilla: bool) -> None:
+        self.card = card
+        self.name = card.name
+        self.type = {"guardian": GUARDIAN, "binding": BINDING, "potion": POTION}.get(card.type, ENVIRONMENT)
+        self.cost = int(card.get("influence_cost", 0) or 0)
+        self.faction = str(card.get("faction", "") or "").casefold()
+        self.rp = int(card.get("roll_power", 0) or 0)
+        self.life = int(card.get("life", 0) or 0)
+        self.bind_player = bool(card.get("bind_player"))
+        passives: list[tuple[int, int, Eff]] = []
+        triggers: dict[str, list[Eff]] = {}
+        activated: list[Eff] = []
+        effs = [] if vanilla and not EFFECTS.is_modeled(card) else [Eff(entry) for entry in card.effects]
+        for eff in effs:
+            if eff.trigger == "passive":
+                kind = _passive_kind(eff)
+                if kind is not None and eff.scope is not None:
+                    passives.append((kind, eff.scope, eff))
+            elif eff.trigger == "activated":
+                activated.append(eff)
+            else:
+                triggers.setdefault(eff.trigger, []).append(eff)
+        self.passives = tuple(passives)
+        # the passives by whom they reach: this guardian, the attached guardian, the bound player's guardians,
+        # other guardians (lords, environments), and players (costs, damage to players)
+        player_kinds = (P_COST, P_PREVENT_P)
+        self.p_self = tuple((k, e) for k, scope, e in passives if scope == SELF and k not in player_kinds)
+        self.p_attached = tuple((k, e) for k, scope, e in passives if scope == ATTACHED and k not in player_kinds)
+        self.p_bound = tuple((k, e) for k, scope, e in passives if scope == BOUND and k not in player_kinds)
+        self.p_global = tuple((k, scope, e) for k, scope, e in passives
+                              if scope in (OTHERS, FRIENDLY, ENEMY, ALL) and k not in player_kinds)
+        self.p_player = tuple((k, scope, e) for k, scope, e in passives if k in player_kinds)
+        # whether the card, in play, is listed among the cost / damage-prevention effects, abilities and
+        # "whenever you play a potion" effects
+        self.has_end = "end_of_turn" in triggers and self.type is not POTION
+        self.has_attack = "on_attack" in triggers
+        self.has_defend = "on_defend" in triggers
+        self.has_win = "on_combat_win" in triggers
+        self.has_defeated = "on_defeated" in triggers
+        self.listed = bool(self.p_player or activated or any(eff.trigger == "on_potion" for eff in effs)
+                           or (self.type is not GUARDIAN and ("start_of_turn" in triggers or self.has_end)))
+        # a potion the greedy policy may want to play in a main step
+        self.main_useful = self.type is POTION and any(eff.kind not in ("prevent_damage", "restrict") for eff in effs)
+        self.activated = tuple(activated)
+        self.triggers = {trigger: tuple(entries) for trigger, entries in triggers.items()}
+        self.haste = any(kind == P_HASTE and scope == SELF for kind, scope, _ in passives)
+        # what is resolved when the card is played (a guardian: when it enters)
+        self.plays = self.triggers.get("on_enter" if self.type is GUARDIAN else "on_play", ())
+        self.delayed = self.triggers.get("end_of_turn", ()) if self.type is POTION else ()
+        self.choice = next((eff for eff in self.plays if eff.choice), None)
+        windows = [eff.window for eff in self.plays]
+        self.window = (W_ROLL if W_ROLL in windows else W_BOTH if windows and all(w == W_BOTH for w in windows)
+                       else W_MAIN)
+        self.is_roll = self.type is POTION and self.window != W_MAIN
+        self.has_start = "start_of_turn" in self.triggers
+        self.has_potion = "on_potion" in self.triggers
+        self.sign = self._sign(effs)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @staticmethod
+    def _sign(effs: list[Eff]) -> int:
+        """+1 for a binding that helps what it is attached to, -1 for a curse (for the greedy policy)."""
+        for eff in effs:
+            kind = eff.kind
+            if kind in ("modify_roll", "modify") and (eff.amount < 0 or eff.op == HALVE):
+                return -1
+            if kind == "modify_cost" and eff.amount > 0:
+                return -1
+            if kind == "restrict":
+                return -1
+            if kind in ("damage", "lose_influence", "discard") and eff.target in ("attached", "bound_player"):
+                return -1
+        return 1
+
+    def __repr__(self) -> str:
+        return f"Facts({self.name})"
+
+
+_FACTS: dict[tuple[Card, bool], Facts] = {}
+
+
+def facts_of(card: Card, vanilla: bool = False) -> Facts:
+    """A card's compiled facts, built once per process (cards are immutable)."""
+    compiled = _FACTS.get((card, vanilla))
+    if compiled is None:
+        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
+    return compiled
+
+
+_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts]]] = {}
+
+
+def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
+    """The deck's cards as facts, compiled once per deck object."""
+    entry = _DECKS.get((id(deck), vanilla))
+    if entry is None or entry[0] is not deck:
+        entry = _DECKS[(id(deck), vanilla)] = (deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)])
+    return entry[1]
+
+
+# --- things in play -------------------------------------------------------------------------------
+
+
+class Guardian:
+    """A guardian in a Battle Zone: its card, controller, damage, position and this turn's changes."""
+
+    __slots__ = (
+        "alive",
+        "attacks",
+        "bindings",
+        "bonus_life",
+        "bonus_rp",
+        "damage",
+        "dyn",
+        "entered",
+        "est_a",
+        "est_d",
+        "extra",
+        "extra_turn",
+        "facts",
+        "haste",
+        "haste_turn",
+        "life_max",
+        "m_att",
+        "m_def",
+        "noattack",
+        "noattack_turn",
+        "nodefend",
+        "nodefend_turn",
+        "noentry",
+        "owner",
+        "prevent",
+        "resting",
+        "rp",
+        "shields",
+        "temps",
+        "uid",
+        "xtra",
+    )
+
+    def __init__(self, facts: Facts, uid: int, owner: int, entered: int) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.damage = 0
+        self.resting = False
+        self.entered = entered
+        self.attacks = 0
+        self.bindings: list[Binding] = []
+        self.temps: list[tuple[int, int, int, int]] = []
+        self.shields = 0
+        self.bonus_life = self.bonus_rp = 0
+        self.haste_turn = self.noattack_turn = self.nodefend_turn = self.extra_turn = -1
+        self.extra = 0
+        self.alive = True
+        # what the passives in play give it (recomputed whenever the board changes)
+        self.rp = facts.rp
+        self.life_max = facts.life
+        self.m_att: list = []
+        self.m_def: list = []
+        self.dyn: list = []
+        self.haste = self.noattack = self.nodefend = self.noentry = False
+        self.xtra = self.prevent = 0
+        self.est_a = self.est_d = None
+
+    def __repr__(self) -> str:
+        return f"Guardian({self.facts.name}, P{self.owner + 1}, #{self.uid})"
+
+
+class Binding:
+    """A binding in play: attached to a guardian (``host``) or to a player (``player`` >= 0)."""
+
+    __slots__ = ("facts", "host", "owner", "player", "uid")
+
+    def __init__(self, facts: Facts, uid: int, owner: int) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.host: Guardian | None = None
+        self.player = -1
+
+    @property
+    def alive(self) -> bool:
+        return self.host is not None or self.player >= 0
+
+
+class Env:
+    """An environment in a player's Battle Zone."""
+
+    __slots__ = ("alive", "facts", "owner", "uid")
+
+    def __init__(self, facts: Facts, uid: int, owner: int) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = owner
+        self.alive = True
+
+
+class Side:
+    """One player's zones and counters."""
+
+    __slots__ = (
+        "bound",
+        "cost_temp",
+        "deck",
+        "discard",
+        "dummy",
+        "env",
+        "guardians",
+        "had_turn",
+        "hand",
+        "influence",
+        "life",
+        "out",
+        "seat",
+        "shield",
+        "shield_all",
+        "size",
+    )
+
+    def __init__(self, seat: int, deck: list[Facts], *, dummy: bool = False) -> None:
+        self.seat = seat
+        self.deck = deck
+        self.hand: list[Facts] = []
+        self.discard: list[Facts] = []
+        self.guardians: list[Guardian] = []
+        self.bound: list[Binding] = []
+        self.env: Env | None = None
+        self.life = START_LIFE
+        self.influence = 0
+        self.out = False
+        self.had_turn = dummy
+        self.cost_temp: list[Eff] = []
+        self.shield_all = False
+        self.shield = 0
+        self.dummy = dummy
+        self.size = len(deck)
+
+
+class Ctx:
+    """Where a triggered or played effect comes from: its controller, source, chosen target and combat."""
+
+    __slots__ = ("controller", "facts", "host", "in_combat", "opp_g", "opp_p", "source", "target", "that")
+
+    def __init__(self, controller: int, source: Any, facts: Facts, target: Any = None, host: Guardian | None = None,
+                 opp_g: Guardian | None = None, opp_p: int = -1, that: int = -1, in_combat: bool = False) -> None:
+        self.controller = controller
+        self.source = source
+        self.facts = facts
+        self.target = target
+        self.host = host
+        self.opp_g = opp_g
+        self.opp_p = opp_p
+        self.that = that
+        self.in_combat = in_combat
+
+
+# --- actions --------------------------------------------------------------------------------------
+
+
+class Redraw(NamedTuple):
+    """Before the game: shuffle the opening hand back and draw 7 again (once), or keep it."""
+
+    redraw: bool
+
+    def __str__(self) -> str:
+        return "redraw 7 cards" if self.redraw else "keep the opening hand"
+
+
+class Play(NamedTuple):
+    """Play a card from hand, paying its influence cost; ``target`` is what it binds to or targets."""
+
+    index: int
+    name: str
+    target: Any = None
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.label}" if self.label else "")
+
+
+class Activate(NamedTuple):
+    """Use an activated ability of a card in play (``slot``: which of its abilities)."""
+
+    uid: int
+    slot: int
+    name: str
+    target: Any = None
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"use {self.name}" + (f" on {self.label}" if self.label else "")
+
+
+class Rebind(NamedTuple):
+    """Move a binding you paid for to another guardian or player, paying its cost again."""
+
+    uid: int
+    name: str
+    target: Any
+    label: str
+
+    def __str__(self) -> str:
+        return f"re-bind {self.name} to {self.label}"
+
+
+class Discard(NamedTuple):
+    """Discard a card from hand, paying half its influence cost (rounded up), to draw a card."""
+
+    index: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"discard {self.name} to draw a card"
+
+
+class Declare(NamedTuple):
+    """End the Rebuff step and declare which guardians attack which players: ``attacks`` holds
+    (guardian id, seat) pairs in the order the combats are fought (empty: no combat this turn)."""
+
+    attacks: tuple
+    label: str
+
+    def __str__(self) -> str:
+        return f"attack: {self.label}" if self.attacks else "declare no attack"
+
+
+class Block(NamedTuple):
+    """Choose the defending guardian of each attack against you, in declaration order (None: no defender,
+    the attack hits you)."""
+
+    blocks: tuple
+    label: str
+
+    def __str__(self) -> str:
+        return f"defend: {self.label}"
+
+
+class Choose(NamedTuple):
+    """Answer a pending choice of an effect: a target, a card, or yes/no."""
+
+    option: Any
+    label: str
+
+    def __str__(self) -> str:
+        return f"choose {self.label}"
+
+
+class Pass(NamedTuple):
+    """End a step (Rebuff: go to Combat; Combat: go to Reinforce; Reinforce: end the turn) or pass in a roll window."""
+
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block, Choose, Pass):
+    Action.register(_kind)
+
+NO_ATTACK = Declare((), "")
+END_TURN = Pass("end the turn")
+PASS_ROLL = Pass("pass")
+KEEP, REDRAW = Redraw(False), Redraw(True)
+
+REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE = range(6)
+PHASE_NAMES = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce")
+
+
+def _label(g: Guardian) -> str:
+    return f"{g.facts.name} (P{g.owner + 1})"
+
+
+def _describe(obj: Any) -> str:
+    """A target as the log and the action text name it."""
+    kind = type(obj)
+    if kind is Guardian:
+        return f"{obj.facts.name} (P{obj.owner + 1})"
+    if kind is Binding:
+        return f"{obj.facts.name} on " + (_label(obj.host) if obj.host is not None else f"P{obj.player + 1}")
+    if kind is Env:
+        return f"{obj.facts.name} (P{obj.owner + 1})"
+    return f"P{obj + 1}"
+
+
+def _touches(scope: int, src: Any, ctrl: int, g: Guardian) -> bool:
+    """Whether a passive of ``src`` (controlled by ``ctrl``) with ``scope`` reaches guardian ``g``."""
+    if scope == ALL:
+        return True
+    if scope == SELF:
+        return src is g
+    if scope == ATTACHED:
+        return src.host is g
+    if scope == BOUND:
+        return src.player == g.owner
+    if scope == OTHERS:
+        return g.owner == ctrl and src is not g
+    if scope == FRIENDLY:
+        return g.owner == ctrl
+    if scope == ENEMY:
+        return g.owner != ctrl
+    return False
+
+
+def _order(value, ops: list[tuple[int, int]], maximize: bool):
+    """Apply one controller's roll effects to ``value`` in the order best for them (rulebook "Sequencing")."""
+    total = 0
+    plain = True
+    for op, amount in ops:
+        if op != ADD:
+            plain = False
+            break
+        total += amount
+    if plain:
+        return value + total
+    up = sum(a for op, a in ops if op == ADD and a > 0)
+    down = sum(a for op, a in ops if op == ADD and a < 0)
+    items = [(op, a) for op, a in ops if op != ADD]
+    if up:
+        items.append((ADD, up))
+    if down:
+        items.append((ADD, down))
+    best = None
+    for order in set(permutations(items)):
+        y = value
+        for op, a in order:
+            if op == ADD:
+                y += a
+            elif op == MUL:
+                y *= a
+            else:
+                y = -((-y) // 2)
+        if best is None or (y > best if maximize else y < best):
+            best = y
+    return best
+
+
+def sequence(value, mods: list[tuple[int, int, int]], owner: int, seats: int):
+    """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
+    (the highest total), then each other player in seat order applies theirs (the lowest total)."""
+    own = [(op, a) for op, a, c in mods if c == owner]
+    if own:
+        value = _order(value, own, True)
+    if len(own) < len(mods):
+        for k in range(1, seats):
+            seat = (owner + k) % seats
+            group = [(op, a) for op, a, c in mods if c == seat]
+            if group:
+                value = _order(value, group, False)
+    return value
+
+
+# --- the state ------------------------------------------------------------------------------------
+
+
+class WentworthState(GameState):
+    """A game of Wentworth between two to four players (or one player against a goldfish dummy)."""
+
+    __slots__ = (
+        "active",
+        "block_idx",
+        "block_seats",
+        "blocks",
+        "c_adice",
+        "c_ap",
+        "c_att",
+        "c_ddice",
+        "c_def",
+        "c_defended",
+        "c_dp",
+        "c_index",
+        "c_mods",
+        "c_passes",
+        "c_prio",
+        "c_protect",
+        "c_rolled",
+        "c_rolltime",
+        "count_sensitive",
+        "decl",
+        "delayed",
+        "dirty",
+        "first",
+        "glob",
+        "goldfish",
+        "hurt",
+        "n",
+        "next_uid",
+        "over",
+        "pending",
+        "phase",
+        "queue",
+        "redraw_seat",
+        "result",
+        "resume",
+        "sides",
+        "src_act",
+        "src_cost",
+        "src_potion",
+        "src_prevent",
+        "src_turn",
+        "used",
+    )
+
+    # -- protocol --
+
+    def current_player(self) -> int:
+        if self.pending:
+            return self.pending[0][0]
+        phase = self.phase
+        if phase == ROLL:
+            return self.c_prio
+        if phase == DEFEND:
+            return self.c_dp
+        if phase == REDRAWING:
+            return self.redraw_seat
+        return self.active
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    def clone(self) -> WentworthState:
+        return copy.deepcopy(self)
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        if self.pending:
+            return self.pending[0][2]
+        phase = self.phase
+        if phase == REBUFF or phase == REINFORCE:
+            return self._main_actions(self.active)
+        if phase == DEFEND:
+            return [Block(blocks, self._block_label(blocks)) for blocks in self.block_options()]
+        if phase == ROLL:
+            return self._roll_actions(self.c_prio)
+        if phase == REDRAWING:
+            return [REDRAW, KEEP]
+        return ()
+
+    # -- reading the board --
+
+    def _rebuild(self) -> None:
+        """Collect the passive effects and abilities of everything in play (after the board changed), and
+        recompute each guardian's stats."""
+        self.dirty = False
+        players: list = []
+        glob: list = []
+        acts: list = []
+        potion: list = []
+        guardians: list = []
+        for side in self.sides:
+            if side.out:
+                continue
+            for g in side.guardians:
+                guardians.append(g)
+                facts = g.facts
+                if facts.passives:
+                    for kind, scope, eff in facts.p_global:
+                        glob.append((kind, g, g.owner, scope, eff))
+                    for kind, scope, eff in facts.p_player:
+                        players.append((g, g.owner, scope, eff))
+                if facts.activated:
+                    for slot, eff in enumerate(facts.activated):
+                        acts.append((g, g.owner, slot, eff))
+                if facts.has_potion:
+                    potion.append(g)
+                for b in g.bindings:
+                    self._collect(b, players, glob, acts, potion)
+            for b in side.bound:
+                self._collect(b, players, glob, acts, potion)
+            env = side.env
+            if env is not None:
+                facts = env.facts
+                for kind, scope, eff in facts.p_global:
+                    glob.append((kind, env, env.owner, scope, eff))
+                for kind, scope, eff in facts.p_player:
+                    players.append((env, env.owner, scope, eff))
+                for slot, eff in enumerate(facts.activated):
+                    acts.append((env, env.owner, slot, eff))
+                if facts.has_potion:
+                    potion.append(env)
+        self.src_cost = [entry for entry in players if entry[3].kind == "modify_cost"]
+        self.src_prevent = [entry for entry in players if entry[3].kind != "modify_cost"]
+        self.src_act, self.src_potion = acts, potion
+        self.src_turn = []
+        for side in self.sides:
+            if not side.out:
+                for g in side.guardians:
+                    self.src_turn.extend(b for b in g.bindings if b.facts.has_start or b.facts.has_end)
+                self.src_turn.extend(b for b in side.bound if b.facts.has_start or b.facts.has_end)
+                env = side.env
+                if env is not None and (env.facts.has_start or env.facts.has_end):
+                    self.src_turn.append(env)
+        self.glob = glob
+        self.count_sensitive = False
+        self._stats(guardians, glob)
+
+    def _list(self, obj: Any) -> None:
+        """A card entered play: add its cost effects, abilities and potion triggers to the lists."""
+        facts = obj.facts
+        is_binding = type(obj) is Binding
+        for kind, scope, eff in facts.p_player:
+            (self.src_cost if eff.kind == "modify_cost" else self.src_prevent).append((obj, obj.owner, scope, eff))
+        for slot, eff in enumerate(facts.activated):
+            user = obj.player if is_binding and eff.target == "bound_player_guardians" else obj.owner
+            self.src_act.append((obj, user, slot, eff))
+        if facts.has_potion:
+            self.src_potion.append(obj)
+        if (facts.has_start or facts.has_end) and type(obj) is not Guardian:
+            self.src_turn.append(obj)
+
+    def _unlist(self, gone: tuple) -> None:
+        """Cards left play: drop their entries from the lists."""
+        self.src_cost = [entry for entry in self.src_cost if entry[0] not in gone]
+        self.src_prevent = [entry for entry in self.src_prevent if entry[0] not in gone]
+        self.src_act = [entry for entry in self.src_act if entry[0] not in gone]
+        self.src_potion = [obj for obj in self.src_potion if obj not in gone]
+        self.src_turn = [obj for obj in self.src_turn if obj not in gone]
+
+    def _entered(self, g: Guardian) -> None:
+        """Update the board after guardian ``g`` entered play (in full only when other guardians may change)."""
+        if self.dirty:
+            return
+        if g.facts.p_global or self.count_sensitive:
+            self.dirty = True
+            return
+        if g.facts.listed:
+            self._list(g)
+        self._stats([g], self.glob)
+
+    def _left(self, g: Guardian, bindings: list) -> None:
+        """Update the board after guardian ``g`` (with ``bindings``) left play."""
+        if self.dirty:
+            return
+        if self.count_sensitive or g.facts.p_global or any(b.facts.p_global for b in bindings):
+            self.dirty = True
+            return
+        if g.facts.listed or any(b.facts.listed for b in bindings):
+            self._unlist((g, *bindings))
+
+    def _rebound(self, b: Binding, g: Guardian | None, seat: int, attached: bool) -> None:
+        """Update the board after binding ``b`` was attached to (or detached from) guardian ``g`` or player
+        ``seat``."""
+        if self.dirty:
+            return
+        facts = b.facts
+        if facts.p_global:
+            self.dirty = True
+            return
+        if facts.listed:
+            if attached:
+                self._list(b)
+            else:
+                self._unlist((b,))
+        if g is not None:
+            self._stats([g], self.glob)
+        elif facts.p_bound:
+            self._stats(list(self.sides[seat].guardians), self.glob)
+
+    @staticmethod
+    def _collect(b: Binding, players: list, glob: list, acts: list, potion: list) -> None:
+        facts = b.facts
+        if facts.passives:
+            for kind, scope, eff in facts.p_global:
+                glob.append((kind, b, b.owner, scope, eff))
+            for kind, scope, eff in facts.p_player:
+                players.append((b, b.owner, scope, eff))
+        for slot, eff in enumerate(facts.activated):
+            acts.append((b, b.player if eff.target == "bound_player_guardians" else b.owner, slot, eff))
+        if facts.has_potion:
+            potion.append(b)
+
+    def _stats(self, guardians: list, glob: list) -> None:
+        """Each guardian's passive stats: roll power, life, roll effects and the rest (conditions that depend
+        on the moment, such as "attacking", are kept aside in ``dyn`` and checked when asked)."""
+        sides = self.sides
+        reach = []
+        for g in guardians:
+            entries = [(kind, eff, g.owner) for kind, eff in g.facts.p_self]
+            for b in g.bindings:
+                for kind, eff in b.facts.p_attached:
+                    entries.append((kind, eff, b.owner))
+            for b in sides[g.owner].bound:
+                for kind, eff in b.facts.p_bound:
+                    entries.append((kind, eff, b.owner))
+            for kind, source, ctrl, scope, eff in glob:
+                if scope == ALL or _touches(scope, source, ctrl, g):
+                    entries.append((kind, eff, ctrl))
+            reach.append(entries)
+            g.rp = max(1, g.facts.rp + g.bonus_rp)
+        powers = []
+        for g, entries in zip(guardians, reach):
+            rp = g.facts.rp + g.bonus_rp
+            dyn = []
+            for kind, eff, ctrl in entries:
+                if kind == P_RP:
+                    cond = eff.cond
+                    if cond is None:
+                        rp += eff.amount
+                    elif cond.dynamic:
+                        dyn.append((P_RP, eff, ctrl))
+                    elif cond.ok(self, g):
+                        rp += eff.amount
+            powers.append(rp)
+            g.dyn = dyn
+        for g, rp in zip(guardians, powers):
+            g.rp = rp if rp > 1 else 1
+        for g, entries in zip(guardians, reach):
+            g.est_a = g.est_d = None
+            if not entries:
+                g.m_att, g.m_def, g.life_max = [], [], g.facts.life + g.bonus_life
+                g.haste = g.noattack = g.nodefend = g.noentry = False
+                g.xtra = g.prevent = 0
+                continue
+            att, dfn, dyn = [], [], g.dyn
+            life = g.facts.life + g.bonus_life
+            haste = noattack = nodefend = noentry = False
+            extra = prevent = 0
+            for kind, eff, ctrl in entries:
+                if kind == P_RP:
+                    continue
+                cond = eff.cond
+                if cond is not None:
+                    if cond.friendly_min is not None:
+                        self.count_sensitive = True
+                    if cond.dynamic:
+                        dyn.append((kind, eff, ctrl))
+                        continue
+                    if not cond.ok(self, g):
+                        continue
+                if kind == P_ROLL:
+                    if eff.applies & ATTACK:
+                        att.append((eff.op, eff.amount, ctrl))
+                    if eff.applies & DEFENSE:
+                        dfn.append((eff.op, eff.amount, ctrl))
+                elif kind == P_LIFE:
+                    life += eff.amount
+                elif kind == P_HASTE:
+                    haste = True
+                elif kind == P_NOENTRY:
+                    noentry = True
+                elif kind == P_NOATTACK:
+                    noattack = True
+                elif kind == P_NODEFEND:
+                    nodefend = True
+                elif kind == P_EXTRA:
+                    extra += eff.amount
+                else:
+                    prevent += eff.amount
+            g.m_att, g.m_def, g.life_max = att, dfn, life
+            g.haste, g.noattack, g.nodefend, g.noentry, g.xtra, g.prevent = (haste, noattack, nodefend, noentry,
+                                                                           extra, prevent)
+
+    def _dynamic(self, g: Guardian, kind: int) -> int:
+        """The total of ``g``'s moment-dependent passives of ``kind`` that hold now."""
+        total = 0
+        for k, eff, ctrl in g.dyn:
+            if k == kind and eff.cond.ok(self, g):
+                total += eff.amount if kind in (P_RP, P_LIFE, P_EXTRA, P_PREVENT_G) else 1
+        return total
+
+    def roll_power(self, g: Guardian) -> int:
+        """Dice the guardian rolls: printed roll power plus bindings and environments (never below 1)."""
+        if self.dirty:
+            self._rebuild()
+        if g.dyn:
+            extra = self._dynamic(g, P_RP)
+            if extra:
+                # the static total may have been clamped at 1: add the moment's effects to the raw total
+                total = g.facts.rp + g.bonus_rp + extra
+                for kind, eff, ctrl in self._rp_static(g):
+                    total += eff.amount
+                return total if total > 1 else 1
+        return g.rp
+
+    def _rp_static(self, g: Guardian) -> list:
+        """The roll power effects on ``g`` that do not depend on the moment (rarely needed: see roll_power)."""
+        found = [(k, e, g.owner) for k, e in g.facts.p_self if k == P_RP]
+        for b in g.bindings:
+            found.extend((k, e, b.owner) for k, e in b.facts.p_attached if k == P_RP)
+        for b in self.sides[g.owner].bound:
+            found.extend((k, e, b.owner) for k, e in b.facts.p_bound if k == P_RP)
+        for side in self.sides:
+            if side.env is not None and not side.out:
+                found.extend((k, e, side.env.owner) for k, scope, e in side.env.facts.p_global if k == P_RP
+                             and (scope == ALL or _touches(scope, side.env, side.env.owner, g)))
+        return [(k, e, c) for k, e, c in found if e.cond is None or (not e.cond.dynamic and e.cond.ok(self, g))]
+
+    def max_life(self, g: Guardian) -> int:
+        if self.dirty:
+            self._rebuild()
+        return g.life_max + self._dynamic(g, P_LIFE) if g.dyn else g.life_max
+
+    def life_left(self, g: Guardian) -> int:
+        return self.max_life(g) - g.damage
+
+    def extra_attacks(self, g: Guardian) -> int:
+        if self.dirty:
+            self._rebuild()
+        return (g.extra if g.extra_turn == self.turn else 0) + g.xtra + (self._dynamic(g, P_EXTRA) if g.dyn else 0)
+
+    def may_attack(self, g: Guardian) -> bool:
+        """Whether ``g`` may declare an attack now (combat position, not restricted, not new unless hasty)."""
+        if g.resting or g.noattack_turn == self.turn:
+            return False
+        if self.dirty:
+            self._rebuild()
+        if g.noattack or (g.attacks and g.attacks > self.extra_attacks(g)):
+            return False
+        if g.dyn and self._dynamic(g, P_NOATTACK):
+            return False
+        if g.entered == self.turn:
+            if g.noentry or (g.dyn and self._dynamic(g, P_NOENTRY)):
+                return False
+            if g.haste_turn != self.turn and not g.haste and not (g.dyn and self._dynamic(g, P_HASTE)):
+                return False
+        return True
+
+    def may_defend(self, g: Guardian) -> bool:
+        if g.resting or g.nodefend_turn == self.turn:
+            return False
+        if self.dirty:
+            self._rebuild()
+        return not g.nodefend and not (g.dyn and self._dynamic(g, P_NODEFEND))
+
+    def roll_mods(self, g: Guardian, mask: int) -> list[tuple[int, int, int]]:
+        """Every effect on ``g``'s attack (``mask`` ATTACK) or defense roll: (op, amount, controller)."""
+        if self.dirty:
+            self._rebuild()
+        mods = g.m_att if mask == ATTACK else g.m_def
+        if g.dyn or g.temps or self.c_mods:
+            mods = list(mods)
+            for kind, eff, ctrl in g.dyn:
+                if kind == P_ROLL and eff.applies & mask and eff.cond.ok(self, g):
+                    mods.append((eff.op, eff.amount, ctrl))
+            for op, amount, applies, ctrl in g.temps:
+                if applies & mask:
+                    mods.append((op, amount, ctrl))
+            for target, op, amount, applies, ctrl in self.c_mods:
+                if target is g and applies & mask:
+                    mods.append((op, amount, ctrl))
+        return mods
+
+    def roll_total(self, g: Guardian, dice: int, mask: int):
+        """``g``'s roll total from a dice sum, after every effect in the Sequencing order."""
+        mods = self.roll_mods(g, mask)
+        if not mods:
+            return dice
+        for op, _, _ in mods:
+            if op != ADD:
+                return sequence(dice, mods, g.owner, self.n)
+        for _, amount, _ in mods:
+            dice += amount
+        return dice
+
+    def estimate(self, g: Guardian, mask: int) -> float:
+        """The expected roll total of ``g`` (3.5 a die, then its effects)."""
+        if self.dirty:
+            self._rebuild()
+        if g.dyn or g.temps or self.c_mods:
+            return self.roll_total(g, 3.5 * self.roll_power(g), mask)
+        if mask == ATTACK:
+            value = g.est_a
+            if value is None:
+                value = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, self.n) if g.m_att else 3.5 * g.rp
+        else:
+            value = g.est_d
+            if value is None:
+                value = g.est_d = sequence(3.5 * g.rp, g.m_def, g.owner, self.n) if g.m_def else 3.5 * g.rp
+        return value
+
+    def cost(self, player: int, facts: Facts) -> int:
+        """What ``facts`` costs ``player`` now: printed cost plus cost effects (reductions never below 1)."""
+        if self.dirty:
+            self._rebuild()
+        sources = self.src_cost
+        temp = self.sides[player].cost_temp
+        if not sources and not temp:
+            return facts.cost
+        delta = 0
+        for src, ctrl, scope, eff in sources:
+            if scope == P_CTRL:
+                if ctrl != player:
+                    continue
+            elif scope == P_BOUND:
+                if src.player != player:
+                    continue
+            if eff.card_type and eff.card_type != facts.type:
+                continue
+            if eff.cond is not None and not eff.cond.card_ok(facts):
+                continue
+            delta += eff.amount
+        for eff in temp:
+            if (not eff.card_type or eff.card_type == facts.type) and (eff.cond is None or eff.cond.card_ok(facts)):
+                delta += eff.amount
+        if not delta:
+            return facts.cost
+        total = facts.cost + delta
+        return total if total > 1 else 1
+
+    def _prevent_player(self, player: int) -> int:
+        if self.dirty:
+            self._rebuild()
+        total = 0
+        for src, ctrl, scope, eff in self.src_prevent:
+            if (scope == P_ALL or (scope == P_CTRL and ctrl == player)
+                    or (scope == P_BOUND and src.player == player)):
+                total += eff.amount
+        return total
+
+    def _guardian(self, uid: Any) -> Guardian | None:
+        for side in self.sides:
+            for g in side.guardians:
+                if g.uid == uid:
+                    return g
+        return None
+
+    def _binding(self, uid: Any) -> Binding | None:
+        for side in self.sides:
+            for g in side.guardians:
+                for b in g.bindings:
+                    if b.uid == uid:
+                        return b
+            for b in side.bound:
+                if b.uid == uid:
+                    return b
+        return None
+
+    def _object(self, uid: int) -> Any:
+        found = self._guardian(uid) or self._binding(uid)
+        if found is None:
+            for side in self.sides:
+                if side.env is not None and side.env.uid == uid:
+                    return side.env
+        return found
+
+    def bindings(self) -> list[Binding]:
+        """Every binding in play, on guardians then on players, in seat order."""
+        found = []
+        for side in self.sides:
+            for g in side.guardians:
+                found.extend(g.bindings)
+        for side in self.sides:
+            found.extend(side.bound)
+        return found
+
+    def alive_seats(self) -> list[int]:
+        return [side.seat for side in self.sides if not side.out]
+
+    def _opponents(self, player: int) -> list[int]:
+        """Opponents still in the game, in seat order after ``player``."""
+        n = self.n
+        return [seat for k in range(1, n) if not self.sides[seat := (player + k) % n].out]
+
+    # -- legal actions --
+
+    def _options(self, player: int, eff: Eff, source: Any = None, exclude: Any = None) -> list[tuple[Any, str]]:
+        """The targets an effect may pick: (target code, label); players are coded ``-1 - seat``."""
+        return [(code, _describe(obj)) for code, obj in self.targets(player, eff, source, exclude)]
+
+    def targets(self, player: int, eff: Eff, source: Any = None, exclude: Any = None) -> list[tuple[Any, Any]]:
+        """The targets an effect may pick: (target code, the guardian, binding, environment or seat)."""
+        target = eff.target
+        if target in _CHOICE_G or target == "bound_player_guardians":
+            if eff.window == W_ROLL:
+                att, d = self.c_att, self.c_def
+                if att is None:
+                    return []
+                if eff.kind == "modify_roll" and eff.applies != ATTACK | DEFENSE:
+                    pool = [att] if eff.applies == ATTACK else ([d] if d is not None else [])
+                else:
+                    pool = [att, d] if d is not None else [att]
+                pool = [g for g in pool if g.alive]
+            else:
+                pool = [g for side in self.sides for g in side.guardians]
+            if target == "target_friendly_guardian":
+                pool = [g for g in pool if g.owner == player]
+            elif target == "target_enemy_guardian":
+                pool = [g for g in pool if g.owner != player]
+            elif target == "bound_player_guardians":
+                pool = [g for g in pool if source is not None and g.owner == source.player]
+            cond = eff.cond
+            return [(g.uid, g) for g in pool if g is not exclude and (cond is None or cond.ok(self, g))]
+        if target == "target_binding":
+            return [(b.uid, b) for b in self.bindings()]
+        if target == "target_environment":
+            return [(side.env.uid, side.env) for side in self.sides if side.env is not None]
+        if target == "opponent":
+            return [(-1 - seat, seat) for seat in self._opponents(player)]
+        if target == "target_player":
+            return [(-1 - side.seat, side.seat) for side in self.sides if not side.out]
+        return []
+
+    def target_object(self, code: Any) -> Any:
+        """What a target code names: a seat (players are ``-1 - seat``) or the guardian, binding or environment."""
+        if code is None:
+            return None
+        if code < 0:
+            return -1 - code
+        return self._object(code)
+
+    def hosts(self, player: int, facts: Facts, current: Any = None) -> list[tuple[Any, Any]]:
+        """Where a binding may be attached: any guardian in play, or any player for a "Bind Player" card
+        (as target code and guardian or seat)."""
+        if facts.bind_player:
+            return [(-1 - side.seat, side.seat) for side in self.sides if not side.out and -1 - side.seat != current]
+        return [(g.uid, g) for side in self.sides for g in side.guardians if g.uid != current]
+
+    def _ability_ok(self, player: int, obj: Any, eff: Eff, slot: int) -> bool:
+        if eff.once and self.used.get((obj.uid, slot)) == self.turn:
+            return False
+        if eff.pay and self.sides[player].influence < eff.pay:
+            return False
+        if eff.rest or eff.rest_attached:
+            g = obj if eff.rest else obj.host
+            if (g is None or g.owner != player or g.resting or g.entered == self.turn or g.attacks):
+                return False
+        return True
+
+    def _ability_targets(self, player: int, obj: Any, eff: Eff, in_roll: bool) -> list[tuple[Any, Any]] | None:
+        """Targets of an ability (None: it needs none; [] no legal target, so it cannot be used)."""
+        if eff.choice:
+            return self.targets(player, eff, obj)
+        if in_roll and eff.window == W_ROLL:
+            g = obj if eff.target == "this" else obj.host if eff.target == "attached" else None
+            if g is None or (g is not self.c_att and g is not self.c_def):
+                return []
+        return None
+
+    def _abilities(self, player: int, in_roll: bool) -> list[Action]:
+        if self.dirty:
+            self._rebuild()
+        moves: list[Action] = []
+        for obj, user, slot, eff in self.src_act:
+            if user != player:
+                continue
+            if (eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL):
+                continue
+            if not self._ability_ok(player, obj, eff, slot):
+                continue
+            targets = self._ability_targets(player, obj, eff, in_roll)
+            if targets is None:
+                moves.append(Activate(obj.uid, slot, obj.facts.name))
+            else:
+                for target, found in targets:
+                    moves.append(Activate(obj.uid, slot, obj.facts.name, target, _describe(found)))
+        return moves
+
+    def _main_actions(self, player: int) -> list[Action]:
+        side = self.sides[player]
+        influence = side.influence
+        moves: list[Action] = []
+        cost = self.cost
+        for index, facts in enumerate(side.hand):
+            if cost(player, facts) > influence:
+                continue
+            kind = facts.type
+            if kind is BINDING:
+                for target, host in self.hosts(player, facts):
+                    moves.append(Play(index, facts.name, target, _describe(host)))
+                continue
+            if kind is POTION and facts.window == W_ROLL:
+                continue
+            eff = facts.choice
+            if eff is None:
+                moves.append(Play(index, facts.name))
+                continue
+            targets = self._options(player, eff)
+            if targets:
+                for target, label in targets:
+                    moves.append(Play(index, facts.name, target, label))
+            elif kind is GUARDIAN:
+                moves.append(Play(index, facts.name))
+        moves.extend(self._abilities(player, False))
+        for b in self.bindings():
+            if b.owner == player and cost(player, b.facts) <= influence:
+                current = b.host.uid if b.host is not None else -1 - b.player
+                for target, host in self.hosts(player, b.facts, current):
+                    moves.append(Rebind(b.uid, b.facts.name, target, _describe(host)))
+        if side.deck:
+            for index, facts in enumerate(side.hand):
+                if (facts.cost + 1) // 2 <= influence:
+                    moves.append(Discard(index, facts.name))
+        if self.phase == REBUFF:
+            moves.extend(self._declarations(player))
+        else:
+            moves.append(END_TURN)
+        return moves
+
+    def _targets_to_attack(self, player: int) -> list[int]:
+        return [seat for seat in self._opponents(player) if self.sides[seat].had_turn]
+
+    def attack_options(self, player: int) -> list[tuple[Guardian, list[tuple]]]:
+        """Each guardian that may attack, with the target seats it may be declared against (up to one
+        per attack it is allowed this Combat step)."""
+        seats = self._targets_to_attack(player)
+        found = []
+        if seats:
+            for g in self.sides[player].guardians:
+                if self.may_attack(g):
+                    options: list[tuple] = [()]
+                    for count in range(1, 2 + self.extra_attacks(g)):
+                        options.extend(combinations_with_replacement(seats, count))
+                    found.append((g, options))
+        return found
+
+    def _declarations(self, player: int) -> list[Action]:
+        """Every declaration of attacks; the empty one ("no attack") comes last."""
+        per = self.attack_options(player)
+        moves: list[Action] = []
+        if per:
+            guardians = [g for g, _ in per]
+            for combo in product(*(options for _, options in per)):
+                attacks = tuple((g.uid, seat) for g, seats in zip(guardians, combo) for seat in seats)
+                if attacks:
+                    moves.append(Declare(attacks, ", ".join(f"{g.facts.name} -> P{seat + 1}"
+                                                            for g, seats in zip(guardians, combo) for seat in seats)))
+        moves.append(NO_ATTACK)
+        return moves
+
+    def block_options(self) -> list[tuple]:
+        """Every assignment of the defending player's guardians to the attacks against them (a guardian
+        defends at most one attack), as defender ids per attack; the last one defends nothing."""
+        count = len(self.block_idx)
+        uids = [g.uid for g in self._defenders(self.c_dp)]
+        found: list[tuple] = []
+
+        def extend(prefix: tuple) -> None:
+            if len(prefix) == count:
+                found.append(prefix)
+                return
+            for uid in uids:
+                if uid not in prefix:
+                    extend(prefix + (uid,))
+            extend(prefix + (None,))
+
+        extend(())
+        return found
+
+    def _block_label(self, blocks: tuple) -> str:
+        parts = []
+        for index, uid in zip(self.block_idx, blocks):
+            name = self.decl[index][0].facts.name
+            parts.append(f"{self._guardian(uid).facts.name} blocks {name}" if uid is not None else f"{name} unblocked")
+        return "; ".join(parts)
+
+    def _any_attack(self, player: int) -> bool:
+        if not self._targets_to_attack(player):
+            return False
+        return any(self.may_attack(g) for g in self.sides[player].guardians)
+
+    def _defenders(self, player: int) -> list[Guardian]:
+        return [g for g in self.sides[player].guardians if self.may_defend(g)]
+
+    def _roll_actions(self, player: int) -> list[Action]:
+        side = self.sides[player]
+        influence = side.influence
+        moves: list[Action] = []
+        for index, facts in enumerate(side.hand):
+            if not facts.is_roll or self.cost(player, facts) > influence:
+                continue
+            eff = facts.choice
+            if eff is None:
+                moves.append(Play(index, facts.name))
+            else:
+                for target, label in self._options(player, eff):
+                    moves.append(Play(index, facts.name, target, label))
+        moves.extend(self._abilities(player, True))
+        moves.append(PASS_ROLL)
+        return moves
+
+    def _has_roll_play(self, player: int) -> bool:
+        """Whether ``player`` has anything to do in the roll window (else they pass without being asked)."""
+        side = self.sides[player]
+        influence = side.influence
+        if influence:
+            for facts in side.hand:
+                if facts.is_roll and self.cost(player, facts) <= influence:
+                    if facts.choice is None or self.targets(player, facts.choice):
+                        return True
+        if self.dirty:
+            self._rebuild()
+        for obj, user, slot, eff in self.src_act:
+            if user == player and eff.window != W_MAIN and self._ability_ok(player, obj, eff, slot):
+                targets = self._ability_targets(player, obj, eff, True)
+                if targets is None or targets:
+                    return True
+        return False
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        if self.pending:
+            _, _, _, handler, data = self.pending.pop(0)
+            getattr(self, handler)(action.option, data)
+        else:
+            kind = type(action)
+            if kind is Pass:
+                self._pass()
+            elif kind is Play:
+                self._play(action)
+            elif kind is Declare:
+                self._declare(action)
+            elif kind is Block:
+                self._block(action)
+            elif kind is Activate:
+                self._activate(action)
+            elif kind is Discard:
+                self._discard_to_draw(action)
+            elif kind is Rebind:
+                self._rebind(action)
+            elif kind is Redraw:
+                self._redraw(action)
+            else:
+                raise ValueError(f"{action} is not an action of this game")
+        self._drain()
+
+    def _drain(self) -> None:
+        """Resolve queued effects, then continue the turn, until a player must choose or the game ends."""
+        queue, resume = self.queue, self.resume
+        while not self.over:
+            if self.hurt:
+                self._check_players()
+                continue
+            if self.pending:
+                return
+            if queue:
+                eff, ctx = queue.pop(0)
+                self._resolve(eff, ctx)
+            elif resume:
+                getattr(self, resume.pop())()
+            else:
+                return
+
+    def _pass(self) -> None:
+        phase = self.phase
+        if phase == ROLL:
+            self.c_passes += 1
+            self.c_prio = self.c_dp if self.c_prio == self.c_ap else self.c_ap
+            self._roll_advance()
+        else:
+            self._end_turn()
+
+    def _redraw(self, action: Redraw) -> None:
+        seat = self.redraw_seat
+        side = self.sides[seat]
+        if action.redraw:
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            shuffle(side.deck, self.rng)
+            self._draw(seat, HAND_SIZE)
+        if self.log is not None:
+            self.say(f"P{seat + 1} {'redraws 7 cards' if action.redraw else 'keeps the opening hand'}")
+        following = (seat + 1) % self.n
+        if self.goldfish or following == self.first:
+            self.phase = REBUFF
+            self.active = self.first
+            self._start_turn()
+        else:
+            self.redraw_seat = following
+
+    def _draw(self, seat: int, count: int) -> None:
+        side = self.sides[seat]
+        deck, hand = side.deck, side.hand
+        for _ in range(count):
+            if not deck:
+                return
+            hand.append(deck.pop())
+
+    # -- the turn --
+
+    def _start_turn(self) -> None:
+        """Recharge: +7 influence, resting guardians stand up; start-of-turn effects; then Draw."""
+        p = self.active
+        side = self.sides[p]
+        side.influence += RECHARGE
+        for g in side.guardians:
+            g.resting = False
+        side.had_turn = True
+        self.phase = REBUFF
+        if self.log is not None:
+            self.say(f"P{p + 1} begins: {side.life} life, {side.influence} influence, {len(side.hand)} cards in hand")
+        queue = self.queue
+        for g in side.guardians:
+            if g.facts.has_start:
+                for eff in g.facts.triggers["start_of_turn"]:
+                    queue.append((eff, Ctx(p, g, g.facts, that=p)))
+        if self.dirty:
+            self._rebuild()
+        for obj in self.src_turn:
+            facts = obj.facts
+            if facts.has_start:
+                binding = type(obj) is Binding
+                for eff in facts.triggers["start_of_turn"]:
+                    whose = eff.whose
+                    if (whose == "each_player" or (whose == "bound_player" and binding and obj.player == p)
+                            or (whose == "controller" and obj.owner == p)):
+                        queue.append((eff, Ctx(obj.owner, obj, facts, host=obj.host if binding else None, that=p)))
+        self.resume.append("_draw_step")
+
+    def _draw_step(self) -> None:
+        side = self.sides[self.active]
+        self._draw(self.active, HAND_SIZE - len(side.hand))
+        self.phase = REBUFF
+
+    def _to_reinforce(self) -> None:
+        """Reinforce: guardians that attacked rest."""
+        for g in self.sides[self.active].guardians:
+            if g.attacks:
+                g.resting = True
+        self.phase = REINFORCE
+
+    def _end_turn(self) -> None:
+        p = self.active
+        queue = self.queue
+        for g in self.sides[p].guardians:
+            if g.facts.has_end:
+                for eff in g.facts.triggers["end_of_turn"]:
+                    queue.append((eff, Ctx(p, g, g.facts)))
+        if self.dirty:
+            self._rebuild()
+        for obj in self.src_turn:
+            facts = obj.facts
+            if facts.has_end and obj.owner == p:
+                binding = type(obj) is Binding
+                for eff in facts.triggers["end_of_turn"]:
+                    queue.append((eff, Ctx(p, obj, facts, host=obj.host if binding else None)))
+        queue.extend(self.delayed)
+        self.delayed = []
+        self.resume.append("_end_turn_limit")
+
+    def _end_turn_limit(self) -> None:
+        """At most four guardians at the end of your turn: the player puts the extra ones in the discard pile."""
+        side = self.sides[self.active]
+        if len(side.guardians) > MAX_GUARDIANS:
+            options = [Choose(g.uid, _label(g)) for g in side.guardians]
+            self.pending.append((self.active, "sacrifice", options, "_answer_sacrifice", None))
+            return
+        self._next_turn()
+
+    def _answer_sacrifice(self, option: Any, data: Any) -> None:
+        g = self._guardian(option)
+        if self.log is not None:
+            self.say(f"P{g.owner + 1} puts {g.facts.name} in the discard pile (more than {MAX_GUARDIANS} guardians)")
+        self._leave(g, to_hand=False)
+        self.resume.append("_end_turn_limit")
+
+    def _next_turn(self) -> None:
+        for side in self.sides:
+            if side.cost_temp:
+                side.cost_temp = []
+            side.shield_all = False
+            side.shield = 0
+            for g in side.guardians:
+                if g.temps:
+                    g.temps = []
+                g.shields = 0
+                g.attacks = 0
+        self.delayed = []
+        self.turn += 1
+        if self.turn > self.max_turns:
+            self.over = True
+            self.result = None
+            if self.log is not None:
+                self.say("the turn limit is reached: a draw")
+            return
+        if not self.goldfish:
+            n = self.n
+            for k in range(1, n + 1):
+                seat = (self.active + k) % n
+                if not self.sides[seat].out:
+                    self.active = seat
+                    break
+        self._start_turn()
+
+    # -- playing cards --
+
+    def _play(self, action: Play) -> None:
+        p = self.c_prio if self.phase == ROLL else self.active
+        side = self.sides[p]
+        facts = side.hand[action.index]
+        paid = self.cost(p, facts)
+        side.influence -= paid
+        del side.hand[action.index]
+        if self.log is not None:
+            self.say(f"P{p + 1} plays {facts.name} for {paid} influence" + (f" on {action.label}" if action.label else ""))
+        kind = facts.type
+        if kind is GUARDIAN:
+            g = Guardian(facts, self.next_uid, p, self.turn)
+            self.next_uid += 1
+            side.guardians.append(g)
+            self._entered(g)
+            self._fire_played(facts, p, g, action.target)
+        elif kind is BINDING:
+            b = Binding(facts, self.next_uid, p)
+            self.next_uid += 1
+            self._attach(b, action.target)
+            self._fire_played(facts, p, b, None)
+        elif kind is ENVIRONMENT:
+            old = side.env
+            side.env = Env(facts, self.next_uid, p)
+            self.next_uid += 1
+            self.dirty = True
+            if old is not None:
+                old.alive = False
+                side.discard.append(old.facts)
+                self._check_lives()
+            self._fire_played(facts, p, side.env, None)
+        else:
+            side.discard.append(facts)
+            self._fire_played(facts, p, None, action.target)
+            choice = facts.choice
+            for eff in facts.delayed:
+                target = action.target if choice is not None and eff.target == choice.target else None
+                self.delayed.append((eff, Ctx(p, None, facts, target)))
+            self._potion_triggers(p)
+        if self.phase == ROLL:
+            self._responded()
+
+    def _responded(self) -> None:
+        """After a play in the roll window the other player may respond; it ends when both pass in turn."""
+        self.c_passes = 0
+        self.c_prio = self.c_dp if self.c_prio == self.c_ap else self.c_ap
+        self.resume.append("_roll_advance")
+
+    def _fire_played(self, facts: Facts, p: int, source: Any, target: Any) -> None:
+        choice = facts.choice
+        wanted = choice.target if choice is not None and target is not None else None
+        for eff in facts.plays:
+            self.queue.append((eff, Ctx(p, source, facts, target if eff.target == wanted else None)))
+
+    def _potion_triggers(self, p: int) -> None:
+        """"Whenever you play a potion" effects (and the bound player's / each player's)."""
+        if self.dirty:
+            self._rebuild()
+        for obj in self.src_potion:
+            facts = obj.facts
+            is_binding = type(obj) is Binding
+            for eff in facts.triggers["on_potion"]:
+                whose = eff.whose
+                if whose == "bound_player":
+                    if not is_binding or obj.player != p:
+                        continue
+                elif whose != "each_player" and obj.owner != p:
+                    continue
+                self.queue.append((eff, Ctx(obj.owner, obj, facts, host=obj.host if is_binding else None, that=p)))
+
+    def _attach(self, b: Binding, target: int) -> None:
+        if target < 0:
+            b.player = -1 - target
+            self.sides[b.player].bound.append(b)
+            self._rebound(b, None, b.player, True)
+        else:
+            g = self._guardian(target)
+            b.host = g
+            g.bindings.append(b)
+            self._rebound(b, g, -1, True)
+
+    def _detach(self, b: Binding) -> None:
+        if b.host is not None:
+            g = b.host
+            g.bindings.remove(b)
+            b.host = None
+            self._rebound(b, g, -1, False)
+        elif b.player >= 0:
+            seat = b.player
+            self.sides[seat].bound.remove(b)
+            b.player = -1
+            self._rebound(b, None, seat, False)
+
+    def _rebind(self, action: Rebind) -> None:
+        p = self.active
+        b = self._binding(action.uid)
+        paid = self.cost(p, b.facts)
+        self.sides[p].influence -= paid
+        if self.log is not None:
+            self.say(f"P{p + 1} re-binds {b.facts.name} to {action.label} for {paid} influence")
+        self._detach(b)
+        self._attach(b, action.target)
+        self._check_lives()
+
+    def _discard_to_draw(self, action: Discard) -> None:
+        p = self.active
+        side = self.sides[p]
+        facts = side.hand.pop(action.index)
+        side.influence -= (facts.cost + 1) // 2
+        side.discard.append(facts)
+        self._draw(p, 1)
+        if self.log is not None:
+            self.say(f"P{p + 1} discards {facts.name} for {(facts.cost + 1) // 2} influence and draws a card")
+
+    def _activate(self, action: Activate) -> None:
+        p = self.c_prio if self.phase == ROLL else self.active
+        obj = self._object(action.uid)
+        eff = obj.facts.activated[action.slot]
+        if eff.rest:
+            obj.resting = True
+        elif eff.rest_attached:
+            obj.host.resting = True
+        if eff.pay:
+            self.sides[p].influence -= eff.pay
+        if eff.once:
+            self.used[(obj.uid, action.slot)] = self.turn
+        if self.log is not None:
+            self.say(f"P{p + 1} uses {obj.facts.name}" + (f" on {action.label}" if action.label else ""))
+        host = obj.host if type(obj) is Binding else None
+        self.queue.append((eff, Ctx(p, obj, obj.facts, action.target, host=host)))
+        if self.phase == ROLL:
+            self._responded()
+
+    # -- combat --
+
+    def _declare(self, action: Declare) -> None:
+        """Combat: the attacks are declared at once; each attacked player then assigns defenders."""
+        p = self.active
+        if not action.attacks:
+            if self.log is not None:
+                self.say(f"P{p + 1} declares no attack")
+            self._to_reinforce()
+            return
+        self.phase = COMBAT
+        self.decl = [(self._guardian(uid), seat) for uid, seat in action.attacks]
+        for g, _ in self.decl:
+            g.attacks += 1
+        if self.log is not None:
+            self.say(f"P{p + 1} attacks: {action.label}")
+        self.blocks = [None] * len(self.decl)
+        self.c_index = -1
+        seats = {seat for _, seat in self.decl}
+        self.block_seats = [seat for seat in self._opponents(p)
+                            if seat in seats and any(self.may_defend(g) for g in self.sides[seat].guardians)]
+        self._ask_blocks()
+
+    def _ask_blocks(self) -> None:
+        if self.block_seats:
+            seat = self.c_dp = self.block_seats.pop(0)
+            self.block_idx = [i for i, (_, target) in enumerate(self.decl) if target == seat]
+            self.phase = DEFEND
+        else:
+            self.phase = COMBAT
+            self._next_combat()
+
+    def _block(self, action: Block) -> None:
+        for index, uid in zip(self.block_idx, action.blocks):
+            self.blocks[index] = self._guardian(uid) if uid is not None else None
+        if self.log is not None:
+            self.say(f"P{self.c_dp + 1} defends: {action.label}")
+        self._ask_blocks()
+
+    def _next_combat(self) -> None:
+        """Fight the next declared attack (skipping one whose attacker or chosen defender left play)."""
+        while True:
+            self.c_index += 1
+            if self.c_index >= len(self.decl):
+                self.decl = []
+                self._to_reinforce()
+                return
+            g, seat = self.decl[self.c_index]
+            d = self.blocks[self.c_index]
+            if (not g.alive or self.sides[seat].out or (d is not None and not d.alive)
+                    or g.noattack_turn == self.turn):
+                continue
+            self.c_att, self.c_ap, self.c_dp = g, self.active, seat
+            self.c_rolled = False
+            self.c_mods, self.c_rolltime, self.c_protect = [], [], None
+            self._defended(d)
+            return
+
+    def _defended(self, d: Guardian | None) -> None:
+        """The defender is declared: attack then defense triggers, then the dice."""
+        self.phase = COMBAT
+        self.c_def = d
+        self.c_defended = d is not None
+        att, ap, dp = self.c_att, self.c_ap, self.c_dp
+        if self.log is not None:
+            self.say(f"{att.facts.name} attacks P{dp + 1}" + (f": {d.facts.name} defends" if d is not None
+                                                                else ", undefended"))
+        queue = self.queue
+        if att.facts.has_attack:
+            for eff in att.facts.triggers["on_attack"]:
+                queue.append((eff, Ctx(ap, att, att.facts, opp_g=d, opp_p=dp, in_combat=True)))
+        for b in att.bindings:
+            if b.facts.has_attack:
+                for eff in b.facts.triggers["on_attack"]:
+                    queue.append((eff, Ctx(b.owner, b, b.facts, host=att, opp_g=d, opp_p=dp, in_combat=True)))
+        for side in self.sides:
+            env = side.env
+            if env is not None and env.facts.has_attack:
+                for eff in env.facts.triggers["on_attack"]:
+                    queue.append((eff, Ctx(env.owner, env, env.facts, opp_g=d, opp_p=dp, in_combat=True)))
+        if d is not None:
+            if d.facts.has_defend:
+                for eff in d.facts.triggers["on_defend"]:
+                    queue.append((eff, Ctx(dp, d, d.facts, opp_g=att, opp_p=ap, in_combat=True)))
+            for b in d.bindings:
+                if b.facts.has_defend:
+                    for eff in b.facts.triggers["on_defend"]:
+                        queue.append((eff, Ctx(b.owner, b, b.facts, host=d, opp_g=att, opp_p=ap, in_combat=True)))
+        if queue:
+            self.resume.append("_roll")
+        else:
+            self._roll()
+
+    def _combat_valid(self) -> bool:
+        att, d = self.c_att, self.c_def
+        return (att is not None and att.alive and (not self.c_defended or d.alive) and att.noattack_turn != self.turn
+                and not self.sides[self.c_ap].out and not self.sides[self.c_dp].out)
+
+    def _roll(self) -> None:
+        if not self._combat_valid():
+            self._end_combat()
+            return
+        rand = self.rng.random
+        att, d = self.c_att, self.c_def
+        self.c_adice = [int(rand() * 6) + 1 for _ in range(self.roll_power(att))]
+        self.c_ddice = [int(rand() * 6) + 1 for _ in range(self.roll_power(d))] if d is not None else []
+        self.c_rolled = True
+        if self.log is not None:
+            self.say(f"{att.facts.name} rolls {self.c_adice}" + (f", {d.facts.name} rolls {self.c_ddice}" if d else ""))
+        if self.c_rolltime:
+            for eff, ctx, g in self.c_rolltime:
+                if g.alive:
+                    self._reroll(g, eff, ctx.controller)
+            self.c_rolltime = []
+        self.c_prio, self.c_passes = self.c_ap, 0
+        self._roll_advance()
+
+    def _roll_advance(self) -> None:
+        """The roll window: players with something to play get priority in turn; two passes in a row end it."""
+        if not self._combat_valid():
+            self._end_combat()
+            return
+        while self.c_passes < 2:
+            p = self.c_prio
+            if self._has_roll_play(p):
+                self.phase = ROLL
+                return
+            self.c_passes += 1
+            self.c_prio = self.c_dp if p == self.c_ap else self.c_ap
+        self._resolve_combat()
+
+    def _reroll(self, g: Guardian, eff: Eff, controller: int) -> None:
+        dice = self.c_adice if g is self.c_att else self.c_ddice
+        if not dice:
+            return
+        favour = controller == g.owner
+        rand = self.rng.random
+        if eff.dice == "one":
+            index = dice.index(min(dice) if favour else max(dice))
+            dice[index] = int(rand() * 6) + 1
+        else:
+            new = [int(rand() * 6) + 1 for _ in dice]
+            old, fresh = sum(dice), sum(new)
+            keep = eff.keep
+            if (keep == "new" or (keep == "higher" and fresh > old) or (keep == "lower" and fresh < old)
+                    or (keep == "choice" and (fresh > old if favour else fresh < old))):
+                dice[:] = new
+        if self.log is not None:
+            self.say(f"{g.facts.name}'s dice are rerolled: {dice}")
+
+    def _resolve_combat(self) -> None:
+        """Compare the totals: the higher deals the difference; negative totals hurt their own guardian."""
+        att, d, ap, dp = self.c_att, self.c_def, self.c_ap, self.c_dp
+        a = self.roll_total(att, sum(self.c_adice), ATTACK)
+        v = self.roll_total(d, sum(self.c_ddice), DEFENSE) if d is not None else 0
+        self.phase = COMBAT
+        if self.log is not None:
+            self.say(f"{att.facts.name} totals {a}" + (f" against {d.facts.name}'s {v}" if d is not None else ""))
+        if a < 0:
+            self._combat_damage(att, -a, None)
+            a = 0
+        if d is not None and v < 0:
+            self._combat_damage(d, -v, None)
+            v = 0
+        winner = loser = None
+        if a > v:
+            winner, loser, opp_p = att, d, dp
+            if d is not None:
+                self._combat_damage(d, a - v, att)
+            else:
+                self._damage_player(dp, a)
+        elif v > a:
+            winner, loser, opp_p = d, att, ap
+            self._combat_damage(att, v - a, d)
+        elif self.log is not None:
+            self.say("the rolls are equal: a draw")
+        if winner is not None:
+            queue = self.queue
+            if winner.facts.has_win:
+                for eff in winner.facts.triggers["on_combat_win"]:
+                    queue.append((eff, Ctx(winner.owner, winner, winner.facts, opp_g=loser, opp_p=opp_p,
+                                           in_combat=True)))
+            for b in winner.bindings:
+                if b.facts.has_win:
+                    for eff in b.facts.triggers["on_combat_win"]:
+                        queue.append((eff, Ctx(b.owner, b, b.facts, host=winner, opp_g=loser, opp_p=opp_p,
+                                               in_combat=True)))
+        if self.queue or self.hurt:
+            self.resume.append("_end_combat")
+        else:
+            self._end_combat()
+
+    def _end_combat(self) -> None:
+        self.c_att = self.c_def = None
+        self.c_defended = self.c_rolled = False
+        self.c_mods, self.c_rolltime, self.c_protect = [], [], None
+        self.c_adice = self.c_ddice = ()
+        self.phase = COMBAT
+        self._next_combat()
+
+    # -- damage and leaving play --
+
+    def _reduce(self, g: Guardian, amount: int) -> int:
+        if self.c_protect and g.uid in self.c_protect:
+            return 0
+        if self.dirty:
+            self._rebuild()
+        amount -= g.prevent
+        if g.dyn:
+            amount -= self._dynamic(g, P_PREVENT_G)
+        if amount > 0 and g.shields:
+            used = g.shields if g.shields < amount else amount
+            g.shields -= used
+            amount -= used
+        return amount
+
+    def _combat_damage(self, g: Guardian, amount: int, killer: Guardian | None) -> None:
+        """Combat damage: enough to defeat the guardian sends the excess to its controller."""
+        if not g.alive:
+            self._damage_player(g.owner, amount)
+            return
+        amount = self._reduce(g, amount)
+        if amount <= 0:
+            return
+        left = self.max_life(g) - g.damage
+        if amount < left:
+            g.damage += amount
+            if self.log is not None:
+                self.say(f"{_label(g)} takes {amount} damage ({left - amount} life left)")
+            return
+        g.damage += left
+        if self.log is not None:
+            self.say(f"{_label(g)} takes {amount} damage")
+        self._defeat(g, killer, True)
+        if amount > left:
+            self._damage_player(g.owner, amount - left)
+
+    def damage_guardian(self, g: Guardian, amount: int) -> None:
+        """Damage from an effect (no excess carries over to the player)."""
+        if not g.alive:
+            return
+        amount = self._reduce(g, amount)
+        if amount <= 0:
+            return
+        g.damage += amount
+        if self.log is not None:
+            self.say(f"{_label(g)} takes {amount} damage")
+        if g.damage >= self.max_life(g):
+            self._defeat(g, None, False)
+
+    def damage_player(self, seat: int, amount: int) -> None:
+        self._damage_player(seat, amount)
+
+    def _damage_player(self, seat: int, amount: int) -> None:
+        side = self.sides[seat]
+        if side.out or side.shield_all or amount <= 0:
+            return
+        if self.src_prevent or self.dirty:
+            amount -= self._prevent_player(seat)
+        if amount > 0 and side.shield:
+            used = side.shield if side.shield < amount else amount
+            side.shield -= used
+            amount -= used
+        if amount <= 0:
+            return
+        side.life -= amount
+        if side.life <= 0:
+            self.hurt = True
+        if self.log is not None:
+            self.say(f"P{seat + 1} takes {amount} damage ({side.life} life left)")
+
+    def _defeat(self, g: Guardian, killer: Guardian | None, in_combat: bool) -> None:
+        """A guardian's life reached 0: to the discard pile (its bindings too), then its "defeated" effects."""
+        g.alive = False
+        side = self.sides[g.owner]
+        side.guardians.remove(g)
+        side.discard.append(g.facts)
+        bindings = g.bindings
+        g.bindings = []
+        for b in bindings:
+            b.host = None
+            self.sides[b.owner].discard.append(b.facts)
+        self._left(g, bindings)
+        if self.log is not None:
+            self.say(f"{_label(g)} is defeated")
+        opp_p = killer.owner if killer is not None else -1
+        queue = self.queue
+        if g.facts.has_defeated:
+            for eff in g.facts.triggers["on_defeated"]:
+                queue.append((eff, Ctx(g.owner, g, g.facts, opp_g=killer, opp_p=opp_p, in_combat=in_combat)))
+        for b in bindings:
+            if b.facts.has_defeated:
+                for eff in b.facts.triggers["on_defeated"]:
+                    queue.append((eff, Ctx(b.owner, b, b.facts, host=g, opp_g=killer, opp_p=opp_p,
+                                           in_combat=in_combat)))
+
+    def _leave(self, g: Guardian, *, to_hand: bool) -> None:
+        """A guardian leaves play without being defeated (to its owner's hand or discard pile)."""
+        g.alive = False
+        side = self.sides[g.owner]
+        side.guardians.remove(g)
+        (side.hand if to_hand else side.discard).append(g.facts)
+        bindings = g.bindings
+        for b in bindings:
+            b.host = None
+            self.sides[b.owner].discard.append(b.facts)
+        g.bindings = []
+        self._left(g, bindings)
+        self._check_lives()
+
+    def _check_lives(self) -> None:
+        """Guardians whose life fell to 0 (a life bonus left play) are defeated."""
+        for side in self.sides:
+            for g in list(side.guardians):
+                if g.alive and g.damage and g.damage >= self.max_life(g):
+                    self._defeat(g, None, False)
+
+    def _check_players(self) -> None:
+        """Players at 0 life are out (their cards leave play); the last player standing wins."""
+        self.hurt = False
+        dead = [side.seat for side in self.sides if not side.out and side.life <= 0]
+        if not dead:
+            return
+        for seat in dead:
+            self._eliminate(seat)
+        alive = self.alive_seats()
+        if len(alive) <= 1:
+            self.over = True
+            self.result = alive[0] if alive else None
+            self.pending.clear()
+            self.queue.clear()
+            self.resume.clear()
+            if self.log is not None:
+                self.say(f"P{alive[0] + 1} wins" if alive else "every player is out: a draw")
+            return
+        self.pending[:] = [item for item in self.pending if not self.sides[item[0]].out]
+        self.queue[:] = [(eff, ctx) for eff, ctx in self.queue if not self.sides[ctx.controller].out]
+        if self.sides[self.active].out:
+            self.pending.clear()
+            self.queue.clear()
+            self.resume[:] = ["_next_turn"]
+            self.c_att = self.c_def = None
+            self.c_defended = False
+            self.c_mods, self.c_rolltime, self.c_protect = [], [], None
+            self.decl = []
+
+    def _eliminate(self, seat: int) -> None:
+        side = self.sides[seat]
+        side.out = True
+        sides = self.sides
+        for g in side.guardians:
+            g.alive = False
+            side.discard.append(g.facts)
+            for b in g.bindings:
+                b.host = None
+                sides[b.owner].discard.append(b.facts)
+            g.bindings = []
+        side.guardians = []
+        for b in side.bound:
+            b.player = -1
+            sides[b.owner].discard.append(b.facts)
+        side.bound = []
+        for other in sides:
+            for g in other.guardians:
+                if any(b.owner == seat for b in g.bindings):
+                    for b in g.bindings:
+                        if b.owner == seat:
+                            b.host = None
+                            side.discard.append(b.facts)
+                    g.bindings = [b for b in g.bindings if b.owner != seat]
+            if any(b.owner == seat for b in other.bound):
+                for b in other.bound:
+                    if b.owner == seat:
+                        b.player = -1
+                        side.discard.append(b.facts)
+                other.bound = [b for b in other.bound if b.owner != seat]
+        if side.env is not None:
+            side.env.alive = False
+            side.discard.append(side.env.facts)
+            side.env = None
+        self.dirty = True
+        if self.log is not None:
+            self.say(f"P{seat + 1} has no life left and is out")
+        self._check_lives()
+
+    # -- effects --
+
+    def _resolve(self, eff: Eff, ctx: Ctx) -> None:
+        """Resolve one effect; a target still to pick or an optional cost becomes a choice for its controller."""
+        if self.sides[ctx.controller].out:
+            return
+        cond = eff.cond
+        if cond is not None and cond.in_combat and not ctx.in_combat:
+            return
+        if eff.choice and ctx.target is None:
+            exclude = ctx.source if eff.trigger == "on_enter" else None
+            options = self._options(ctx.controller, eff, ctx.source, exclude)
+            if not options:
+                return
+            if len(options) == 1 and not eff.optional:
+                ctx.target = options[0][0]
+            else:
+                actions = [Choose(code, label) for code, label in options]
+                if eff.optional:
+                    actions.append(Choose(None, "decline"))
+                self.pending.append((ctx.controller, "target", actions, "_answer_target", (eff, ctx)))
+                return
+        elif eff.pay and eff.trigger != "activated":
+            if self.sides[ctx.controller].influence < eff.pay:
+                return
+            actions = [Choose(True, f"pay {eff.pay} influence for {ctx.facts.name}"), Choose(False, "decline")]
+            self.pending.append((ctx.controller, "pay", actions, "_answer_pay", (eff, ctx)))
+            return
+        _HANDLERS[eff.kind](self, eff, ctx)
+
+    def _answer_target(self, option: Any, data: tuple) -> None:
+        eff, ctx = data
+        if option is not None:
+            ctx.target = option
+            _HANDLERS[eff.kind](self, eff, ctx)
+
+    def _answer_pay(self, option: Any, data: tuple) -> None:
+        eff, ctx = data
+        if option:
+            self.sides[ctx.controller].influence -= eff.pay
+            _HANDLERS[eff.kind](self, eff, ctx)
+
+    def _gtargets(self, eff: Eff, ctx: Ctx) -> list[Guardian]:
+        """The guardians an effect touches (an "attached" guardian may be one just defeated)."""
+        target = eff.target
+        if eff.choice:
+            g = self._guardian(ctx.target) if ctx.target is not None else None
+            pool = [g] if g is not None else []
+        elif target == "this":
+            source = ctx.source
+            pool = [source] if type(source) is Guardian and source.alive else []
+        elif target == "attached":
+            host = ctx.host if ctx.host is not None else (ctx.source.host if type(ctx.source) is Binding else None)
+            return [host] if host is not None else []
+        elif target == "opposing_guardian":
+            g = ctx.opp_g
+            pool = [g] if g is not None and g.alive else []
+        elif target == "attacking_guardian":
+            g = self.c_att
+            pool = [g] if g is not None and g.alive else []
+        else:
+            ctrl = ctx.controller
+            sides = self.sides
+            if target == "friendly_guardians":
+                pool = list(sides[ctrl].guardians)
+            elif target == "other_friendly_guardians":
+                pool = [g for g in sides[ctrl].guardians if g is not ctx.source]
+            elif target == "enemy_guardians":
+                pool = [g for side in sides if side.seat != ctrl for g in side.guardians]
+            elif target == "all_guardians":
+                pool = [g for side in sides for g in side.guardians]
+            elif target == "all_other_guardians":
+                pool = [g for side in sides for g in side.guardians if g is not ctx.source]
+            elif target == "bound_player_guardians" and type(ctx.source) is Binding and ctx.source.player >= 0:
+                pool = list(sides[ctx.source.player].guardians)
+            else:
+                pool = []
+        cond = eff.cond
+        if cond is not None and pool:
+            pool = [g for g in pool if cond.ok(self, g)]
+        return pool
+
+    def _ptargets(self, eff: Eff, ctx: Ctx) -> list[int]:
+        target = eff.target
+        ctrl = ctx.controller
+        if target == "controller":
+            seats = [ctrl]
+        elif target in ("opponent", "target_player"):
+            seats = [-1 - ctx.target] if ctx.target is not None else []
+        elif target == "each_opponent":
+            seats = self._opponents(ctrl)
+        elif target == "all_players":
+            seats = self.alive_seats()
+        elif target == "that_player":
+            seats = [ctx.that]
+        elif target == "that_player_opponents":
+            seats = self._opponents(ctx.that) if ctx.that >= 0 else []
+        elif target == "opposing_player":
+            seats = [ctx.opp_p]
+        elif target == "bound_player":
+            seats = [ctx.source.player] if type(ctx.source) is Binding else []
+        else:
+            seats = []
+        return [seat for seat in seats if seat >= 0 and not self.sides[seat].out]
+
+    def _answer_search(self, option: Any, data: tuple) -> None:
+        seat, count = data
+        self._finish_search(seat, count, option)
+
+    def _finish_search(self, seat: int, count: int, option: Any) -> None:
+        """Take the chosen card of the top ``count`` into hand; the rest go to the bottom in the order seen."""
+        deck = self.sides[seat].deck
+        looked = deck[-count:][::-1]
+        del deck[-count:]
+        if option is not None:
+            self.sides[seat].hand.append(looked.pop(option))
+        deck[0:0] = looked[::-1]
+
+    def _answer_recover(self, option: Any, data: tuple) -> None:
+        eff, ctx, remaining = data
+        if option is None:
+            return
+        side = self.sides[ctx.controller]
+        facts = side.discard.pop(option)
+        side.hand.append(facts)
+        if self.log is not None:
+            self.say(f"P{ctx.controller + 1} returns {facts.name} to hand")
+        if remaining > 1:
+            _recover(self, eff, ctx, remaining - 1)
+
+    # -- invariants (for tests) --
+
+    def card_counts(self) -> tuple[int, ...]:
+        """Cards each player owns in every zone (conserved through the game)."""
+        counts = [len(s.deck) + len(s.hand) + len(s.discard) + len(s.guardians) + (s.env is not None)
+                  for s in self.sides]
+        for b in self.bindings():
+            counts[b.owner] += 1
+        return tuple(counts)
+
+
+# --- effect handlers ------------------------------------------------------------------------------
+
+
+def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target in _PLAYER_TARGETS:
+        for seat in state._ptargets(eff, ctx):
+            state._damage_player(seat, eff.amount)
+    else:
+        for g in state._gtargets(eff, ctx):
+            state.damage_guardian(g, eff.amount)
+
+
+def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target in _PLAYER_TARGETS:
+        for seat in state._ptargets(eff, ctx):
+            state.sides[seat].life += eff.amount
+            if state.log is not None:
+                state.say(f"P{seat + 1} gains {eff.amount} life ({state.sides[seat].life})")
+    else:
+        for g in state._gtargets(eff, ctx):
+            if g.alive and g.damage:
+                g.damage = max(0, g.damage - eff.amount)
+
+
+def _modify_roll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if not g.alive:
+            continue
+        if eff.duration == "this_roll":
+            if g is state.c_att or g is state.c_def:
+                state.c_mods.append((g, eff.op, eff.amount, eff.applies, ctx.controller))
+        else:
+            g.temps.append((eff.op, eff.amount, eff.applies, ctx.controller))
+            g.est_a = g.est_d = None
+
+
+def _reroll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if g.alive and (g is state.c_att or g is state.c_def):
+            if state.c_rolled:
+                state._reroll(g, eff, ctx.controller)
+            else:
+                state.c_rolltime.append((eff, ctx, g))
+
+
+def _modify(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if g.alive:
+            if eff.stat == "life":
+                g.bonus_life += eff.amount
+            else:
+                g.bonus_rp += eff.amount
+    state.dirty = True
+    state._check_lives()
+
+
+def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target in _PLAYER_TARGETS:
+        for seat in state._ptargets(eff, ctx):
+            side = state.sides[seat]
+            if eff.amount >= ALL_DAMAGE:
+                side.shield_all = True
+            else:
+                side.shield += eff.amount
+        return
+    for g in state._gtargets(eff, ctx):
+        if eff.duration == "this_combat":
+            if state.c_att is not None:
+                state.c_protect = (state.c_protect or ()) + (g.uid,)
+        else:
+            g.shields = min(ALL_DAMAGE, g.shields + eff.amount)
+
+
+def _draw(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for seat in state._ptargets(eff, ctx):
+        state._draw(seat, eff.amount)
+
+
+def _discard(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    rng = state.rng
+    for seat in state._ptargets(eff, ctx):
+        side = state.sides[seat]
+        for _ in range(eff.amount):
+            if not side.hand:
+                break
+            facts = side.hand.pop(int(rng.random() * len(side.hand)))
+            side.discard.append(facts)
+            if state.log is not None:
+                state.say(f"P{seat + 1} discards {facts.name}")
+
+
+def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    seat = ctx.controller
+    deck = state.sides[seat].deck
+    count = min(eff.look, len(deck))
+    if not count:
+        return
+    looked = deck[-count:][::-1]
+    wanted = eff.card_type
+    eligible = [i for i, facts in enumerate(looked) if not wanted or facts.type == wanted]
+    if not eligible:
+        state._finish_search(seat, count, None)
+    elif not wanted and len(eligible) == 1:
+        state._finish_search(seat, count, eligible[0])
+    else:
+        options = [Choose(i, looked[i].name) for i in eligible]
+        if wanted:
+            options.append(Choose(None, "take none"))
+        state.pending.append((seat, "take", options, "_answer_search", (seat, count)))
+
+
+def _recover(state: WentworthState, eff: Eff, ctx: Ctx, remaining: int | None = None) -> None:
+    side = state.sides[ctx.controller]
+    wanted, cond = eff.card_type, eff.cond
+    options = [Choose(i, facts.name) for i, facts in enumerate(side.discard)
+               if (not wanted or facts.type == wanted) and (cond is None or cond.card_ok(facts))
+               and facts is not ctx.facts]
+    if not options:
+        return
+    remaining = eff.amount if remaining is None else remaining
+    if len(options) == 1 and not eff.optional:
+        state._answer_recover(options[0].option, (eff, ctx, remaining))
+        return
+    if eff.optional:
+        options.append(Choose(None, "decline"))
+    state.pending.append((ctx.controller, "take", options, "_answer_recover", (eff, ctx, remaining)))
+
+
+def _gain_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for seat in state._ptargets(eff, ctx):
+        state.sides[seat].influence += eff.amount
+
+
+def _lose_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for seat in state._ptargets(eff, ctx):
+        side = state.sides[seat]
+        side.influence = max(0, side.influence - eff.amount)
+
+
+def _modify_cost(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for seat in state._ptargets(eff, ctx):
+        state.sides[seat].cost_temp = [*state.sides[seat].cost_temp, eff]
+
+
+def _haste(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        g.haste_turn = state.turn
+
+
+def _extra_combat(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if g.extra_turn != state.turn:
+            g.extra_turn, g.extra = state.turn, 0
+        g.extra += eff.amount
+
+
+def _restrict(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if eff.action == "defend":
+            g.nodefend_turn = state.turn
+        else:
+            g.noattack_turn = state.turn
+
+
+def _rest(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        g.resting = True
+
+
+def _ready(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        g.resting = False
+
+
+def _destroy(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target == "target_binding":
+        b = state._binding(ctx.target)
+        if b is None:
+            return
+        state._detach(b)
+        state.sides[b.owner].discard.append(b.facts)
+        name = b.facts.name
+    else:
+        for side in state.sides:
+            env = side.env
+            if env is not None and env.uid == ctx.target:
+                env.alive = False
+                side.env = None
+                side.discard.append(env.facts)
+                state.dirty = True
+                name = env.facts.name
+                break
+        else:
+            return
+    if state.log is not None:
+        state.say(f"{name} is destroyed")
+    state._check_lives()
+
+
+def _return_to_hand(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    for g in state._gtargets(eff, ctx):
+        if g.alive:
+            state._leave(g, to_hand=True)
+        else:
+            side = state.sides[g.owner]
+            for index in range(len(side.discard) - 1, -1, -1):
+                if side.discard[index] is g.facts:
+                    side.hand.append(side.discard.pop(index))
+                    break
+            else:
+                continue
+        if state.log is not None:
+            state.say(f"{g.facts.name} returns to P{g.owner + 1}'s hand")
+
+
+_HANDLERS = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "reroll": _reroll, "modify": _modify,
+             "prevent_damage": _prevent, "draw": _draw, "discard": _discard, "search_deck": _search,
+             "recover": _recover, "gain_influence": _gain_influence, "lose_influence": _lose_influence,
+             "modify_cost": _modify_cost, "can_attack_on_entry": _haste, "extra_combat": _extra_combat,
+             "restrict": _restrict, "rest": _rest, "ready": _ready, "destroy": _destroy,
+             "return_to_hand": _return_to_hand}
+
+
+# --- setting up -----------------------------------------------------------------------------------
+
+
+def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
+    cards = list(_compiled(deck, vanilla))
+    shuffle(cards, rng)
+    side = Side(seat, cards)
+    for _ in range(HAND_SIZE):
+        if cards:
+            side.hand.append(cards.pop())
+    return side
+
+
+def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> WentworthState:
+    state = WentworthState.__new__(WentworthState)
+    state.rng = rng
+    state.log = [] if log else None
+    state.turn = 1
+    state.max_turns = max_turns
+    state.sides = sides
+    state.n = len(sides)
+    state.first = state.active = state.redraw_seat = first
+    state.phase = REDRAWING
+    state.pending, state.queue, state.resume = [], [], []
+    state.next_uid = 1
+    state.result = None
+    state.over = False
+    state.goldfish = goldfish
+    state.used = {}
+    state.delayed = []
+    state.hurt = False
+    state.c_att = state.c_def = None
+    state.c_ap = state.c_dp = state.c_prio = -1
+    state.c_defended = state.c_rolled = False
+    state.c_adice = state.c_ddice = ()
+    state.c_mods, state.c_rolltime, state.c_protect = [], [], None
+    state.c_passes = 0
+    state.decl, state.blocks, state.block_seats, state.block_idx, state.c_index = [], [], [], [], -1
+    state.glob, state.count_sensitive = [], False
+    state._rebuild()
+    return state
+
+
+def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
+              vanilla: bool = False) -> WentworthState:
+    """A game of two to four players (free-for-all); ``first`` is the seat that takes the first turn.
+    Each player, from ``first`` on, first decides whether to use the one redraw."""
+    if not 2 <= len(decks) <= 4:
+        raise ValueError(f"a Wentworth game takes 2 to 4 decks, not {len(decks)}")
+    rng = new_rng(seed)
+    sides = [_side(seat, deck, rng, vanilla) for seat, deck in enumerate(decks)]
+    return _state(sides, rng, first=first % len(decks), max_turns=max_turns, log=log, goldfish=False)
+
+
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False,
+                 vanilla: bool = False) -> WentworthState:
+    """One player against a dummy with 50 life that has no cards, no guardians and does nothing (it counts as
+    having had its first turn, so it can be attacked at once)."""
+    rng = new_rng(seed)
+    return _state([_side(0, deck, rng, vanilla), Side(1, [], dummy=True)], rng, first=0, max_turns=max_turns,
+                  log=log, goldfish=True)
+
+
+def kill_turn(state: WentworthState) -> int | None:
+    """The goldfishing player's turn on which the dummy's 50 life reached 0 (None: not killed)."""
+    return state.turn if state.result == 0 else None
+
+
+# --- policies -------------------------------------------------------------------------------------
+
+
+_RICH = 20  # influence from which the greedy player discards dead cards to draw
+_PATIENCE = 40  # turns after which it attacks into slightly better defenders (no endless standoffs)
+
+
+class Greedy:
+    """A sensible Wentworth player. It keeps a good opening hand; plays its most expensive guardians up to
+    four, an environment when it has none, helpful bindings on its best guardians and curses on the
+    opponent's; uses removal, burn, healing and card draw when they pay off; declares the attacks whose
+    expected roll beats the best defender (all of them when nobody can defend, or when its attackers
+    outnumber the defenders); assigns the defenders that lose least; and in roll windows plays the combat
+    potion or ability that improves the combat most, if it is worth its cost."""
+
+    name = "greedy"
+
+    # -- the fast path --
+
+    def act(self, state: WentworthState) -> Action:
+        """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing every
+        action (the batch runner's fast path; a test checks they agree)."""
+        if state.pending:
+            return self._best_choice(state, state.pending[0])
+        phase = state.phase
+        cache: dict = {}
+        if phase == REBUFF or phase == REINFORCE:
+            return self._act_main(state, cache)
+        if phase == DEFEND:
+            best = self._best_blocks(state, cache)
+            return Block(best, state._block_label(best))
+        if phase == ROLL:
+            return self._act_roll(state, cache)
+        return REDRAW if self._redraw_value(state, REDRAW) > 0 else KEEP
+
+    def _act_main(self, state: WentworthState, cache: dict) -> Action:
+        p = state.active
+        side = state.sides[p]
+        hand = side.hand
+        influence = side.influence
+        rebuff = state.phase == REBUFF
+        if state.dirty:
+            state._rebuild()
+        plain = not state.src_cost and not side.cost_temp
+        count = len(side.guardians)
+        least = 0 if count < MAX_GUARDIANS else min(g.facts.cost for g in side.guardians) + 3 \
+            if count == MAX_GUARDIANS else 1000
+        # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
+        # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
+        best_score, best_index, pick = 0.0, -1, None
+        others = False
+        # nothing in hand is affordable: no card to evaluate
+        skip = plain and hand and influence < min([facts.cost for facts in hand])
+        for index, facts in enumerate(() if skip else hand):
+            if facts.type is not GUARDIAN:
+                others = others or rebuff
+                continue
+            if facts.cost < least or (facts.cost if plain else state.cost(p, facts)) > influence:
+                continue
+            eff = facts.choice
+            if eff is None:
+                value = self._guardian_base(state, p, facts) if not facts.plays else \
+                    self._card_value(state, p, facts, None, cache)
+                if value > best_score:
+                    pick, best_score, best_index = (index, facts, None, None), value, index
+                continue
+            targets = state.targets(p, eff)
+            if not targets:
+                value = self._card_value(state, p, facts, None, cache)
+                if value > best_score:
+                    pick, best_score, best_index = (index, facts, None, None), value, index
+                continue
+            for code, obj in targets:
+                value = self._card_value(state, p, facts, obj, cache)
+                if value > best_score:
+                    pick, best_score, best_index = (index, facts, code, obj), value, index
+        if others:
+            top = None
+            for index, facts in enumerate(hand):
+                kind = facts.type
+                if kind is GUARDIAN or (kind is POTION and not facts.main_useful):
+                    continue
+                if kind is BINDING:
+                    if top is None:
+                        top = 50.0 + max((0.5 * g.facts.cost for s_ in state.sides for g in s_.guardians), default=0.0)
+                    if top + facts.cost < best_score:
+                        continue
+                elif kind is ENVIRONMENT and 60.0 + facts.cost < best_score:
+                    continue
+                if (facts.cost if plain else state.cost(p, facts)) > influence:
+                    continue
+                if kind is BINDING:
+                    code, host, host_value = self._best_host(state, p, facts, cache)
+                    if code is not None:
+                        value = 50.0 + facts.cost + host_value
+                        if value > best_score or (value == best_score and index < best_index):
+                            pick, best_score, best_index = (index, facts, code, host), value, index
+                    continue
+                if kind is ENVIRONMENT:
+                    value = self._env_value(side, facts)
+                    if value > best_score or (value == best_score and index < best_index):
+                        pick, best_score, best_index = (index, facts, None, None), value, index
+                    continue
+                eff = facts.choice
+                if eff is None:
+                    value = self._card_value(state, p, facts, None, cache)
+                    if value > best_score or (value == best_score and index < best_index):
+                        pick, best_score, best_index = (index, facts, None, None), value, index
+                    continue
+                for code, obj in state.targets(p, eff):
+                    value = self._card_value(state, p, facts, obj, cache)
+                    if value > best_score or (value == best_score and index < best_index):
+                        pick, best_score, best_index = (index, facts, code, obj), value, index
+        best: Action | None = None
+        if pick is not None:
+            index, facts, code, obj = pick
+            best = Play(index, facts.name, code, _describe(obj)) if code is not None else Play(index, facts.name)
+        if state.src_act:
+            for obj, eff, slot, code, target in self._abilities(state, p, False):
+                value = self._ability_value(state, p, obj, eff, target, cache)
+                if value > best_score:
+                    best_score = value
+                    best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
+                            else Activate(obj.uid, slot, obj.facts.name))
+        if not rebuff:
+            return best or END_TURN
+        if best is not None:
+            return best
+        if influence >= _RICH and side.deck:
+            for index, facts in enumerate(hand):
+                if self._dead(state, p, facts):
+                    return Discard(index, facts.name)
+        # the best declaration: each guardian's first best option (a declaration scores its sum), in the
+        # order of state.attack_options()
+        seats = state._targets_to_attack(p)
+        if not seats:
+            return NO_ATTACK
+        attacks: list = []
+        total = 0.0
+        attack_value = self._attack_value
+        for g in side.guardians:
+            if not state.may_attack(g):
+                continue
+            extra = state.extra_attacks(g)
+            chosen, chosen_value = (), 0.0
+            if not extra:
+                for seat in seats:
+                    value = attack_value(state, g, seat, cache)
+                    if value > chosen_value:
+                        chosen, chosen_value = (seat,), value
+            else:
+                for count in range(1, 2 + extra):
+                    for option in combinations_with_replacement(seats, count):
+                        value = 0.0
+                        for seat in option:
+                            value += attack_value(state, g, seat, cache)
+                        if value > chosen_value:
+                            chosen, chosen_value = option, value
+            for seat in chosen:
+                attacks.append((g, seat))
+                total += attack_value(state, g, seat, cache)
+        if attacks and total > 0:
+            return Declare(tuple((g.uid, seat) for g, seat in attacks),
+                           ", ".join(f"{g.facts.name} -> P{seat + 1}" for g, seat in attacks))
+        return NO_ATTACK
+
+    def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
+        """The first host (in the engine's order) worth most to a binding of this kind: (code, host, value)."""
+        key = ("host", facts.bind_player, facts.sign > 0)
+        found = cache.get(key)
+        if found is None:
+            found = (None, None, 0.0)
+            best = None
+            for code, host in state.hosts(p, facts):
+                value = self._host_value(p, facts, host)
+                if value is not None and (best is None or value > best):
+                    best, found = value, (code, host, value)
+            cache[key] = found
+        return found
+
+    @staticmethod
+    def _host_value(p: int, facts: Facts, host: Any) -> float | None:
+        """What a host adds to a binding's value (None: the binding is wasted there)."""
+        if type(host) is Guardian:
+            if (facts.sign > 0) != (host.owner == p):
+                return None
+            return 0.5 * host.facts.cost - 0.3 * len(host.bindings)
+        return 0.0 if (facts.sign > 0) == (host == p) else None
+
+    @staticmethod
+    def _abilities(state: WentworthState, p: int, in_roll: bool):
+        """(source, ability, slot, target code, target) in the order of the engine's legal actions."""
+        if state.dirty:
+            state._rebuild()
+        for obj, user, slot, eff in state.src_act:
+            if user != p or ((eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL)):
+                continue
+            if not state._ability_ok(p, obj, eff, slot):
+                continue
+            targets = state._ability_targets(p, obj, eff, in_roll)
+            if targets is None:
+                yield obj, eff, slot, None, None
+            else:
+                for code, target in targets:
+                    yield obj, eff, slot, code, target
+
+    def _act_roll(self, state: WentworthState, cache: dict) -> Action:
+        p = state.c_prio
+        side = state.sides[p]
+        best: Action = PASS_ROLL
+        best_score = 0.0
+        for index, facts in enumerate(side.hand):
+            if not facts.is_roll or state.cost(p, facts) > side.influence:
+                continue
+            eff = facts.choice
+            if eff is None:
+                value = self._roll_value(state, p, facts.plays, None, None, facts, cache)
+                if value > best_score:
+                    best, best_score = Play(index, facts.name), value
+            else:
+                for code, obj in state.targets(p, eff):
+                    value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
+                    if value > best_score:
+                        best, best_score = Play(index, facts.name, code, _describe(obj)), value
+        for obj, eff, slot, code, target in self._abilities(state, p, True):
+            value = self._roll_value(state, p, (eff,), target, obj, None, cache)
+            if value > best_score:
+                best_score = value
+                best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
+                        else Activate(obj.uid, slot, obj.facts.name))
+        return best
+
+    # -- the reference: scoring every legal action --
+
+    def choose(self, state: WentworthState, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        cache: dict = {}
+        best = actions[-1]
+        best_score = self.score(state, best, cache)
+        for action in actions[:-1]:
+            value = self.score(state, action, cache)
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    def score(self, state: WentworthState, action: Action, cache: dict | None = None) -> float:
+        """How much ``action`` helps the player choosing now (0: no better than passing)."""
+        cache = {} if cache is None else cache
+        if state.pending:
+            return self._choice_value(state, state.pending[0], action.option)
+        kind = type(action)
+        p = state.current_player()
+        if kind is Play:
+            facts = state.sides[p].hand[action.index]
+            if facts.type is BINDING:
+                return self._binding_value(state, p, facts, action.target, cache)
+            target = state.target_object(action.target)
+            if state.phase == ROLL:
+                return self._roll_value(state, p, facts.plays, target, None, facts, cache)
+            if state.phase != REBUFF and facts.type is not GUARDIAN:
+                return 0.0
+            if facts.type is ENVIRONMENT:
+                return self._env_value(state.sides[p], facts)
+            return self._card_value(state, p, facts, target, cache)
+        if kind is Activate:
+            obj = state._object(action.uid)
+            eff = obj.facts.activated[action.slot]
+            target = state.target_object(action.target)
+            if state.phase == ROLL:
+                return self._roll_value(state, p, (eff,), target, obj, None, cache)
+            return self._ability_value(state, p, obj, eff, target, cache)
+        if kind is Declare:
+            return self._declare_value(state, action.attacks, cache)
+        if kind is Block:
+            return self._block_value(action.blocks, self._block_matrix(state, cache))
+        if kind is Redraw:
+            return self._redraw_value(state, action)
+        if kind is Discard:
+            side = state.sides[p]
+            return 1.0 if (state.phase == REBUFF and side.influence >= _RICH
+                           and self._dead(state, p, side.hand[action.index])) else 0.0
+        return 0.0
+
+    # -- values --
+
+    @staticmethod
+    def _redraw_value(state: WentworthState, action: Redraw) -> float:
+        if not action.redraw:
+            return 0.0
+        hand = state.sides[state.redraw_seat].hand
+        cheap = sum(1 for facts in hand if facts.type is GUARDIAN and facts.cost <= RECHARGE)
+        return 1.0 if cheap < 2 else -1.0
+
+    def _binding_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
+        """Helpful bindings on one's own guardians (the most expensive first), curses on the opponents';
+        only the best host counts (others score 0), and only in the Rebuff step."""
+        if state.phase != REBUFF:
+            return 0.0
+        code, _, value = self._best_host(state, p, facts, cache)
+        if code is None or code != target:
+            return 0.0
+        return 50.0 + facts.cost + value
+
+    @staticmethod
+    def _env_value(side: Side, facts: Facts) -> float:
+        return 0.0 if side.env is not None else 60.0 + facts.cost
+
+    @staticmethod
+    def _guardian_base(state: WentworthState, p: int, facts: Facts) -> float:
+        """A guardian while there is room for it; with four, only one clearly better than the cheapest
+        (which is then discarded at the end of the turn)."""
+        guardians = state.sides[p].guardians
+        if len(guardians) < MAX_GUARDIANS:
+            return 100.0 + 2 * facts.cost
+        if len(guardians) == MAX_GUARDIANS:
+            least = min(g.facts.cost for g in guardians)
+            if facts.cost >= least + 3:
+                return 60.0 + 2 * (facts.cost - least)
+        return 0.0
+
+    def _dead(self, state: WentworthState, p: int, facts: Facts) -> bool:
+        """A card the greedy player will not play soon (discarded to draw when influence piles up)."""
+        if facts.type is GUARDIAN:
+            return self._guardian_base(state, p, facts) == 0.0
+        return facts.type is ENVIRONMENT and state.sides[p].env is not None
+
+    def _card_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
+        """A guardian or a potion played now, with its chosen target."""
+        choice = facts.choice
+        wanted = choice.target if choice is not None else None
+        if facts.type is GUARDIAN:
+            value = self._guardian_base(state, p, facts)
+            if not value:
+                return 0.0
+            for eff in facts.plays:
+                value += self._effect_value(state, p, eff, target if eff.target == wanted else None, cache)
+            return value
+        value = 0.0
+        for eff in facts.plays:
+            value += self._effect_value(state, p, eff, target if eff.target == wanted else None, cache)
+        return 30.0 + value if value >= 4 else 0.0
+
+    def _ability_value(self, state: WentworthState, p: int, obj: Any, eff: Eff, target: Any, cache: dict) -> float:
+        value = self._effect_value(state, p, eff, target, cache, source=obj)
+        if eff.rest or eff.rest_attached:
+            g = obj if eff.rest else obj.host
+            if state.phase == REBUFF and state.may_attack(g):
+                return 0.0
+            value -= 3 + 2 * state.roll_power(g)
+        value -= eff.pay
+        return 20.0 + value if value >= 3 else 0.0
+
+    @staticmethod
+    def _pool(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) -> list:
+        """The guardians an effect would touch, seen by the player choosing (an approximation of the
+        engine's targeting for effects that do not pick)."""
+        name = eff.target
+        if eff.choice:
+            return [target] if type(target) is Guardian else []
+        if name == "this":
+            return [source] if type(source) is Guardian else []
+        if name == "attached":
+            host = source.host if type(source) is Binding else None
+            return [host] if host is not None else []
+        sides = state.sides
+        if name == "friendly_guardians":
+            return sides[p].guardians
+        if name == "other_friendly_guardians":
+            return [g for g in sides[p].guardians if g is not source]
+        if name == "enemy_guardians":
+            return [g for side in sides if side.seat != p for g in side.guardians]
+        if name in ("all_guardians", "all_other_guardians"):
+            return [g for side in sides for g in side.guardians if g is not source]
+        return []
+
+    def _effect_value(self, state: WentworthState, p: int, eff: Eff, target: Any, cache: dict,
+                      source: Any = None) -> float:
+        """What an effect is worth to ``p`` outside combat (roughly in life points)."""
+        kind = eff.kind
+        amount = eff.amount
+        name = eff.target
+        if name in _PLAYER_TARGETS:
+            if name == "controller":
+                seats = (p,)
+            elif name in ("opponent", "target_player"):
+                seats = (target,) if target is not None else state._opponents(p)[:1]
+            elif name == "each_opponent":
+                seats = state._opponents(p)
+            else:
+                return 0.0
+            value = 0.0
+            for seat in seats:
+                sign = 1.0 if seat == p else -1.0
+                other = state.sides[seat]
+                if kind == "damage":
+                    value -= sign * 1.5 * amount
+                elif kind == "heal":
+                    value += sign * (0.4 * amount if other.life < START_LIFE else 0.1)
+                elif kind == "draw":
+                    value += sign * 5 * amount
+                elif kind == "gain_influence":
+                    value += sign * 1.5 * amount
+                elif kind == "lose_influence":
+                    value -= sign * min(amount, other.influence)
+                elif kind == "discard":
+                    value -= sign * 3 * min(amount, len(other.hand))
+                elif kind == "search_deck":
+                    value += sign * 5
+                elif kind == "recover":
+                    if any((not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f))
+                           for f in state.sides[p].discard):
+                        value += 6
+                elif kind == "modify_cost":
+                    value += 1
+            return value
+        if kind == "destroy":
+            kind_of = type(target)
+            if kind_of is Binding:
+                mine = (target.host.owner if target.host is not None else target.player) == p
+                return (8.0 + target.facts.cost) * (1 if (target.facts.sign < 0) == mine else -1)
+            if kind_of is Env:
+                return 8.0 + target.facts.cost if target.owner != p else -10.0
+            return 0.0
+        pool = self._pool(state, p, eff, target, source)
+        if not pool:
+            return 0.0
+        value = 0.0
+        rebuff = state.phase == REBUFF
+        for g in pool:
+            mine = g.owner == p
+            if kind == "damage":
+                left = state.life_left(g)
+                worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
+                value += -worth if mine else worth
+            elif kind == "heal":
+                healed = min(amount, g.damage)
+                value += healed if mine else -healed
+            elif kind == "return_to_hand":
+                value += -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
+            elif kind == "rest":
+                if not mine and rebuff and not g.resting and state._any_attack(p):
+                    value += 4.0 + 0.5 * g.facts.cost
+            elif kind == "ready":
+                if mine and g.resting and not rebuff:
+                    value += 4.0 + 0.5 * g.facts.cost
+            elif kind == "can_attack_on_entry":
+                if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
+                    value += 6.0 + 3 * state.roll_power(g)
+            elif kind == "extra_combat":
+                if mine and rebuff and state.may_attack(g):
+                    value += 4.0 + 3 * state.roll_power(g)
+            elif kind == "modify_roll":
+                if mine:
+                    if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
+                        value += amount
+                elif rebuff and eff.applies & DEFENSE and amount < 0 and state.may_defend(g):
+                    value -= 0.8 * amount
+        return value
+
+    def _attack_value(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
+        """An attack's worth: a sure hit when nobody can defend; else the expected margin over the best
+        defender, or some pressure when the attackers outnumber the defenders."""
+        memo = (g.uid, seat, "attack")
+        found = cache.get(memo)
+        if found is not None:
+            return found
+        found = cache[memo] = self._attack_worth(state, g, seat, cache)
+        return found
+
+    def _attack_worth(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
+        ea = state.estimate(g, ATTACK)
+        if ea <= 0:
+            return 0.0
+        key = -1 - seat
+        defense = cache.get(key)
+        if defense is None:
+            estimate = state.estimate
+            eds = [estimate(d, DEFENSE) for d in state.sides[seat].guardians if state.may_defend(d)]
+            attackers = sum(1 for mine in state.sides[g.owner].guardians if state.may_attack(mine))
+            defense = cache[key] = (max(eds) if eds else None, len(eds), attackers)
+        best, defenders, attackers = defense
+        tie = 0.01 * (START_LIFE - state.sides[seat].life)
+        if best is None:
+            return 100.0 + ea + tie
+        margin = ea - best
+        if margin > (0.5 if state.turn <= _PATIENCE else -2.5):
+            return 40.0 + margin + tie
+        if attackers > defenders:
+            return 10.0 + 0.2 * ea + tie
+        return 0.0
+
+    def _declare_value(self, state: WentworthState, attacks: tuple, cache: dict) -> float:
+        """A declaration's worth: the sum of its attacks' values, squeezed below 0.5 so that every card
+        worth playing is played first (declaring ends the Rebuff step)."""
+        total = 0.0
+        for uid, seat in attacks:
+            total += self._attack_value(state, state._guardian(uid), seat, cache)
+        return 0.5 * total / (1.0 + total) if total > 0 else total
+
+    def _block_matrix(self, state: WentworthState, cache: dict) -> tuple:
+        """Per attack against the defending player: the value of no defender, and of each defender."""
+        matrix = cache.get("blocks")
+        if matrix is None:
+            defenders = [(d.uid, state.estimate(d, DEFENSE), state.life_left(d), 1.5 * d.facts.cost + 2.0)
+                         for d in state._defenders(state.c_dp)]
+            life = state.sides[state.c_dp].life
+            rows = []
+            decl = state.decl
+            for index in state.block_idx:
+                ea = state.estimate(decl[index][0], ATTACK)
+                values = {}
+                for uid, ed, left, worth in defenders:
+                    diff = ea - ed
+                    values[uid] = (10.0 - diff if diff <= 0 else -0.6 * diff if diff < left
+                                   else -(diff - left) - worth)
+                rows.append((-ea - (50.0 if ea >= life else 0.0), values))
+            matrix = cache["blocks"] = tuple(rows)
+        return matrix
+
+    def _best_blocks(self, state: WentworthState, cache: dict) -> tuple:
+        """The assignment :meth:`choose` picks among ``state.block_options()`` (the first best in their
+        order, the empty one on ties), by a depth-first search in that order that skips hopeless branches."""
+        matrix = self._block_matrix(state, cache)
+        count = len(matrix)
+        if count == 1:
+            unblocked, values = matrix[0]
+            best, best_score = None, unblocked
+            for uid, value in values.items():
+                if value > best_score:
+                    best, best_score = uid, value
+            return (best,)
+        uids = list(matrix[0][1])
+        bounds = [0.0] * (count + 1)
+        for index in range(count - 1, -1, -1):
+            unblocked, values = matrix[index]
+            bounds[index] = bounds[index + 1] + max(unblocked, *values.values()) if values else \
+                bounds[index + 1] + unblocked
+        best = (None,) * count
+        found = [best, self._block_value(best, matrix)]
+
+        def search(position: int, chosen: tuple, total: float) -> None:
+            if position == count:
+                if total > found[1]:
+                    found[0], found[1] = chosen, total
+                return
+            if total + bounds[position] < found[1] - 1e-9:
+                return
+            unblocked, values = matrix[position]
+            for uid in uids:
+                if uid not in chosen:
+                    search(position + 1, chosen + (uid,), total + values[uid])
+            search(position + 1, chosen + (None,), total + unblocked)
+
+        search(0, (), 0.0)
+        return found[0]
+
+    @staticmethod
+    def _block_value(blocks: tuple, matrix: tuple) -> float:
+        total = 0.0
+        for uid, (unblocked, values) in zip(blocks, matrix):
+            total += unblocked if uid is None else values[uid]
+        return total
+
+    def _combat_now(self, state: WentworthState, cache: dict) -> tuple:
+        now = cache.get("now")
+        if now is None:
+            att, d = state.c_att, state.c_def
+            amods = state.roll_mods(att, ATTACK)
+            dmods = state.roll_mods(d, DEFENSE) if d is not None else []
+            a_sum, d_sum = sum(state.c_adice), sum(state.c_ddice)
+            a = sequence(a_sum, amods, att.owner, state.n) if amods else a_sum
+            v = (sequence(d_sum, dmods, d.owner, state.n) if dmods else d_sum) if d is not None else 0
+            now = cache["now"] = (amods, dmods, a_sum, d_sum, a, v)
+        return now
+
+    def _outcome(self, state: WentworthState, p: int, a, v, adjust: tuple) -> float:
+        """The combat's result for ``p`` (damage dealt minus taken, defeats weighted by cost)."""
+        prev_att, prev_def, shielded = adjust
+        att, d = state.c_att, state.c_def
+        a = a if a > 0 else 0
+        v = v if v > 0 else 0
+        value = 0.0
+        if a > v:
+            amount = a - v
+            if d is None:
+                value = 0.0 if shielded and p == state.c_dp else float(amount)
+            else:
+                amount -= prev_def + d.shields + d.prevent
+                if amount > 0 and not (state.c_protect and d.uid in state.c_protect):
+                    left = state.life_left(d)
+                    value = 0.5 * amount if amount < left else 0.5 * left + 1.5 * d.facts.cost + (
+                        0 if shielded and p == state.c_dp else amount - left)
+        elif v > a:
+            amount = v - a - prev_att - att.shields - att.prevent
+            if amount > 0 and not (state.c_protect and att.uid in state.c_protect):
+                left = state.life_left(att)
+                value = -(0.5 * amount if amount < left else 0.5 * left + 1.5 * att.facts.cost + (
+                    0 if shielded and p == state.c_ap else amount - left))
+        return value if p == state.c_ap else -value
+
+    def _roll_value(self, state: WentworthState, p: int, effs: tuple, target: Any, source: Any,
+                    facts: Facts | None, cache: dict) -> float:
+        """How much a combat potion or ability improves this combat for ``p`` (0: not worth it)."""
+        amods, dmods, a_sum, d_sum, a, v = self._combat_now(state, cache)
+        att, d = state.c_att, state.c_def
+        new_a = new_d = None
+        prev_att = prev_def = 0
+        shielded = cancelled = False
+        touched = False
+        for eff in effs:
+            kind = eff.kind
+            if eff.target in _PLAYER_TARGETS:
+                if kind == "prevent_damage" and eff.target == "controller" and eff.amount >= ALL_DAMAGE:
+                    shielded = touched = True
+                continue
+            for g in self._pool(state, p, eff, target, source):
+                if g is not att and g is not d:
+                    continue
+                is_att = g is att
+                touched = True
+                if kind == "modify_roll":
+                    if eff.applies & (ATTACK if is_att else DEFENSE):
+                        if is_att:
+                            new_a = [*(new_a or amods), (eff.op, eff.amount, p)]
+                        else:
+                            new_d = [*(new_d or dmods), (eff.op, eff.amount, p)]
+                elif kind == "reroll":
+                    dice = state.c_adice if is_att else state.c_ddice
+                    favour = p == g.owner
+                    old = sum(dice)
+                    if eff.dice == "one":
+                        new = old - (min(dice) if favour else max(dice)) + 3.5
+                    else:
+                        mean = 3.5 * len(dice)
+                        keep = eff.keep
+                        new = (mean if keep == "new" else max(old, mean) if keep == "higher" else min(old, mean)
+                               if keep == "lower" else (max(old, mean) if favour else min(old, mean)))
+                    if is_att:
+                        a_sum = new
+                    else:
+                        d_sum = new
+                elif kind == "prevent_damage":
+                    if is_att:
+                        prev_att += eff.amount
+                    else:
+                        prev_def += eff.amount
+                elif kind == "restrict" and is_att:
+                    cancelled = True
+        if not touched:
+            return 0.0
+        n = state.n
+        amods = new_a if new_a is not None else amods
+        dmods = new_d if new_d is not None else dmods
+        a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
+        v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
+        after = 0.0 if cancelled else self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded))
+        gain = after - self._outcome(state, p, a, v, (0, 0, False))
+        penalty = 1.0 + 0.3 * (facts.cost if facts is not None else 0)
+        if source is not None:
+            eff = effs[0]
+            if eff.rest or eff.rest_attached:
+                penalty += 2.0
+            penalty += eff.pay
+        if facts is not None and facts.delayed:
+            penalty += 3.0
+        return gain - penalty if gain > penalty else 0.0
+
+    def _choice_value(self, state: WentworthState, pending: tuple, option: Any) -> float:
+        player, kind, _, handler, data = pending
+        if option is None or option is False:
+            return 0.0
+        if kind == "target":
+            eff, ctx = data
+            return self._effect_value(state, player, eff, state.target_object(option), {}, source=ctx.source) + 0.5
+        if kind == "pay":
+            return 3.0
+        if kind == "sacrifice":
+            g = state._guardian(option)
+            return -(2.0 * g.facts.cost + state.life_left(g))
+        if handler == "_answer_search":
+            seat, count = data
+            facts = state.sides[seat].deck[-count:][::-1][option]
+        else:
+            facts = state.sides[player].discard[option]
+        return 1.0 + facts.cost + (5.0 if facts.type is GUARDIAN else 0.0)
+
+    def _best_choice(self, state: WentworthState, pending: tuple) -> Action:
+        options = pending[2]
+        best = options[-1]
+        if len(options) == 1:
+            return best
+        best_score = self._choice_value(state, pending, best.option)
+        for action in options[:-1]:
+            value = self._choice_value(state, pending, action.option)
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+
+register(Engine(
+    game="wentworth",
+    new_match=new_match,
+    new_goldfish=new_goldfish,
+    kill_turn=kill_turn,
+    policies={"random": RandomPolicy, "greedy": Greedy},
+    effects=EFFECTS,
+    players=(2, 4),
+    default_max_turns=200,
+    notes={"goldfish": "the opponent has 50 life, no guardians and does nothing; the kill turn is the turn "
+                       "on which its life reaches 0"},
+))

@@ -1,0 +1,2323 @@
+"""Warcardz: the full rules of ``warcardz.txt`` on the engine core.
+
+Two lines of five squares face each other (flank, guard, post, guard, flank). Each player
+fields five characters (total value at most 25 at all times) and keeps five reserves and
+three tactics cards in hand. A shared attribute card names the attribute every combat
+uses; a shared variable card gives a blanket bonus. A turn: at most one reserve placed
+or one before-combat tactics card, at most one discard to flip a side-deck card, then at
+most one attack (several attackers may gang up on one target). The side with no fighter
+left on the field loses. Readings of unclear rules are in ``docs/rules/warcardz.md``.
+
+The board is ten squares: ``0-4`` are P1's line and ``5-9`` P2's, both numbered from P1's
+left, so square ``c`` faces square ``c + 5``. Every player looks at the board from its own
+side: P2's left is P1's right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from decklab.catalog.cards import MAIN, Card, Deck
+
+from .core import (
+    Action,
+    Engine,
+    GameState,
+    RandomPolicy,
+    deck_cards,
+    new_rng,
+    register,
+    shuffle,
+)
+from .effects import EffectRegistry
+
+LINE = 5
+LINE_VALUE = 25
+QUIET_TURNS = 10  # this many turns in a row without a change on the field or in the side decks: a draw
+ATTRIBUTES = ("hand_to_hand", "small_arms", "heavy_weapons", "energy", "explosive")
+ATTRIBUTE_NAMES = ("Hand-to-Hand", "Small Arms", "Heavy Weapons", "Energy", "Explosive")
+DIRECTIONS = ("front", "left_front", "right_front", "left", "right", "aft")
+POSITIONS = ("flank", "guard", "post")
+COLUMN_POSITION = (0, 1, 2, 1, 0)
+SIDE_DECKS = ("attribute", "variable")
+
+# Stats a modifier may change: the five attributes are 0-4.
+FRENZY, ATTACK, DEFENSE, ALL_ATTRIBUTES, ACTIVE_ATTRIBUTE, COMBAT_SCORE = 5, 6, 7, 8, 9, 10
+STATS = {**{name: i for i, name in enumerate(ATTRIBUTES)}, "frenzy": FRENZY, "attack": ATTACK, "defense": DEFENSE,
+         "all_attributes": ALL_ATTRIBUTES, "active_attribute": ACTIVE_ATTRIBUTE, "combat_score": COMBAT_SCORE}
+SIDES = {"attack": 1, "defense": 2, "both": 3}
+
+# --- geometry -----------------------------------------------------------------------------------
+
+SQUARE_POSITION = tuple(COLUMN_POSITION[sq % 5] for sq in range(10))
+SQUARE_NAMES = tuple(f"P{sq // 5 + 1} {POSITIONS[COLUMN_POSITION[sq % 5]]} {sq % 5 + 1}" for sq in range(10))
+ROW_SQUARES = (tuple(range(5)), tuple(range(5, 10)))
+PLANS = (("plan", 0), ("plan", 1))  # where the greedy policy caches its best attack in ``state.cache``
+
+
+def _step(owner: int, sq: int, direction: str) -> int:
+    """The square one step from ``sq`` in ``direction`` for a fighter of ``owner`` (-1: off the board).
+
+    P1 (row 0) faces row 1 and its left is column - 1; P2 faces row 0 and its left is column + 1.
+    """
+    row, col = divmod(sq, 5)
+    forward = 1 if owner == 0 else -1
+    left = -1 if owner == 0 else 1
+    d_row, d_col = {"front": (forward, 0), "left_front": (forward, left), "right_front": (forward, -left),
+                    "left": (0, left), "right": (0, -left), "aft": (-forward, 0)}[direction]
+    row, col = row + d_row, col + d_col
+    return row * 5 + col if 0 <= row < 2 and 0 <= col < 5 else -1
+
+
+# REACH[owner][sq]: (direction bit, target square) for every direction that stays on the board.
+REACH = tuple(tuple(tuple((1 << i, _step(owner, sq, d)) for i, d in enumerate(DIRECTIONS) if _step(owner, sq, d) >= 0)
+                    for sq in range(10)) for owner in (0, 1))
+# REACH_MASK[owner][sq][lights]: the squares a fighter with these direction lights can attack.
+REACH_MASK = tuple(tuple(tuple(tuple(t for bit, t in REACH[owner][sq] if lights & bit) for lights in range(64))
+                         for sq in range(10)) for owner in (0, 1))
+# Squares one step forward, aft, left or right (the same set for both players).
+ORTHOGONAL = tuple(frozenset(t for d in ("front", "aft", "left", "right") if (t := _step(0, sq, d)) >= 0)
+                   for sq in range(10))
+# The squares next to ``sq`` in its own row (left and right).
+BESIDE = tuple(tuple(t for t in (sq - 1, sq + 1) if 0 <= t < 10 and t // 5 == sq // 5) for sq in range(10))
+
+
+def direction_of(owner: int, src: int, dst: int) -> str:
+    """The direction name from ``src`` to ``dst`` for a fighter of ``owner`` ('' if not one step)."""
+    for d in DIRECTIONS:
+        if _step(owner, src, d) == dst:
+            return d.replace("_", " ")
+    return ""
+
+
+# --- effects ------------------------------------------------------------------------------------
+
+_FIGHTER_CONDITIONS = {"faction", "class", "position", "attribute", "max_value"}
+_COMBAT_TARGETS = {"own_fighter_in_combat", "own_fighters_in_combat", "defending_own_fighter"}
+_COMBAT_KINDS = {"modify", "add_frenzy", "preferred_position", "ignore_variable", "negate", "prevent_removal"}
+_DURATIONS = {"this_combat", "this_turn", "while_in_play", "while_active"}
+
+
+class _Registry(EffectRegistry):
+    """The effect kinds, checked down to the values the engine understands (stats, sides, sources)."""
+
+    def supports(self, entry) -> bool:
+        if not super().supports(entry):
+            return False
+        kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
+        if "duration" in entry and entry["duration"] not in _DURATIONS:
+            return False
+        if kind == "modify":
+            if entry.get("stat") not in STATS or not isinstance(entry.get("amount"), int):
+                return False
+            if entry.get("side", "both") not in SIDES:
+                return False
+            if (entry["stat"] == "combat_score") != (target == "all_fighters"):
+                return False
+            return {"passive": {"this", "adjacent_own_fighters", "other_own_fighters", "all_fighters"},
+                    "on_attack": {"this"}, "on_play": _COMBAT_TARGETS}[trigger].__contains__(target)
+        if kind == "add_frenzy":
+            return (trigger, target) in {("on_attack", "this"), ("on_play", "own_fighters_in_combat"),
+                                         ("on_play", "own_fighter_in_combat")}
+        if kind == "set_attribute":
+            return entry.get("attribute") in ATTRIBUTES
+        if kind == "choose_attribute":
+            return entry.get("from", "top") in ("top", "deck") and (entry.get("from", "top") == "top"
+                                                                     or entry.get("choice", "named_attribute") == "named_attribute")
+        if kind == "move":
+            return entry.get("destination", "any_vacant_own_position") == "any_vacant_own_position"
+        if kind == "grant_direction":
+            return bool(entry.get("directions")) and set(entry["directions"]) <= set(DIRECTIONS)
+        if kind == "prevent_removal":
+            return entry.get("instead", "return_to_reserve") == "return_to_reserve"
+        if kind == "deploy_reserve":
+            return isinstance(entry.get("amount", 1), int)
+        return True
+
+    def is_modeled(self, card: Card) -> bool:
+        if not super().is_modeled(card):
+            return False
+        if card.type == "tactics":
+            plays = [e for e in card.effects if e.get("trigger") == "on_play"]
+            if len(plays) != len(card.effects):
+                return False
+            instant = card.get("timing") == "instant"
+            if any((e["effect"] in _COMBAT_KINDS) != instant for e in plays):
+                return False
+            if sum(1 for e in plays if _targeted(e)) > 1:
+                return False
+        elif card.type == "character":
+            return all(e.get("trigger") in ("passive", "on_attack", "on_win", "on_enter")
+                       and e.get("target") != "all_fighters" for e in card.effects)
+        elif card.type == "attribute":
+            return all(e["effect"] == "set_attribute" for e in card.effects)
+        elif card.type == "variable":
+            return all(e["effect"] == "modify" and e.get("target") == "all_fighters" for e in card.effects)
+        return True
+
+
+EFFECTS = _Registry("warcardz")
+EFFECTS.kind("set_attribute", triggers={"passive"}, keys={"attribute", "frenzy", "duration"})
+EFFECTS.kind("modify", triggers={"passive", "on_attack", "on_play"},
+             targets={"this", "adjacent_own_fighters", "other_own_fighters", "all_fighters", *_COMBAT_TARGETS},
+             keys={"stat", "amount", "duration", "side"},
+             conditions={*_FIGHTER_CONDITIONS, "attacking_with", "attacking_alone"})
+EFFECTS.kind("add_frenzy", triggers={"on_attack", "on_play"},
+             targets={"this", "own_fighters_in_combat", "own_fighter_in_combat"}, keys={"duration"},
+             conditions=_FIGHTER_CONDITIONS)
+EFFECTS.kind("flip_attribute", triggers={"on_play", "on_win", "on_enter"}, keys={"optional"})
+EFFECTS.kind("flip_variable", triggers={"on_play", "on_win", "on_enter"}, keys={"optional"})
+EFFECTS.kind("choose_attribute", triggers={"on_play"}, keys={"from", "count", "choice"})
+EFFECTS.kind("swap_positions", triggers={"on_play"}, targets={"two_adjacent_own_fighters"})
+EFFECTS.kind("move", triggers={"on_play"}, targets={"own_fighter"}, keys={"destination"}, conditions=_FIGHTER_CONDITIONS)
+EFFECTS.kind("return_to_reserve", triggers={"on_play"}, targets={"own_fighter", "enemy_fighter"},
+             conditions=_FIGHTER_CONDITIONS)
+EFFECTS.kind("deploy_reserve", triggers={"on_play"}, targets={"controller"}, keys={"amount", "optional"})
+EFFECTS.kind("grant_direction", triggers={"on_play"}, targets={"own_fighter"}, keys={"directions", "duration"},
+             conditions=_FIGHTER_CONDITIONS)
+EFFECTS.kind("negate", triggers={"on_play"}, targets={"enemy_tactic"})
+EFFECTS.kind("ignore_variable", triggers={"on_play"}, keys={"duration"})
+EFFECTS.kind("prevent_removal", triggers={"on_play"}, targets={"defending_own_fighter"}, keys={"instead", "duration"})
+EFFECTS.kind("preferred_position", triggers={"on_play"}, targets={"own_fighter_in_combat"}, keys={"duration"})
+
+# Entries whose target the player picks when the card is played.
+_PICKED = {"own_fighter", "enemy_fighter", "two_adjacent_own_fighters", "own_fighter_in_combat"}
+
+
+def _targeted(entry) -> bool:
+    return entry.get("target") in _PICKED or (entry["effect"] == "choose_attribute" and entry.get("from") == "deck")
+
+
+class Cond:
+    """A compiled ``condition`` mapping."""
+
+    __slots__ = ("alone", "attrs", "faction", "klass", "max_value", "position", "with_")
+
+    def __init__(self, condition: dict) -> None:
+        faction, klass, position = condition.get("faction"), condition.get("class"), condition.get("position")
+        self.faction = faction.casefold() if faction else None
+        self.klass = klass.casefold() if klass else None
+        self.position = POSITIONS.index(position) if position in POSITIONS else -1
+        attrs = condition.get("attribute")
+        if isinstance(attrs, str):
+            attrs = [attrs]
+        self.attrs = frozenset(ATTRIBUTES.index(a) for a in attrs if a in ATTRIBUTES) if attrs else None
+        self.max_value = condition.get("max_value")
+        self.alone = condition.get("attacking_alone")
+        self.with_ = Cond(condition["attacking_with"]) if condition.get("attacking_with") else None
+
+
+_CONDS: dict[int, tuple] = {}
+
+
+def _cond(entry) -> Cond | None:
+    """The compiled condition of an effect entry (cached by identity: entries never change)."""
+    cached = _CONDS.get(id(entry))
+    if cached is None or cached[0] is not entry:
+        condition = entry.get("condition")
+        cached = _CONDS[id(entry)] = (entry, Cond(condition) if condition else None)
+    return cached[1]
+
+
+def _holds(c: Cond, facts: Facts, pos: int, attr: int, group, me) -> bool:
+    """Whether ``facts`` (standing in position ``pos``, attribute card ``attr``, attacking with ``group``) meets ``c``."""
+    if c.faction is not None and facts.faction != c.faction:
+        return False
+    if c.klass is not None and facts.klass != c.klass:
+        return False
+    if c.position >= 0 and pos != c.position:
+        return False
+    if c.attrs is not None and attr not in c.attrs:
+        return False
+    if c.max_value is not None and facts.value > c.max_value:
+        return False
+    if c.alone is not None and (group is not None and len(group) == 1) != bool(c.alone):
+        return False
+    if c.with_ is not None:
+        if group is None:
+            return False
+        inner = c.with_
+        for other in group:
+            if other is not me and _holds(inner, other.facts, -1, attr, None, None):
+                return True
+        return False
+    return True
+
+
+class Facts:
+    """A card's facts compiled once per process: stats, lights, and its effects sorted by use."""
+
+    __slots__ = (
+        "adj_mods",
+        "attack",
+        "attack_frenzy",
+        "attack_mods",
+        "attr_frenzy",
+        "attribute",
+        "attrs",
+        "aura_grouped",
+        "auras",
+        "card",
+        "defense",
+        "dirs",
+        "faction",
+        "frenzy",
+        "grouped",
+        "instant",
+        "key",
+        "klass",
+        "name",
+        "negates",
+        "on_enter",
+        "on_win",
+        "plays",
+        "pos",
+        "saves",
+        "self_mods",
+        "serial",
+        "targeted",
+        "type",
+        "value",
+        "var_mods",
+        "window",
+        "with_mods",
+    )
+
+    _serials = iter(range(1, 1 << 62))
+
+    def __init__(self, card: Card, vanilla: bool) -> None:
+        self.card = card
+        self.name = card.name
+        self.key = card.key
+        self.type = card.type
+        self.value = int(card.get("value", 0) or 0)
+        self.attack = int(card.get("attack", 0) or 0)
+        self.defense = int(card.get("defense", 0) or 0)
+        self.attrs = tuple(int(card.get(a, 0) or 0) for a in ATTRIBUTES)
+        self.frenzy = card.get("frenzy", 0)
+        self.frenzy = int(self.frenzy or 0) if card.type == "character" else 0
+        self.dirs = sum(1 << DIRECTIONS.index(d) for d in card.get("directions", ()) if d in DIRECTIONS)
+        self.pos = POSITIONS.index(card.get("position")) if card.get("position") in POSITIONS else -1
+        self.faction = str(card.get("faction", "")).casefold()
+        self.klass = str(card.get("class", "")).casefold()
+        self.instant = card.get("timing") == "instant"
+        self.self_mods: tuple = ()
+        self.adj_mods: tuple = ()
+        self.auras: tuple = ()
+        self.attack_mods: tuple = ()
+        self.attack_frenzy: tuple = ()
+        self.on_win: tuple = ()
+        self.on_enter: tuple = ()
+        self.plays: tuple = ()
+        self.targeted = None
+        self.negates = self.saves = False
+        self.attribute = ATTRIBUTES.index(card["attribute"]) if card.get("attribute") in ATTRIBUTES else 0
+        self.attr_frenzy = bool(card.get("frenzy")) if card.type == "attribute" else False
+        self.var_mods: tuple = ()
+        modeled = EFFECTS.is_modeled(card)
+        if vanilla and not modeled:
+            self._finish()
+            return
+        lists: dict[str, list] = {"self": [], "adj": [], "aura": [], "attack": [], "frenzy": [], "var": []}
+        for entry in card.effects:
+            kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
+            if not modeled and not EFFECTS.supports(entry):
+                continue
+            if card.type == "attribute" and kind == "set_attribute":
+                self.attribute = ATTRIBUTES.index(entry["attribute"])
+                self.attr_frenzy = bool(entry.get("frenzy"))
+            elif card.type == "variable" and kind == "modify":
+                lists["var"].append((entry["amount"], SIDES[entry.get("side", "both")], _cond(entry)))
+            elif trigger == "passive" and kind == "modify":
+                key = {"this": "self", "adjacent_own_fighters": "adj", "other_own_fighters": "aura"}.get(target)
+                if key:
+                    lists[key].append((STATS[entry["stat"]], entry["amount"], _cond(entry)))
+            elif trigger == "on_attack" and kind == "modify":
+                lists["attack"].append((STATS[entry["stat"]], entry["amount"], _cond(entry)))
+            elif trigger == "on_attack" and kind == "add_frenzy":
+                lists["frenzy"].append(_cond(entry))
+            elif trigger == "on_win":
+                self.on_win += (entry,)
+            elif trigger == "on_enter":
+                self.on_enter += (entry,)
+            elif trigger == "on_play":
+                self.plays += (entry,)
+                if _targeted(entry) and self.targeted is None:
+                    self.targeted = entry
+                self.negates |= kind == "negate"
+                self.saves |= kind == "prevent_removal"
+        if card.type == "variable" and not card.effects and card.get("scope") in ("faction", "class", "position"):
+            # A variable card without effects entries: its contract fields say the same thing.
+            lists["var"].append((int(card.get("bonus", 0)), SIDES.get(card.get("side", "both"), 3),
+                                 Cond({card["scope"]: card.get("subject")})))
+        self.self_mods, self.adj_mods, self.auras = tuple(lists["self"]), tuple(lists["adj"]), tuple(lists["aura"])
+        self.attack_mods, self.attack_frenzy, self.var_mods = tuple(lists["attack"]), tuple(lists["frenzy"]), tuple(lists["var"])
+        self._finish()
+
+    def _finish(self) -> None:
+        """Derived facts for fast scoring."""
+        self.serial = next(Facts._serials)  # a small number naming the card in score caches
+
+        def grouped(conds) -> bool:
+            return any(c is not None and (c.alone is not None or c.with_ is not None) for c in conds)
+
+        # Whether its score as an attacker depends on who else attacks (its own effects, or its commands).
+        self.grouped = grouped([m[2] for m in self.self_mods + self.attack_mods] + list(self.attack_frenzy))
+        # The modifiers that need another attacker to match: None if the in-group score needs the long way.
+        self.with_mods = tuple(m for m in self.self_mods + self.attack_mods if m[2] is not None and m[2].with_ is not None)
+        if any(c is not None and c.with_ is not None for c in self.attack_frenzy):
+            self.with_mods = None
+        self.aura_grouped = grouped([m[2] for m in self.auras])
+        # How this card is played in a combat's tactics window (None: not there).
+        self.window = None
+        if self.instant and self.plays and not self.negates and not self.saves:
+            t = self.targeted
+            if t is not None:
+                self.window = (True, t["effect"] == "preferred_position", _cond(t))
+            else:
+                self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat"), -1), _cond(e))
+                                            for e in self.plays))
+
+
+_FACTS: dict[tuple[Card, bool], Facts] = {}
+
+
+def facts_of(card: Card, vanilla: bool = False) -> Facts:
+    """A card's compiled facts, built once per process (cards are immutable)."""
+    compiled = _FACTS.get((card, vanilla))
+    if compiled is None:
+        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
+    return compiled
+
+
+DUMMY_CARD = Card(game="warcardz", name="Training Dummy", type="character", set_code="GOLDFISH", fields={
+    "name": "Training Dummy", "type": "character", "code": "DUMMY", "value": 5, "attack": 0, "defense": 3,
+    "hand_to_hand": 3, "small_arms": 3, "heavy_weapons": 3, "energy": 3, "explosive": 3, "frenzy": 0,
+    "directions": [], "position": "none", "faction": "Training", "class": "Dummy"})
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+
+class Fighter:
+    """A character on the field: its card, owner, a unique id and the square it stands on."""
+
+    __slots__ = ("facts", "owner", "sq", "uid")
+
+    def __init__(self, facts: Facts, owner: int, uid: int, sq: int) -> None:
+        self.facts = facts
+        self.owner = owner
+        self.uid = uid
+        self.sq = sq
+
+    def __repr__(self) -> str:
+        return f"{self.facts.name}@{SQUARE_NAMES[self.sq]}"
+
+
+class Side:
+    """One player's cards off the field: tactics in hand, reserves, and the used, discarded and removed piles."""
+
+    __slots__ = ("discards", "dummy", "hand", "played", "removed", "reserves", "size")
+
+    def __init__(self, hand: list[Facts], reserves: list[Facts], *, dummy: bool = False, size: int = 0) -> None:
+        self.hand = hand
+        self.reserves = reserves
+        self.played: list[Facts] = []
+        self.discards: list[Facts] = []
+        self.removed: list[Facts] = []
+        self.dummy = dummy
+        self.size = size
+
+    def copy(self) -> Side:
+        twin = Side(list(self.hand), list(self.reserves), dummy=self.dummy, size=self.size)
+        twin.played, twin.discards, twin.removed = list(self.played), list(self.discards), list(self.removed)
+        return twin
+
+
+_NO_MODS: dict = {}
+_NOBODY: frozenset = frozenset()
+
+
+class Combat:
+    """One attack being resolved: who attacks whom, the tactics played into it, and its result."""
+
+    __slots__ = (
+        "attack",
+        "attackers",
+        "defender",
+        "defense",
+        "frenzy",
+        "home",
+        "mods",
+        "no_variable",
+        "passes",
+        "plain",
+        "player",
+        "priority",
+        "saved",
+        "target",
+        "totals",
+    )
+
+    def __init__(self, player: int, attackers: list[Fighter], defender: Fighter) -> None:
+        self.player = player
+        self.attackers = attackers
+        self.defender = defender
+        self.target = defender.sq
+        self.priority = player
+        self.passes = 0
+        self.mods: dict[int, list[tuple[int, int]]] = _NO_MODS  # replaced by a fresh one when a card changes it
+        self.frenzy: set[int] | frozenset = _NOBODY
+        self.home: set[int] | frozenset = _NOBODY
+        self.no_variable = False
+        self.saved = False
+        self.attack = self.defense = 0
+        self.plain = True  # no tactics card has changed anything in this combat yet
+        self.totals = None  # the scores, once computed (the field does not change during a combat)
+
+    def fighters_of(self, player: int) -> list[Fighter]:
+        return self.attackers if player == self.player else [self.defender]
+
+    def snapshot(self) -> tuple:
+        return ({k: list(v) for k, v in self.mods.items()}, set(self.frenzy), set(self.home), self.no_variable,
+                self.plain)
+
+    def restore(self, snap: tuple) -> None:
+        self.mods, self.frenzy, self.home, self.no_variable, self.plain = snap
+        self.totals = None
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class Deploy(NamedTuple):
+    """Place a reserve in an open square of one's own line (the turn's reserve)."""
+
+    index: int
+    name: str
+    square: int
+
+    def __str__(self) -> str:
+        return f"place reserve {self.name} at {SQUARE_NAMES[self.square]}"
+
+
+class Tactic(NamedTuple):
+    """Play a before-combat tactics card from hand; ``target`` is what it picks, if anything."""
+
+    index: int
+    name: str
+    target: Any = None
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.label}" if self.label else "")
+
+
+class Discard(NamedTuple):
+    """Discard a card from hand (a tactics card or a reserve) to flip the attribute or the variable card."""
+
+    source: str
+    index: int
+    name: str
+    deck: str
+
+    def __str__(self) -> str:
+        return f"discard {self.name} to flip the {self.deck} card"
+
+
+class Attack(NamedTuple):
+    """Attack the fighter on ``target`` with the fighters on ``attackers`` (squares)."""
+
+    attackers: tuple
+    target: int
+    names: tuple
+    target_name: str
+
+    def __str__(self) -> str:
+        return f"attack {self.target_name} ({SQUARE_NAMES[self.target]}) with {' + '.join(self.names)}"
+
+
+class Choose(NamedTuple):
+    """Answer a pending choice: an instant to play, a card, a square, yes or no."""
+
+    option: Any
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Instant(NamedTuple):
+    """Play an instant tactics card into the combat (on one of one's fighters in it, if the card picks one)."""
+
+    index: int
+    name: str
+    uid: int | None = None
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.target}" if self.target else "")
+
+
+class Step(NamedTuple):
+    """After a won combat, move the attacker on ``square`` into the vacated square ``to``."""
+
+    square: int
+    name: str
+    to: int
+    owner: int
+
+    def __str__(self) -> str:
+        return f"move {self.name} {direction_of(self.owner, self.square, self.to)} into {SQUARE_NAMES[self.to]}"
+
+
+class Pass(NamedTuple):
+    """End the turn, or pass in a combat's tactics window."""
+
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+for _kind in (Deploy, Tactic, Discard, Attack, Instant, Step, Choose, Pass):
+    Action.register(_kind)
+
+END_TURN = Pass("end the turn")
+PASS = Pass("pass")
+STAY = Pass("stay")
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+
+_OWN: dict[int, int] = {}  # a card's own part of its score, per (card, attribute card, side, position)
+_VARIABLE: dict[int, int] = {}  # a variable card's bonus, per (variable card, card, position, attribute, side)
+
+
+def _bonus(mods: tuple, f: Facts, pos: int, a: int, frenzy: int, attacking: bool, group, me) -> int:
+    """What modifiers ``(stat, amount, condition)`` add to a total (``frenzy``: the frenzy score counts)."""
+    bonus = 0
+    for stat, amount, c in mods:
+        if c is not None and not _holds(c, f, pos, a, group, me):
+            continue
+        if stat == a or stat == ACTIVE_ATTRIBUTE:
+            bonus += amount
+        elif stat == FRENZY:
+            if frenzy:
+                bonus += amount
+        elif stat == ALL_ATTRIBUTES:
+            bonus += amount * 2 if frenzy else amount
+        elif stat == ATTACK and attacking or stat == DEFENSE and not attacking:
+            bonus += amount
+    return bonus
+
+
+def _own_score(f: Facts, a: int, frenzy_on: bool, attacking: bool, pos: int, in_group: bool = False) -> int:
+    """A card's total from its own stats and effects alone (attacking alone, or defending), packed as
+    ``total * 2 + (1 if its frenzy score counts)``. ``in_group``: attacking with others, leaving out
+    the modifiers that need another attacker to match (``Facts.with_mods``)."""
+    group = ((None, None) if in_group else (None,)) if attacking else None
+    frenzy = frenzy_on
+    if attacking:
+        for c in f.attack_frenzy:
+            if c is None or _holds(c, f, pos, a, group, None):
+                frenzy = True
+    home = 1 if pos == f.pos else 0
+    total = (f.attack if attacking else f.defense) + f.attrs[a] + home + ((f.frenzy + home) if frenzy else 0)
+    mods = f.self_mods + (f.attack_mods if attacking else ())
+    if in_group:
+        mods = tuple(m for m in mods if m not in f.with_mods)
+    total += _bonus(mods, f, pos, a, frenzy, attacking, group, None)
+    return total * 2 + (1 if frenzy else 0)
+
+
+class WarcardzState(GameState):
+    """A game of Warcardz between two players (or one against a line of training dummies)."""
+
+    __slots__ = (
+        "acache",
+        "active",
+        "attr",
+        "attr_card",
+        "attr_pile",
+        "auras",
+        "board",
+        "cache",
+        "changed",
+        "combat",
+        "discarded",
+        "frenzy_on",
+        "goldfish",
+        "granted",
+        "medics",
+        "next_uid",
+        "over",
+        "pending",
+        "quiet",
+        "result",
+        "sides",
+        "slot_used",
+        "tasks",
+        "tindex",
+        "units",
+        "var_base",
+        "var_card",
+        "var_mods",
+        "var_pile",
+    )
+
+    def current_player(self) -> int:
+        return self.pending[0] if self.pending is not None else self.active
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    # -- scores --
+
+    def score(self, fighter: Fighter, attacking: bool, group=None, combat: Combat | None = None) -> int:
+        """A fighter's total in a combat: attack (or defense) + the active attribute (+ frenzy) + every modifier.
+
+        ``group`` is every attacker of the combat (``fighter`` included) when ``attacking``. Scores that do
+        not depend on the group or on tactics played into the combat are cached until the field changes.
+        """
+        if combat is not None and not combat.plain:
+            return self.raw_score(fighter, attacking, group, combat)
+        if attacking:
+            if group is None:
+                return self.raw_score(fighter, True, None, None)
+            if len(group) > 1:
+                if fighter.facts.grouped:
+                    return self.raw_score(fighter, True, group, None)
+                for other in self.auras[fighter.owner]:
+                    if other.facts.aura_grouped:
+                        return self.raw_score(fighter, True, group, None)
+                group = (fighter,)
+            key = fighter.uid
+        else:
+            key = -fighter.uid
+        cache = self.cache
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = self.raw_score(fighter, attacking, group, None)
+        return value
+
+    def raw_score(self, fighter: Fighter, attacking: bool, group, combat: Combat | None) -> int:
+        """:meth:`score` without the cache (also for a fighter imagined on another square).
+
+        The card's own part (stats, preferred position, its own modifiers) comes from a per-process
+        cache (``_OWN``); the commands of its side, a Medic beside it and the variable card are added to it.
+        Tactics played into the combat, or a bonus that depends on who else attacks, take the long way.
+        """
+        f = fighter.facts
+        if combat is not None:
+            uid = fighter.uid
+            if uid in combat.mods or uid in combat.frenzy or uid in combat.home:
+                return self._full_score(fighter, attacking, group, combat) + self._variable_bonus(
+                    f, SQUARE_POSITION[fighter.sq], attacking, combat)
+        in_group = False
+        if attacking and (group is None or (f.grouped and len(group) > 1)):
+            if group is None or f.with_mods is None:
+                return self._full_score(fighter, attacking, group, combat) + self._variable_bonus(
+                    f, SQUARE_POSITION[fighter.sq], attacking, combat)
+            in_group = True
+        sq = fighter.sq
+        pos = SQUARE_POSITION[sq]
+        key = f.serial * 120 + self.tindex * 3 + (6 if attacking else 0) + pos * 2 + in_group
+        packed = _OWN.get(key)
+        if packed is None:
+            packed = _OWN[key] = _own_score(f, self.attr, self.frenzy_on, attacking, pos, in_group)
+        total = packed >> 1
+        if in_group:
+            total += _bonus(f.with_mods, f, pos, self.attr, packed & 1, True, group, fighter)
+        if self.auras[fighter.owner]:
+            total += self._aura_bonus(fighter, attacking, pos, group, packed & 1)
+        if not attacking and self.medics[fighter.owner]:
+            board = self.board
+            for near in BESIDE[sq]:
+                other = board[near]
+                if other is not None and other.facts.adj_mods and other.owner == fighter.owner:
+                    total += _bonus(other.facts.adj_mods, f, pos, self.attr, packed & 1, False, None, fighter)
+        if self.var_mods and (combat is None or not combat.no_variable):
+            bonus = _VARIABLE.get(((self.var_base + f.serial) * 3 + pos) * 10 + self.attr * 2 + attacking)
+            total += self._variable_bonus(f, pos, attacking, combat) if bonus is None else bonus
+        return total
+
+    def _variable_bonus(self, f: Facts, pos: int, attacking: bool, combat: Combat | None) -> int:
+        """The variable card's bonus to a fighter's total (none while it is ignored)."""
+        if not self.var_mods or (combat is not None and combat.no_variable):
+            return 0
+        a = self.attr
+        key = ((self.var_base + f.serial) * 3 + pos) * 10 + a * 2 + attacking
+        bonus = _VARIABLE.get(key)
+        if bonus is None:
+            bonus = 0
+            want = 1 if attacking else 2
+            for amount, side, c in self.var_mods:
+                if side & want and (c is None or _holds(c, f, pos, a, None, None)):
+                    bonus += amount
+            _VARIABLE[key] = bonus
+        return bonus
+
+    def _aura_bonus(self, fighter: Fighter, attacking: bool, pos: int, group, frenzy: int) -> int:
+        """What the commands of the fighter's other fighters add to it (``frenzy``: its frenzy counts)."""
+        f = fighter.facts
+        key = ((((f.serial * 4 + pos) * 2 + attacking) * 2 + fighter.owner) * 2 + frenzy) * 2 + bool(f.auras)
+        cache = self.acache
+        bonus = cache.get(key)
+        if bonus is not None:
+            return bonus
+        bonus = 0
+        grouped = False
+        for other in self.auras[fighter.owner]:
+            if other is fighter:
+                continue
+            grouped |= other.facts.aura_grouped
+            bonus += _bonus(other.facts.auras, f, pos, self.attr, frenzy, attacking, group, fighter)
+        if not grouped:
+            cache[key] = bonus
+        return bonus
+
+    def _full_score(self, fighter: Fighter, attacking: bool, group, combat: Combat | None) -> int:
+        """The total before the variable card's bonus, with every modifier."""
+        f = fighter.facts
+        a = self.attr
+        sq = fighter.sq
+        pos = SQUARE_POSITION[sq]
+        attr = f.attrs[a]
+        fr = f.frenzy
+        base = f.attack if attacking else f.defense
+        frenzy_on = self.frenzy_on
+        if pos == f.pos or (combat is not None and fighter.uid in combat.home):
+            attr += 1
+            fr += 1
+        mods = f.self_mods
+        auras = self.auras[fighter.owner]
+        if auras:
+            for other in auras:
+                if other is not fighter:
+                    mods += other.facts.auras
+        if not attacking:
+            board = self.board
+            for near in BESIDE[sq]:
+                other = board[near]
+                if other is not None and other.owner == fighter.owner and other.facts.adj_mods:
+                    mods += other.facts.adj_mods
+        else:
+            if f.attack_mods:
+                mods += f.attack_mods
+            for c in f.attack_frenzy:
+                if c is None or _holds(c, f, pos, a, group, fighter):
+                    frenzy_on = True
+        if combat is not None:
+            uid = fighter.uid
+            if uid in combat.mods:
+                mods += tuple(combat.mods[uid])
+            if uid in combat.frenzy:
+                frenzy_on = True
+        for m in mods:
+            c = m[2] if len(m) > 2 else None
+            if c is not None and not _holds(c, f, pos, a, group, fighter):
+                continue
+            stat = m[0]
+            if stat == a or stat == ACTIVE_ATTRIBUTE:
+                attr += m[1]
+            elif stat == FRENZY:
+                fr += m[1]
+            elif stat == ALL_ATTRIBUTES:
+                attr += m[1]
+                fr += m[1]
+            elif stat == ATTACK and attacking or stat == DEFENSE and not attacking:
+                base += m[1]
+        if frenzy_on:
+            base += fr
+        return base + attr
+
+    def totals(self, combat: Combat) -> tuple[int, int]:
+        """The combat score (all attackers summed) and the defender's score."""
+        totals = combat.totals
+        if totals is None:
+            group = combat.attackers
+            score = self.score
+            attack = 0
+            for f in group:
+                attack += score(f, True, group, combat)
+            totals = combat.totals = (attack, score(combat.defender, False, None, combat))
+        return totals
+
+    # -- the board --
+
+    def value_in_play(self, player: int) -> int:
+        return sum(f.facts.value for f in self.units[player])
+
+    def _place(self, facts: Facts, owner: int, sq: int, from_reserve: bool) -> Fighter:
+        fighter = Fighter(facts, owner, self.next_uid, sq)
+        self.next_uid += 1
+        self.changed = True
+        self.board[sq] = fighter
+        self.units[owner].append(fighter)
+        if facts.adj_mods:
+            self.medics[owner] += 1
+        if facts.auras:
+            self.auras[owner].append(fighter)
+            self.cache.clear()
+            self.acache.clear()
+        else:
+            self._forget(sq)
+        if from_reserve:
+            if self.log is not None:
+                self.say(f"P{owner + 1} places reserve {facts.name} at {SQUARE_NAMES[sq]}")
+            for entry in reversed(facts.on_enter):
+                self.tasks.append(("effect", owner, entry, {"source": facts, "fighter": fighter}))
+        return fighter
+
+    def _take(self, fighter: Fighter) -> None:
+        """Lift a fighter off the field."""
+        self.changed = True
+        if fighter.facts.adj_mods:
+            self.medics[fighter.owner] -= 1
+        if fighter.facts.auras:
+            self.auras[fighter.owner].remove(fighter)
+            self.cache.clear()
+            self.acache.clear()
+        else:
+            self._forget(fighter.sq)
+        self.board[fighter.sq] = None
+        self.units[fighter.owner].remove(fighter)
+        self.granted.pop(fighter.uid, None)
+
+    def _forget(self, sq: int) -> None:
+        """Drop the cached scores a change on ``sq`` may touch: its fighter, its neighbours, the plans."""
+        cache = self.cache
+        if not cache:
+            return
+        board = self.board
+        pop = cache.pop
+        fighter = board[sq]
+        if fighter is not None:
+            pop(fighter.uid, None)
+            pop(-fighter.uid, None)
+        for near in BESIDE[sq]:
+            fighter = board[near]
+            if fighter is not None:
+                pop(-fighter.uid, None)
+        pop(PLANS[0], None)
+        pop(PLANS[1], None)
+
+    def _remove(self, fighter: Fighter, why: str = "") -> None:
+        self._take(fighter)
+        self.sides[fighter.owner].removed.append(fighter.facts)
+        if self.log is not None:
+            self.say(f"{fighter.facts.name} of P{fighter.owner + 1} is removed from the field{why}")
+
+    def _to_reserve(self, fighter: Fighter) -> None:
+        self._take(fighter)
+        self.sides[fighter.owner].reserves.append(fighter.facts)
+        if self.log is not None:
+            self.say(f"{fighter.facts.name} of P{fighter.owner + 1} goes back to the reserve")
+
+    def _relocate(self, fighter: Fighter, sq: int) -> None:
+        self.changed = True
+        self._forget(fighter.sq)
+        self.board[fighter.sq] = None
+        self.board[sq] = fighter
+        fighter.sq = sq
+        self._forget(sq)
+
+    def _check_end(self) -> bool:
+        a, b = self.units
+        if a and b:
+            return False
+        self.over = True
+        self.result = None if not a and not b else (0 if a else 1)
+        self.pending = None
+        self.tasks.clear()
+        if self.log is not None:
+            self.say("both sides are wiped out: a draw" if self.result is None else
+                     f"P{2 - self.result} has no fighter left on the field: P{self.result + 1} wins")
+        return True
+
+    # -- side decks --
+
+    def flip_attribute(self) -> None:
+        """The attribute card in play goes to the bottom of its deck; the top card is flipped."""
+        if self.attr_pile:
+            self.attr_pile.append(self.attr_card)
+            self._set_attribute(self.attr_pile.pop(0))
+
+    def _set_attribute(self, facts: Facts) -> None:
+        self.changed = True
+        self.cache.clear()
+        self.attr_card = facts
+        self.attr = facts.attribute
+        self.frenzy_on = facts.attr_frenzy
+        self.tindex = facts.attribute * 8 + facts.attr_frenzy * 4
+        self.acache.clear()
+        if self.log is not None:
+            self.say(f"the attribute card is now {facts.name} ({ATTRIBUTE_NAMES[facts.attribute]}"
+                     + (" + Frenzy)" if facts.attr_frenzy else ")"))
+
+    def flip_variable(self) -> None:
+        if self.var_pile:
+            self.var_pile.append(self.var_card)
+            self._set_variable(self.var_pile.pop(0))
+
+    def _set_variable(self, facts: Facts) -> None:
+        self.changed = True
+        self.cache.clear()
+        self.var_card = facts
+        self.var_mods = facts.var_mods
+        self.var_base = facts.serial << 24
+        if self.log is not None:
+            self.say(f"the variable card is now {facts.name}")
+
+    # -- legal actions --
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        if self.pending is not None:
+            return self.pending[1]
+        p = self.active
+        moves: list[Action] = []
+        if not self.slot_used:
+            moves.extend(self._deploys(p))
+            moves.extend(self._before_plays(p))
+        if not self.discarded:
+            moves.extend(self._discards(p))
+        moves.extend(self._attacks(p))
+        moves.append(END_TURN)
+        return moves
+
+    def _open_squares(self, player: int) -> list[int]:
+        board = self.board
+        return [sq for sq in ROW_SQUARES[player] if board[sq] is None]
+
+    def _deploys(self, player: int, squares: Sequence[int] | None = None) -> list[Deploy]:
+        """Every reserve placement: fewer than five fighters, an open square of one's own line, value cap."""
+        if len(self.units[player]) >= LINE:
+            return []
+        open_squares = self._open_squares(player) if squares is None else squares
+        if not open_squares:
+            return []
+        room = LINE_VALUE - self.value_in_play(player)
+        moves = []
+        seen = set()
+        for index, facts in enumerate(self.sides[player].reserves):
+            if facts.value <= room and facts.key not in seen:
+                seen.add(facts.key)
+                for sq in open_squares:
+                    moves.append(Deploy(index, facts.name, sq))
+        return moves
+
+    def _before_plays(self, player: int) -> list[Tactic]:
+        moves = []
+        seen = set()
+        for index, facts in enumerate(self.sides[player].hand):
+            if facts.instant or not facts.plays or facts.key in seen:
+                continue
+            seen.add(facts.key)
+            entry = facts.targeted
+            if entry is None:
+                moves.append(Tactic(index, facts.name))
+            else:
+                for target, label in self._targets(player, entry):
+                    moves.append(Tactic(index, facts.name, target, label))
+        return moves
+
+    def _targets(self, player: int, entry) -> list[tuple[Any, str]]:
+        """The choices of a before-combat effect that picks its target when played."""
+        kind, target = entry["effect"], entry.get("target")
+        cond = _cond(entry)
+        a = self.attr
+        board = self.board
+        if kind == "choose_attribute":
+            present = {f.attribute for f in self.attr_pile} | {self.attr_card.attribute}
+            return [(i, ATTRIBUTE_NAMES[i]) for i in range(5) if i in present]
+        if target == "two_adjacent_own_fighters":
+            out = []
+            for sq in range(10):
+                left, right = board[sq], board[sq + 1] if sq % 5 < 4 else None
+                if left is not None and right is not None and left.owner == player == right.owner:
+                    out.append(((sq, sq + 1), f"{left.facts.name} and {right.facts.name}"))
+            return out
+        owner = player if target == "own_fighter" else 1 - player
+        fighters = [f for f in sorted(self.units[owner], key=_by_square)
+                    if cond is None or _holds(cond, f.facts, SQUARE_POSITION[f.sq], a, None, f)]
+        if kind == "move":
+            open_squares = self._open_squares(player)
+            return [((f.sq, sq), f"{f.facts.name} to {SQUARE_NAMES[sq]}") for f in fighters for sq in open_squares
+                    if sq != f.sq]
+        return [(f.sq, f"{f.facts.name} ({SQUARE_NAMES[f.sq]})") for f in fighters]
+
+    def _discards(self, player: int) -> list[Discard]:
+        side = self.sides[player]
+        moves = []
+        for source, pile in (("hand", side.hand), ("reserve", side.reserves)):
+            seen = set()
+            for index, facts in enumerate(pile):
+                if facts.key not in seen:
+                    seen.add(facts.key)
+                    moves.append(Discard(source, index, facts.name, "attribute"))
+                    moves.append(Discard(source, index, facts.name, "variable"))
+        return moves
+
+    def reach(self, player: int) -> list:
+        """For each square (0-9), the ``player``'s fighters that can attack the enemy on it, in square order
+        (None where no enemy can be attacked)."""
+        board = self.board
+        granted = self.granted
+        table = REACH_MASK[player]
+        out = [None] * 10
+        for fighter in board:
+            if fighter is None or fighter.owner != player:
+                continue
+            lights = fighter.facts.dirs
+            if granted:
+                lights |= granted.get(fighter.uid, 0)
+            for sq in table[fighter.sq][lights]:
+                target = board[sq]
+                if target is not None and target.owner != player:
+                    attackers = out[sq]
+                    if attackers is None:
+                        out[sq] = [fighter]
+                    else:
+                        attackers.append(fighter)
+        return out
+
+    def _attacks(self, player: int) -> list[Attack]:
+        moves = []
+        board = self.board
+        for sq, attackers in enumerate(self.reach(player)):
+            if attackers is None:
+                continue
+            name = board[sq].facts.name
+            k = len(attackers)
+            for mask in range(1, 1 << k):
+                group = [attackers[i] for i in range(k) if mask >> i & 1]
+                moves.append(Attack(tuple(f.sq for f in group), sq, tuple(f.facts.name for f in group), name))
+        return moves
+
+    def _instant_plays(self, player: int, combat: Combat) -> list:
+        """The instants ``player`` may play into ``combat`` now (Countermand and Last Stand have their own moments)."""
+        side = self.sides[player]
+        hand = side.hand
+        if not hand or side.dummy:
+            return []
+        moves = []
+        seen = None
+        attacking = player == combat.player
+        mine = combat.attackers if attacking else (combat.defender,)
+        a = self.attr
+        for index, facts in enumerate(hand):
+            window = facts.window
+            if window is None:
+                continue
+            if seen is None:
+                seen = {facts.key}
+            elif facts.key in seen:
+                continue
+            else:
+                seen.add(facts.key)
+            if window[0]:
+                _, home_only, cond = window
+                for f in mine:
+                    pos = SQUARE_POSITION[f.sq]
+                    if cond is not None and not _holds(cond, f.facts, pos, a, None, f):
+                        continue
+                    if home_only and (pos == f.facts.pos or f.uid in combat.home):
+                        continue
+                    moves.append(Instant(index, facts.name, f.uid, f.facts.name))
+            elif self._playable(window[1], attacking, mine):
+                moves.append(Instant(index, facts.name))
+        return moves
+
+    def _playable(self, entries: tuple, attacking: bool, mine) -> bool:
+        """Whether an untargeted instant would touch any of the player's fighters in this combat."""
+        a = self.attr
+        for kind, target, stat, cond in entries:
+            if kind == "ignore_variable":
+                return True
+            if target == "defending_own_fighter" and attacking:
+                continue
+            if stat == ATTACK and not attacking or stat == DEFENSE and attacking:
+                continue
+            for f in mine:
+                if cond is None or _holds(cond, f.facts, SQUARE_POSITION[f.sq], a, None, f):
+                    return True
+        return False
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        if self.pending is not None:
+            player, _, kind, data = self.pending
+            self.pending = None
+            _HANDLERS[kind](self, player, action, data)
+        else:
+            kind = type(action)
+            if kind is Attack:
+                self._declare(action)
+            elif action is END_TURN or action == END_TURN:
+                self.tasks.append(("end",))
+            elif kind is Deploy:
+                side = self.sides[self.active]
+                facts = side.reserves.pop(action.index)
+                self.slot_used = True
+                self._place(facts, self.active, action.square, True)
+            elif kind is Tactic:
+                self._play_before(action)
+            elif kind is Discard:
+                self._discard(action)
+            else:
+                raise ValueError(f"{action} is not an action of this game")
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run queued steps until one needs a player's choice (or none is left)."""
+        tasks = self.tasks
+        while tasks and self.pending is None and not self.over:
+            task = tasks.pop()
+            _TASKS[task[0]](self, task)
+
+    def _discard(self, action: Discard) -> None:
+        side = self.sides[self.active]
+        pile = side.hand if action.source == "hand" else side.reserves
+        side.discards.append(pile.pop(action.index))
+        self.discarded = True
+        if self.log is not None:
+            self.say(f"P{self.active + 1} discards {action.name} to flip the {action.deck} card")
+        if action.deck == "attribute":
+            self.flip_attribute()
+        else:
+            self.flip_variable()
+
+    def _play_before(self, action: Tactic) -> None:
+        p = self.active
+        side = self.sides[p]
+        facts = side.hand.pop(action.index)
+        side.played.append(facts)
+        self.slot_used = True
+        if self.log is not None:
+            self.say(f"P{p + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
+        entry = [p, facts, action.target, False]
+        self.tasks.append(("tactic", entry))
+        self.tasks.append(("respond", entry))
+
+    def _declare(self, action: Attack) -> None:
+        p = self.active
+        board = self.board
+        combat = Combat(p, [board[sq] for sq in action.attackers], board[action.target])
+        self.combat = combat
+        if self.log is not None:
+            self.say(f"P{p + 1} attacks {combat.defender.facts.name} ({SQUARE_NAMES[action.target]}) with "
+                     + " + ".join(f"{f.facts.name} ({direction_of(p, f.sq, action.target)})" for f in combat.attackers))
+        tasks = self.tasks
+        tasks.append(("end",))
+        tasks.append(("outcome",))
+        if (self.sides[0].hand or self.sides[1].hand) and (_has_instant(self.sides[0]) or _has_instant(self.sides[1])):
+            tasks.append(("window",))
+
+    def end_turn(self) -> None:
+        self.combat = None
+        if self.granted:
+            self.granted.clear()
+        self.turn += 1
+        if self.changed:
+            self.changed = False
+            self.quiet = 0
+        else:
+            self.quiet += 1
+        if self.turn > self.max_turns or self.quiet >= QUIET_TURNS:
+            self.over = True
+            self.result = None
+            self.tasks.clear()
+            if self.log is not None:
+                self.say("the turn limit is reached: a draw" if self.quiet < QUIET_TURNS else
+                         f"{QUIET_TURNS} turns in a row without a change: the players agree to a draw")
+            return
+        if not self.goldfish:
+            self.active = 1 - self.active
+        self.slot_used = False
+        self.discarded = False
+        if self.log is not None:
+            self.say(f"P{self.active + 1}'s turn: {len(self.units[self.active])} fighters on the field "
+                     f"(value {self.value_in_play(self.active)}), {len(self.sides[self.active].reserves)} reserves, "
+                     f"{len(self.sides[self.active].hand)} tactics; attribute {self.attr_card.name}, "
+                     f"variable {self.var_card.name}")
+
+    # -- invariants and copies --
+
+    def card_counts(self) -> tuple[int, int]:
+        """Cards each player owns in every zone (conserved through the game)."""
+        return tuple(len(self.units[p]) + len(s.hand) + len(s.reserves) + len(s.played) + len(s.discards)
+                     + len(s.removed) for p, s in enumerate(self.sides))  # type: ignore[return-value]
+
+    def clone(self) -> WarcardzState:
+        twin = WarcardzState.__new__(WarcardzState)
+        twin.rng = new_rng(0)
+        twin.rng.setstate(self.rng.getstate())
+        twin.log = list(self.log) if self.log is not None else None
+        twin.turn, twin.max_turns = self.turn, self.max_turns
+        fighters = {}
+        twin.board = [None] * 10
+        for sq, f in enumerate(self.board):
+            if f is not None:
+                copy = fighters[f.uid] = Fighter(f.facts, f.owner, f.uid, f.sq)
+                twin.board[sq] = copy
+        twin.units = [[fighters[f.uid] for f in units] for units in self.units]
+        twin.auras = [[fighters[f.uid] for f in units] for units in self.auras]
+        twin.sides = [side.copy() for side in self.sides]
+        twin.active, twin.result, twin.over, twin.goldfish = self.active, self.result, self.over, self.goldfish
+        twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = list(self.attr_pile), self.attr_card, self.attr, self.frenzy_on
+        twin.var_pile, twin.var_card, twin.var_mods = list(self.var_pile), self.var_card, self.var_mods
+        twin.slot_used, twin.discarded, twin.granted = self.slot_used, self.discarded, dict(self.granted)
+        twin.next_uid, twin.changed, twin.quiet = self.next_uid, self.changed, self.quiet
+        twin.cache = {}
+        twin.acache = {}
+        twin.medics = list(self.medics)
+        twin.var_base = self.var_base
+        twin.tindex = self.tindex
+        combat = None
+        if self.combat is not None:
+            c = self.combat
+            combat = Combat(c.player, [fighters[f.uid] for f in c.attackers], fighters.get(c.defender.uid, c.defender))
+            combat.target, combat.priority, combat.passes = c.target, c.priority, c.passes
+            combat.restore(c.snapshot())
+            combat.saved, combat.attack, combat.defense = c.saved, c.attack, c.defense
+        twin.combat = combat
+
+        def fix(value):
+            if isinstance(value, Fighter):
+                return fighters.get(value.uid, value)
+            if isinstance(value, list):
+                return [fix(v) for v in value]
+            if isinstance(value, dict):
+                return {k: fix(v) for k, v in value.items()}
+            if isinstance(value, tuple) and not hasattr(value, "_fields"):
+                return tuple(fix(v) for v in value)
+            return value
+
+        entries: dict[int, list] = {}
+
+        def fix_task(task):
+            out = []
+            for value in task:
+                if isinstance(value, list) and len(value) == 4 and isinstance(value[1], Facts):
+                    if id(value) not in entries:
+                        entries[id(value)] = list(value)
+                    out.append(entries[id(value)])
+                else:
+                    out.append(fix(value))
+            return tuple(out)
+
+        twin.tasks = [fix_task(task) for task in self.tasks]
+        twin.pending = None
+        if self.pending is not None:
+            player, options, kind, data = self.pending
+            twin.pending = (player, list(options), kind, fix_task((data,))[0] if data is not None else None)
+        return twin
+
+
+def _by_square(fighter: Fighter) -> int:
+    return fighter.sq
+
+
+def _has_instant(side: Side) -> bool:
+    for facts in side.hand:
+        if facts.instant:
+            return True
+    return False
+
+
+# --- the steps of a turn (tasks) and the answers to pending choices --------------------------------
+
+
+def _ask(state: WarcardzState, player: int, options: list, kind: str, data=None) -> None:
+    state.pending = (player, options, kind, data)
+
+
+def _task_end(state: WarcardzState, task) -> None:
+    state.end_turn()
+
+
+def _task_window(state: WarcardzState, task) -> None:
+    """The combat's tactics window: the attacker, then the defender, may play instants, until both pass.
+
+    A player who is winning the combat as it stands is not asked (it passes): an instant could only
+    widen a won combat, and the opponent's answer gives the turn back to it anyway. Nor is a player
+    whose instants, all of them together, could not change the result (see :func:`_most_gained`).
+    """
+    combat = state.combat
+    while combat.passes < 2:
+        player = combat.priority
+        attack, defense = state.totals(combat)
+        attacking = player == combat.player
+        behind = defense - attack if attacking else attack - defense
+        options = None
+        if behind >= 0 and state.sides[player].hand and _most_gained(state, player, combat) >= max(behind, 1):
+            options = state._instant_plays(player, combat)
+        if options:
+            state.tasks.append(task)
+            options.append(PASS)
+            _ask(state, player, options, "window")
+            return
+        combat.passes += 1
+        combat.priority = 1 - player
+
+
+def _most_gained(state: WarcardzState, player: int, combat: Combat) -> int:
+    """At most how much the instants in ``player``'s hand could together raise its side of the combat
+    over the other's: a safe upper bound (every modifier counted in full, every frenzy as if it did not
+    count yet, the variable card's bonuses on both sides for Signal Jammer)."""
+    cards = [facts for facts in state.sides[player].hand if facts.window is not None]
+    if not cards:
+        return 0
+    mine = combat.fighters_of(player)
+    extra_frenzy = 0  # frenzy modifiers of these cards, in case another one makes frenzy count
+    for facts in cards:
+        for entry in facts.plays:
+            if entry["effect"] == "modify" and entry["stat"] in ("frenzy", "all_attributes"):
+                extra_frenzy += abs(entry["amount"])
+    total = 0
+    for facts in cards:
+        for entry in facts.plays:
+            kind, target = entry["effect"], entry.get("target")
+            many = len(mine) if target == "own_fighters_in_combat" else 1
+            if kind == "modify":
+                total += abs(entry["amount"]) * (2 if entry["stat"] == "all_attributes" else 1) * many
+            elif kind == "add_frenzy":
+                total += sum(_frenzy_bound(state, f, combat) + extra_frenzy for f in mine)
+            elif kind == "preferred_position":
+                total += 2
+            elif kind == "ignore_variable":
+                total += sum(abs(amount) for amount, _, _ in state.var_mods) * (len(combat.attackers) + 1)
+            else:
+                return 1 << 30
+    return total
+
+
+def _frenzy_bound(state: WarcardzState, fighter: Fighter, combat: Combat) -> int:
+    """At most how much a fighter's frenzy score could add to its total."""
+    bound = max(fighter.facts.frenzy, 0) + 1
+    for mods in (fighter.facts.self_mods, fighter.facts.attack_mods):
+        for stat, amount, _ in mods:
+            if stat in (FRENZY, ALL_ATTRIBUTES):
+                bound += abs(amount)
+    for other in state.auras[fighter.owner]:
+        for stat, amount, _ in other.facts.auras:
+            if stat in (FRENZY, ALL_ATTRIBUTES):
+                bound += abs(amount)
+    for stat, amount in combat.mods.get(fighter.uid, ()):
+        if stat in (FRENZY, ALL_ATTRIBUTES):
+            bound += abs(amount)
+    return bound
+
+
+def _answer_window(state: WarcardzState, player: int, action, data) -> None:
+    combat = state.combat
+    combat.priority = 1 - player
+    if action is PASS or action == PASS:
+        combat.passes += 1
+        return
+    combat.passes = 0
+    index, uid = action.index, action.uid
+    side = state.sides[player]
+    facts = side.hand.pop(index)
+    side.played.append(facts)
+    if state.log is not None:
+        state.say(f"P{player + 1} plays {facts.name}" + (f" on {_fighter_name(state, uid)}" if uid is not None else ""))
+    entry = [player, facts, uid, False]
+    state.tasks.append(("instant", entry))
+    state.tasks.append(("respond", entry))
+
+
+def _fighter_name(state: WarcardzState, uid: int) -> str:
+    for units in state.units:
+        for f in units:
+            if f.uid == uid:
+                return f.facts.name
+    return "?"
+
+
+def _countermand(side: Side) -> int | None:
+    for index, facts in enumerate(side.hand):
+        if facts.negates:
+            return index
+    return None
+
+
+def _task_respond(state: WarcardzState, task) -> None:
+    """The opponent of whoever just played a tactics card may cancel it with a Countermand."""
+    entry = task[1]
+    responder = 1 - entry[0]
+    side = state.sides[responder]
+    if side.dummy or _countermand(side) is None:
+        return
+    name = entry[1].name
+    counter = side.hand[_countermand(side)].name
+    _ask(state, responder, [Choose(True, f"play {counter} against {name}"), Choose(False, f"let {name} resolve")],
+         "respond", entry)
+
+
+def _answer_respond(state: WarcardzState, player: int, action, entry) -> None:
+    if action.option is not True:
+        return
+    side = state.sides[player]
+    facts = side.hand.pop(_countermand(side))
+    side.played.append(facts)
+    if state.log is not None:
+        state.say(f"P{player + 1} plays {facts.name} against {entry[1].name}")
+    counter = [player, facts, None, False]
+    state.tasks.append(("counter", counter, entry))
+    state.tasks.append(("respond", counter))
+
+
+def _task_counter(state: WarcardzState, task) -> None:
+    counter, entry = task[1], task[2]
+    if not counter[3]:
+        entry[3] = True
+        if state.log is not None:
+            state.say(f"{entry[1].name} is cancelled")
+
+
+def _task_tactic(state: WarcardzState, task) -> None:
+    """A before-combat tactics card that was not cancelled: its effects, in order."""
+    player, facts, target, negated = task[1]
+    if negated:
+        return
+    context = {"source": facts, "target": target, "vacated": None}
+    state.tasks.append(("check",))
+    for entry in reversed(facts.plays):
+        state.tasks.append(("effect", player, entry, context))
+
+
+def _task_check(state: WarcardzState, task) -> None:
+    state._check_end()
+
+
+def _task_instant(state: WarcardzState, task) -> None:
+    """An instant that was not cancelled: record what it changes in this combat."""
+    player, facts, uid, negated = task[1]
+    if negated:
+        return
+    combat = state.combat
+    combat.plain = False
+    combat.totals = None
+    if combat.mods is _NO_MODS:
+        combat.mods, combat.frenzy, combat.home = {}, set(), set()
+    mine = combat.fighters_of(player)
+    a = state.attr
+    for entry in facts.plays:
+        kind, target = entry["effect"], entry.get("target")
+        if kind == "ignore_variable":
+            combat.no_variable = True
+            continue
+        cond = _cond(entry)
+        if target == "own_fighter_in_combat":
+            fighters = [f for f in mine if f.uid == uid]
+        elif target == "defending_own_fighter":
+            fighters = [] if player == combat.player else [combat.defender]
+        else:
+            fighters = mine
+        for f in fighters:
+            if cond is not None and not _holds(cond, f.facts, SQUARE_POSITION[f.sq], a, None, f):
+                continue
+            if kind == "modify":
+                combat.mods.setdefault(f.uid, []).append((STATS[entry["stat"]], entry["amount"]))
+            elif kind == "add_frenzy":
+                combat.frenzy.add(f.uid)
+            elif kind == "preferred_position" and SQUARE_POSITION[f.sq] != f.facts.pos:
+                combat.home.add(f.uid)
+
+
+def _task_outcome(state: WarcardzState, task) -> None:
+    """Compare the scores: the attacker wins, the defender wins, or a tie."""
+    combat = state.combat
+    attack, defense = combat.attack, combat.defense = state.totals(combat)
+    defender = combat.defender
+    if state.log is not None:
+        state.say(f"combat under {ATTRIBUTE_NAMES[state.attr]}" + (" + Frenzy" if state.frenzy_on else "")
+                  + f": {attack} against {defense}")
+    if attack > defense:
+        state.tasks.append(("win",))
+        side = state.sides[defender.owner]
+        if not side.dummy:
+            for facts in side.hand:
+                if facts.saves:
+                    _ask(state, defender.owner, [Choose(True, f"play {facts.name} for {defender.facts.name}"),
+                                                 Choose(False, f"let {defender.facts.name} fall")], "save")
+                    return
+    elif defense > attack:
+        for fighter in combat.attackers:
+            state._remove(fighter, " (the defender wins)")
+        state._check_end()
+    else:
+        twins = [f for f in combat.attackers if f.facts.key == defender.facts.key]
+        if twins:
+            state._remove(defender, " (a tie between identical cards)")
+            for fighter in twins:
+                state._remove(fighter, " (a tie between identical cards)")
+            state._check_end()
+        elif state.log is not None:
+            state.say("a tie: a draw, nothing happens")
+
+
+def _answer_save(state: WarcardzState, player: int, action, data) -> None:
+    if action.option is not True:
+        return
+    side = state.sides[player]
+    index = next(i for i, f in enumerate(side.hand) if f.saves)
+    facts = side.hand.pop(index)
+    side.played.append(facts)
+    if state.log is not None:
+        state.say(f"P{player + 1} plays {facts.name}")
+    entry = [player, facts, None, False]
+    state.tasks.append(("saved", entry))
+    state.tasks.append(("respond", entry))
+
+
+def _task_saved(state: WarcardzState, task) -> None:
+    if not task[1][3]:
+        state.combat.saved = True
+
+
+def _task_win(state: WarcardzState, task) -> None:
+    """The attacker won: the defender leaves (or goes back to the reserve), triggers, then one attacker may move in."""
+    combat = state.combat
+    defender = combat.defender
+    if combat.saved:
+        state._to_reserve(defender)
+    else:
+        state._remove(defender, " (the attacker wins)")
+    if state._check_end():
+        return
+    state.tasks.append(("move",))
+    for fighter in reversed(combat.attackers):
+        for entry in reversed(fighter.facts.on_win):
+            state.tasks.append(("effect", combat.player, entry, {"source": fighter.facts, "fighter": fighter}))
+
+
+def _task_move(state: WarcardzState, task) -> None:
+    combat = state.combat
+    square = combat.target
+    if state.board[square] is not None:
+        return
+    movers = [f for f in combat.attackers if square in ORTHOGONAL[f.sq] and state.board[f.sq] is f]
+    if not movers:
+        return
+    options = [Step(f.sq, f.facts.name, square, f.owner) for f in movers]
+    options.append(STAY)
+    _ask(state, combat.player, options, "move")
+
+
+def _answer_move(state: WarcardzState, player: int, action, data) -> None:
+    if type(action) is not Step:
+        return
+    fighter = state.board[action.square]
+    if state.log is not None:
+        state.say(f"{fighter.facts.name} moves into {SQUARE_NAMES[state.combat.target]}")
+    state._relocate(fighter, state.combat.target)
+
+
+def _task_effect(state: WarcardzState, task) -> None:
+    _, player, entry, context = task
+    _EFFECT_HANDLERS[entry["effect"]](state, player, entry, context)
+
+
+def _flip(state: WarcardzState, player: int, entry, context, deck: str) -> None:
+    if entry.get("optional"):
+        current = state.attr_card if deck == "attribute" else state.var_card
+        _ask(state, player, [Choose(True, f"flip the {deck} card ({current.name})"),
+                             Choose(False, f"keep {current.name}")], "flip", deck)
+        return
+    state.flip_attribute() if deck == "attribute" else state.flip_variable()
+
+
+def _answer_flip(state: WarcardzState, player: int, action, deck) -> None:
+    if action.option is True:
+        if state.log is not None:
+            state.say(f"P{player + 1} flips the {deck} card")
+        state.flip_attribute() if deck == "attribute" else state.flip_variable()
+
+
+def _effect_choose_attribute(state: WarcardzState, player: int, entry, context) -> None:
+    pile = state.attr_pile
+    if entry.get("from") == "deck":
+        wanted = context["target"]
+        pile.append(state.attr_card)
+        for i, facts in enumerate(pile):
+            if facts.attribute == wanted:
+                revealed = pile[:i]
+                del pile[:i + 1]
+                pile.extend(revealed)
+                state._set_attribute(facts)
+                return
+        return
+    count = min(entry.get("count", 3), len(pile))
+    if count:
+        _ask(state, player, [Choose(i, f"make {pile[i].name} the attribute card") for i in range(count)],
+             "survey", count)
+
+
+def _answer_survey(state: WarcardzState, player: int, action, count) -> None:
+    pile = state.attr_pile
+    chosen = pile.pop(action.option)
+    others = pile[:count - 1]
+    del pile[:count - 1]
+    pile.append(state.attr_card)
+    pile.extend(others)
+    state._set_attribute(chosen)
+
+
+def _effect_swap(state: WarcardzState, player: int, entry, context) -> None:
+    a, b = context["target"]
+    board = state.board
+    first, second = board[a], board[b]
+    board[a], board[b] = second, first
+    first.sq, second.sq = b, a
+    state.changed = True
+    state.cache.clear()
+    if state.log is not None:
+        state.say(f"{first.facts.name} and {second.facts.name} swap positions")
+
+
+def _effect_move(state: WarcardzState, player: int, entry, context) -> None:
+    src, dst = context["target"]
+    fighter = state.board[src]
+    if fighter is not None and state.board[dst] is None:
+        state._relocate(fighter, dst)
+        if state.log is not None:
+            state.say(f"{fighter.facts.name} moves to {SQUARE_NAMES[dst]}")
+
+
+def _effect_return(state: WarcardzState, player: int, entry, context) -> None:
+    fighter = state.board[context["target"]]
+    if fighter is not None:
+        context["vacated"] = fighter.sq
+        state._to_reserve(fighter)
+
+
+def _effect_deploy(state: WarcardzState, player: int, entry, context) -> None:
+    vacated = context.get("vacated")
+    if vacated is not None:  # Fall Back: "place one of your reserves in the vacant position"
+        squares = [vacated] if vacated in ROW_SQUARES[player] and state.board[vacated] is None else []
+    else:
+        squares = None
+    options = [Choose((d.index, d.square), f"place {d.name} at {SQUARE_NAMES[d.square]}")
+               for d in state._deploys(player, squares)]
+    if not options:
+        return
+    options.append(Choose(None, "place no more reserves"))
+    _ask(state, player, options, "deploy", (entry, context, entry.get("amount", 1)))
+
+
+def _answer_deploy(state: WarcardzState, player: int, action, data) -> None:
+    if action.option is None:
+        return
+    entry, context, remaining = data
+    index, square = action.option
+    facts = state.sides[player].reserves.pop(index)
+    if remaining > 1:
+        state.tasks.append(("effect", player, {**entry, "amount": remaining - 1}, context))
+    state._place(facts, player, square, True)
+
+
+def _effect_grant(state: WarcardzState, player: int, entry, context) -> None:
+    fighter = state.board[context["target"]]
+    if fighter is not None:
+        bits = sum(1 << DIRECTIONS.index(d) for d in entry["directions"])
+        state.granted[fighter.uid] = state.granted.get(fighter.uid, 0) | bits
+        state.cache.pop(PLANS[0], None)
+        state.cache.pop(PLANS[1], None)
+        if state.log is not None:
+            state.say(f"{fighter.facts.name} may also attack {', '.join(d.replace('_', ' ') for d in entry['directions'])} this turn")
+
+
+_TASKS = {"end": _task_end, "window": _task_window, "respond": _task_respond, "counter": _task_counter,
+          "tactic": _task_tactic, "check": _task_check, "instant": _task_instant, "outcome": _task_outcome,
+          "saved": _task_saved, "win": _task_win, "move": _task_move, "effect": _task_effect}
+_HANDLERS = {"window": _answer_window, "respond": _answer_respond, "save": _answer_save, "move": _answer_move,
+             "flip": _answer_flip, "survey": _answer_survey, "deploy": _answer_deploy}
+_EFFECT_HANDLERS = {
+    "flip_attribute": lambda s, p, e, c: _flip(s, p, e, c, "attribute"),
+    "flip_variable": lambda s, p, e, c: _flip(s, p, e, c, "variable"),
+    "choose_attribute": _effect_choose_attribute, "swap_positions": _effect_swap, "move": _effect_move,
+    "return_to_reserve": _effect_return, "deploy_reserve": _effect_deploy, "grant_direction": _effect_grant,
+}
+
+
+# --- setting up ---------------------------------------------------------------------------------
+
+
+_STANDARD: dict[str, list[Card]] = {}
+
+
+def standard_side_decks() -> dict[str, list[Card]]:
+    """The standard side decks: every attribute and variable card of the bundled starter set, read once per process."""
+    if not _STANDARD:
+        from decklab.catalog.setfiles import read_set_file
+        from decklab.catalog.sets import starter_set_paths
+
+        path = next(p for p in starter_set_paths() if p.name == "warcardz.yaml")
+        parsed = read_set_file(path)
+        for kind in SIDE_DECKS:
+            _STANDARD[kind] = [Card.from_record("warcardz", parsed.code, record) for record in parsed.cards
+                               if record["type"] == kind]
+    return _STANDARD
+
+
+def choose_line(characters: Sequence[Facts]) -> list[Facts | None]:
+    """A legal starting line for a deck without a ``[line]`` section, columns flank, guard, post, guard, flank.
+
+    The five characters of the highest total value within 25 (ties: the most that can stand in their
+    preferred position, then the decklist's order), each placed in its preferred position where it can
+    be. A deck with no five characters within 25 fields as many as fit (the deck is illegal anyway).
+    """
+    indexed = list(enumerate(characters))
+    for size in range(min(LINE, len(indexed)), 0, -1):
+        best, best_key = None, None
+        for combo in combinations(indexed, size):
+            total = sum(f.value for _, f in combo)
+            if total > LINE_VALUE:
+                continue
+            line, matches = _arrange([f for _, f in combo])
+            key = (total, matches)
+            if best_key is None or key > best_key:
+                best, best_key = line, key
+        if best is not None:
+            return best
+    return [None] * LINE
+
+
+def _arrange(fighters: list[Facts]) -> tuple[list[Facts | None], int]:
+    """Place up to five fighters on columns 0-4 with the most in their preferred positions."""
+    columns: list[Facts | None] = [None] * LINE
+    order = (2, 1, 3, 0, 4)
+    rest = []
+    matches = 0
+    for f in fighters:
+        for col in order:
+            if columns[col] is None and COLUMN_POSITION[col] == f.pos:
+                columns[col] = f
+                matches += 1
+                break
+        else:
+            rest.append(f)
+    for f in rest:
+        for col in order:
+            if columns[col] is None:
+                columns[col] = f
+                break
+    return columns, matches
+
+
+_DECKS: dict[tuple[int, bool], tuple] = {}
+
+
+def _compiled(deck: Deck, vanilla: bool) -> tuple[list[Facts | None], list[Facts], list[Facts], list[Facts], list[Facts]]:
+    """The deck's starting line (columns 0-4 from its own left), reserves, tactics and side decks, once per deck."""
+    cached = _DECKS.get((id(deck), vanilla))
+    if cached is not None and cached[0] is deck:
+        return cached[1]
+    main = [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)]
+    characters = [f for f in main if f.type == "character"]
+    tactics = [f for f in main if f.type == "tactics"]
+    line = _given_line(deck, characters, vanilla)
+    if line is None:
+        line = choose_line(characters)
+    reserves = list(characters)
+    for f in line:
+        if f is not None:
+            reserves.remove(f)
+    standard = None
+    sides = []
+    for kind in SIDE_DECKS:
+        cards = deck_cards(deck, kind)
+        if not cards:
+            standard = standard or standard_side_decks()
+            cards = standard[kind]
+        sides.append([facts_of(card, vanilla) for card in cards])
+    result = (line, reserves, tactics, sides[0], sides[1])
+    _DECKS[(id(deck), vanilla)] = (deck, result)
+    return result
+
+
+def _given_line(deck: Deck, characters: list[Facts], vanilla: bool) -> list[Facts] | None:
+    """The ``[line]`` section if it is a legal line of this deck's characters, else None."""
+    cards = deck_cards(deck, "line")
+    if len(cards) != LINE:
+        return None
+    line = [facts_of(card, vanilla) for card in cards]
+    pool = list(characters)
+    for f in line:
+        if f.type != "character" or f not in pool:
+            return None
+        pool.remove(f)
+    if sum(f.value for f in line) > LINE_VALUE:
+        return None
+    return line
+
+
+def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> WarcardzState:
+    state = WarcardzState.__new__(WarcardzState)
+    state.rng = rng
+    state.log = [] if log else None
+    state.turn = 1
+    state.max_turns = max_turns
+    state.board = [None] * 10
+    state.units = [[], []]
+    state.auras = [[], []]
+    state.active = first
+    state.pending = None
+    state.tasks = []
+    state.combat = None
+    state.slot_used = state.discarded = False
+    state.granted = {}
+    state.result = None
+    state.over = False
+    state.goldfish = goldfish
+    state.next_uid = 1
+    state.changed = False
+    state.quiet = 0
+    state.cache = {}
+    state.acache = {}
+    state.medics = [0, 0]
+    return state
+
+
+def _field(state: WarcardzState, player: int, line: Sequence[Facts | None]) -> None:
+    """Lay a line (listed from its owner's left) face down, then turn it up."""
+    for i, facts in enumerate(line):
+        if facts is not None:
+            state._place(facts, player, player * 5 + (i if player == 0 else 4 - i), False)
+
+
+def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[Facts]) -> None:
+    attr_pile, var_pile = list(attributes), list(variables)
+    shuffle(attr_pile, state.rng)
+    shuffle(var_pile, state.rng)
+    state.attr_pile, state.var_pile = attr_pile, var_pile
+    state.log, log = None, state.log
+    state._set_attribute(attr_pile.pop(0))
+    state._set_variable(var_pile.pop(0))
+    state.log = log
+    if log is not None:
+        state.say(f"the attribute card is {state.attr_card.name} ({ATTRIBUTE_NAMES[state.attr]}"
+                  + (" + Frenzy)" if state.frenzy_on else ")") + f"; the variable card is {state.var_card.name}")
+
+
+def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
+              vanilla: bool = False) -> WarcardzState:
+    """A two-player game; ``first`` (the runner alternates it) stands for the coin toss and takes the first turn.
+
+    The side decks are the first deck's ``[attribute]`` / ``[variable]`` sections, else the second's, else
+    the standard ones (the starter set's).
+    """
+    rng = new_rng(seed)
+    state = _new_state(rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+    compiled = [_compiled(deck, vanilla) for deck in decks]
+    state.sides = []
+    for player, (line, reserves, tactics, _, _) in enumerate(compiled):
+        state.sides.append(Side(list(tactics), list(reserves), size=len(reserves) + len(tactics)
+                                + sum(1 for f in line if f is not None)))
+        _field(state, player, line)
+    attributes = next((c[3] for deck, c in zip(decks, compiled) if deck.entries("attribute")), compiled[0][3])
+    variables = next((c[4] for deck, c in zip(decks, compiled) if deck.entries("variable")), compiled[0][4])
+    _side_decks(state, attributes, variables)
+    if log:
+        state.say(f"P{first + 1} wins the coin toss and goes first")
+        for player in (0, 1):
+            state.say(f"P{player + 1}'s line: " + ", ".join(f"{state.board[sq].facts.name} ({SQUARE_NAMES[sq]})"
+                                                            for sq in ROW_SQUARES[player] if state.board[sq]))
+    return state
+
+
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> WarcardzState:
+    """The deck against a line of five training dummies that never attack, play nothing and have no reserves."""
+    rng = new_rng(seed)
+    state = _new_state(rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+    line, reserves, tactics, attributes, variables = _compiled(deck, vanilla)
+    state.sides = [Side(list(tactics), list(reserves), size=len(reserves) + len(tactics)
+                        + sum(1 for f in line if f is not None)),
+                   Side([], [], dummy=True, size=LINE)]
+    _field(state, 0, line)
+    _field(state, 1, [facts_of(DUMMY_CARD)] * LINE)
+    _side_decks(state, attributes, variables)
+    return state
+
+
+def kill_turn(state: WarcardzState) -> int | None:
+    """The turn on which the dummies' line was eliminated (None: not eliminated)."""
+    return state.turn if state.result == 0 else None
+
+
+# --- policies -----------------------------------------------------------------------------------
+
+
+class Greedy:
+    """A sensible Warcardz player: fields its strongest reserve, attacks only when the combat is won
+    (the most valuable target, with every fighter that can reach it), flips a bad attribute card,
+    blocks the enemy's reserve squares, and plays an instant when it turns the combat its way."""
+
+    name = "greedy"
+
+    def act(self, state: WarcardzState) -> Action:
+        pending = state.pending
+        if pending is not None:
+            actions = pending[1]
+            return actions[0] if len(actions) == 1 else self._answer(state, actions)
+        return self._main(state)
+
+    def choose(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        if state.pending is not None:
+            return self._answer(state, actions)
+        action = self._main(state)
+        if action in actions:
+            return action
+        return actions[-1]
+
+    # -- the main phase --
+
+    def _main(self, state: WarcardzState) -> Action:
+        p = state.active
+        side = state.sides[p]
+        if not state.slot_used:
+            move = self._slot(state, p, side)
+            if move is not None:
+                return move
+        plan = self.plan(state, p)
+        if plan is None and not state.discarded and (side.hand or side.reserves):
+            move = self._discard(state, p, side)
+            if move is not None:
+                return move
+        if plan is None:
+            return END_TURN
+        attackers, target = plan[1], plan[2]
+        return Attack(tuple(f.sq for f in attackers), target.sq, tuple(f.facts.name for f in attackers), target.facts.name)
+
+    def plan(self, state: WarcardzState, p: int):
+        """The best attack ``p`` wins now: (value, attackers, target), or None.
+
+        Candidates per target: every fighter that can reach it together, and each one alone.
+        """
+        key = PLANS[p]
+        cached = state.cache.get(key, False)
+        if cached is not False:
+            return cached
+        best = state.cache[key] = self._plan(state, p)
+        return best
+
+    def _plan(self, state: WarcardzState, p: int):
+        """The best winning attack. A target's value (x100) outweighs any margin (at most +50), so targets
+        are tried from the most valuable down, and the search stops below the first value that wins."""
+        reach = state.reach(p)
+        board = state.board
+        order = [(-board[sq].facts.value, sq) for sq in range(10) if reach[sq] is not None]
+        if not order:
+            return None
+        order.sort()
+        best = None
+        best_value = 0.0
+        cache = state.cache
+        score = state.score
+        free = True
+        for other in state.auras[p]:
+            if other.facts.aura_grouped:
+                free = False
+        for value_key, sq in order:
+            if best is not None and -value_key * 100.0 + 50.0 < best_value:
+                break
+            attackers = reach[sq]
+            target = board[sq]
+            defense = cache.get(-target.uid)
+            if defense is None:
+                defense = score(target, False)
+            worth = target.facts.value * 100.0
+            total = 0
+            for f in attackers:
+                alone = cache.get(f.uid)
+                if alone is None:
+                    alone = score(f, True, (f,))
+                if alone > defense:
+                    margin = alone - defense
+                    value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
+                    if value > best_value:
+                        best, best_value = (value, [f], target), value
+                total += alone if free and not f.facts.grouped else score(f, True, attackers)
+            if len(attackers) > 1 and total > defense:
+                margin = total - defense
+                value = worth + (50.0 if margin > 5 else margin * 10.0) - len(attackers)
+                if value > best_value:
+                    best, best_value = (value, attackers, target), value
+        return best
+
+    def _slot(self, state: WarcardzState, p: int, side: Side) -> Action | None:
+        """The turn's reserve or before-combat tactics card, if one helps."""
+        hand = side.hand
+        deploy, squares = self._placements(state, p)
+        if deploy is not None:
+            if squares >= 2 and len(side.reserves) >= 2 and len(state.units[p]) <= LINE - 2:
+                for index, facts in enumerate(hand):
+                    if not facts.instant and facts.plays and facts.plays[0]["effect"] == "deploy_reserve" \
+                            and facts.plays[0].get("amount", 1) > 1:
+                        return Tactic(index, facts.name)
+            return deploy
+        if not hand or all(f.instant for f in hand):
+            return None
+        plan = None
+        planned = False
+        for index, facts in enumerate(hand):
+            if facts.instant or not facts.plays:
+                continue
+            entry = facts.plays[0]
+            kind = entry["effect"]
+            if kind in ("flip_attribute", "choose_attribute", "grant_direction", "return_to_reserve") and not planned:
+                plan, planned = self.plan(state, p), True
+            if kind == "flip_attribute" and plan is None:
+                return Tactic(index, facts.name)
+            if kind == "choose_attribute" and plan is None:
+                if entry.get("from") == "deck":
+                    best = self._best_attribute(state, p, {t for t, _ in state._targets(p, entry)})
+                    if best is not None and best != state.attr:
+                        return Tactic(index, facts.name, best, ATTRIBUTE_NAMES[best])
+                else:
+                    return Tactic(index, facts.name)
+            if kind == "flip_variable" and self._variable_edge(state, p) < 0:
+                return Tactic(index, facts.name)
+            if kind == "return_to_reserve" and entry.get("target") == "enemy_fighter":
+                options = state._targets(p, entry)
+                if options and (len(state.units[1 - p]) == 1 or plan is None):
+                    target, label = max(options, key=lambda o: state.board[o[0]].facts.value)
+                    return Tactic(index, facts.name, target, label)
+            if kind == "grant_direction" and plan is None:
+                for target, label in state._targets(p, entry):
+                    fighter = state.board[target]
+                    bits = sum(1 << DIRECTIONS.index(d) for d in entry["directions"])
+                    had = state.granted.get(fighter.uid)
+                    state.granted[fighter.uid] = (had or 0) | bits
+                    found = self._plan(state, p)
+                    if had is None:
+                        del state.granted[fighter.uid]
+                    else:
+                        state.granted[fighter.uid] = had
+                    if found is not None:
+                        return Tactic(index, facts.name, target, label)
+            if kind == "swap_positions":
+                for target, label in state._targets(p, entry):
+                    a, b = state.board[target[0]], state.board[target[1]]
+                    now = (SQUARE_POSITION[a.sq] == a.facts.pos) + (SQUARE_POSITION[b.sq] == b.facts.pos)
+                    then = (SQUARE_POSITION[b.sq] == a.facts.pos) + (SQUARE_POSITION[a.sq] == b.facts.pos)
+                    if then > now:
+                        return Tactic(index, facts.name, target, label)
+            if kind == "move":
+                for target, label in state._targets(p, entry):
+                    fighter = state.board[target[0]]
+                    if SQUARE_POSITION[fighter.sq] != fighter.facts.pos == SQUARE_POSITION[target[1]]:
+                        return Tactic(index, facts.name, target, label)
+        return None
+
+    def _placements(self, state: WarcardzState, p: int) -> tuple[Deploy | None, int]:
+        """The best reserve placement and how many open squares there are: the most valuable reserve that
+        fits, on the square from which it reaches the most enemies (then its preferred position, then the
+        leftmost)."""
+        if len(state.units[p]) >= LINE:
+            return None, 0
+        open_squares = state._open_squares(p)
+        if not open_squares:
+            return None, 0
+        room = LINE_VALUE - state.value_in_play(p)
+        reserves = state.sides[p].reserves
+        index, top = -1, 0
+        for i, facts in enumerate(reserves):
+            if top < facts.value <= room:
+                index, top = i, facts.value
+        if index < 0:
+            return None, len(open_squares)
+        facts = reserves[index]
+        best = min((-self.reach_count(state, p, facts.dirs, sq), SQUARE_POSITION[sq] != facts.pos, sq)
+                   for sq in open_squares)
+        return Deploy(index, facts.name, best[-1]), len(open_squares)
+
+    @staticmethod
+    def reach_count(state: WarcardzState, owner: int, lights: int, sq: int) -> int:
+        """How many enemy fighters a fighter of ``owner`` with these lights could attack from ``sq``."""
+        board = state.board
+        count = 0
+        for target_sq in REACH_MASK[owner][sq][lights]:
+            target = board[target_sq]
+            if target is not None and target.owner != owner:
+                count += 1
+        return count
+
+    def _discard(self, state: WarcardzState, p: int, side: Side) -> Action | None:
+        """No attack wins: discard the least useful card to flip the attribute card."""
+        for index, facts in enumerate(side.hand):
+            if not facts.plays or facts.plays[0]["effect"] == "return_to_reserve" and facts.plays[0]["target"] == "own_fighter":
+                return Discard("hand", index, facts.name, "attribute")
+        if side.reserves:
+            index = min(range(len(side.reserves)), key=lambda i: side.reserves[i].value)
+            if len(side.reserves) > 1 or not state._open_squares(p):
+                return Discard("reserve", index, side.reserves[index].name, "attribute")
+        for index, facts in enumerate(side.hand):
+            if not facts.instant and facts.plays[0]["effect"] not in ("flip_attribute", "choose_attribute"):
+                return Discard("hand", index, facts.name, "attribute")
+        return None
+
+    def _attribute_edge(self, state: WarcardzState, p: int, attr: int) -> int:
+        mine = sum(f.facts.attrs[attr] + f.facts.attack for f in state.units[p])
+        theirs = sum(f.facts.attrs[attr] + f.facts.defense for f in state.units[1 - p])
+        return mine - theirs
+
+    def _best_attribute(self, state: WarcardzState, p: int, allowed) -> int | None:
+        best, best_edge = None, None
+        for attr in sorted(allowed):
+            edge = self._attribute_edge(state, p, attr)
+            if best_edge is None or edge > best_edge:
+                best, best_edge = attr, edge
+        return best
+
+    def _variable_edge(self, state: WarcardzState, p: int) -> int:
+        edge = 0
+        for player, sign in ((p, 1), (1 - p, -1)):
+            for f in state.units[player]:
+                for amount, _, c in state.var_mods:
+                    if c is None or _holds(c, f.facts, SQUARE_POSITION[f.sq], state.attr, None, None):
+                        edge += sign * amount
+        return edge
+
+    # -- pending choices --
+
+    def _answer(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
+        player, _, kind, data = state.pending
+        if kind == "move":
+            return self._move(state, player, actions)
+        if kind == "window":
+            return self._window(state, player, actions)
+        if kind in ("respond", "save"):
+            return actions[0]
+        if kind == "flip":
+            if data == "attribute":
+                edge = self._attribute_edge(state, player, state.attr)
+                return actions[0] if edge < 0 else actions[1]
+            return actions[0] if self._variable_edge(state, player) < 0 else actions[1]
+        if kind == "survey":
+            pile = state.attr_pile
+            return max(actions, key=lambda a: self._attribute_edge(state, player, pile[a.option].attribute))
+        if kind == "deploy":
+            reserves = state.sides[player].reserves
+            options = [a for a in actions if a.option is not None]
+            return min(options, key=lambda a: (-reserves[a.option[0]].value,
+                                               SQUARE_POSITION[a.option[1]] != reserves[a.option[0]].pos, a.option[1]))
+        return actions[0]
+
+    def _move(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
+        """Move in where the mover reaches more enemies than from where it stands; on an equal count,
+        block an enemy reserve square if the enemy still has reserves (and the mover still reaches one)."""
+        square = state.combat.target
+        enemy = 1 - player
+        block = square in ROW_SQUARES[enemy] and bool(state.sides[enemy].reserves)
+        best, best_gain = actions[-1], 0
+        for action in actions[:-1]:
+            fighter = state.board[action.square]
+            lights = fighter.facts.dirs | state.granted.get(fighter.uid, 0)
+            before = self.reach_count(state, player, lights, fighter.sq)
+            after = self.reach_count(state, player, lights, square)
+            gain = after - before
+            if gain > best_gain or (gain == 0 == best_gain and block and after > 0 and best is actions[-1]):
+                best, best_gain = action, gain
+        return best
+
+    def _window(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
+        """Play the instant that turns the combat most in ``player``'s favour (pass if none improves it)."""
+        combat = state.combat
+        attacking = player == combat.player
+        attack, defense = state.totals(combat)
+
+        def rank(attack: int, defense: int) -> int:
+            if attacking:
+                return 2 if attack > defense else 1 if attack == defense else 0
+            return 2 if defense > attack else 1 if defense == attack else 0
+
+        now = rank(attack, defense)
+        if now == 2:
+            return actions[-1]
+        best, best_rank = actions[-1], now
+        hand = state.sides[player].hand
+        score = state.score
+        needed = defense - attack if attacking else attack - defense  # to reach a tie
+        mine = combat.fighters_of(player)
+        for action in actions:
+            if type(action) is not Instant:
+                continue
+            facts = hand[action.index]
+            if _gain_bound(facts, mine) < needed:
+                continue
+            snap = combat.snapshot()
+            _task_instant(state, ("instant", [player, facts, action.uid, False]))
+            if combat.no_variable and not snap[3]:  # it touches both sides
+                value = rank(*state.totals(combat))
+            elif attacking:  # an instant changes only its player's fighters
+                group = combat.attackers
+                value = rank(sum(score(f, True, group, combat) for f in group), defense)
+            else:
+                value = rank(attack, score(combat.defender, False, None, combat))
+            combat.restore(snap)
+            if value > best_rank:
+                best, best_rank = action, value
+        return best
+
+
+_GAINS: dict[Facts, tuple[int, int, bool]] = {}
+
+
+def _gain_bound(facts: Facts, mine) -> int:
+    """At most how much an instant can raise its player's side of a combat (a quick filter for the greedy)."""
+    gain = _GAINS.get(facts)
+    if gain is None:
+        fixed = per_fighter = 0
+        frenzy = False
+        for entry in facts.plays:
+            kind = entry["effect"]
+            if kind == "modify":
+                amount = abs(entry["amount"]) * (2 if entry["stat"] == "all_attributes" else 1)
+                if entry.get("target") == "own_fighters_in_combat":
+                    per_fighter += amount
+                else:
+                    fixed += amount
+            elif kind == "add_frenzy":
+                frenzy = True
+            elif kind == "preferred_position":
+                fixed += 2
+            elif kind == "ignore_variable":
+                fixed += 10
+            else:
+                fixed += 100
+        gain = _GAINS[facts] = (fixed, per_fighter, frenzy)
+    fixed, per_fighter, frenzy = gain
+    bound = fixed + per_fighter * len(mine)
+    if frenzy:
+        for f in mine:
+            bound += f.facts.frenzy + 4
+    return bound
+
+
+register(Engine(
+    game="warcardz",
+    new_match=new_match,
+    new_goldfish=new_goldfish,
+    kill_turn=kill_turn,
+    policies={"random": RandomPolicy, "greedy": Greedy},
+    effects=EFFECTS,
+    default_max_turns=200,
+    notes={"goldfish": "the opponent's line is five training dummies (value 5, attack 0, defense 3, every attribute 3, "
+                       "frenzy 0, no attack directions, no preferred position) that never attack and have no reserves; "
+                       "the kill turn is the turn on which the last dummy is removed"},
+))

@@ -1,0 +1,257 @@
+"""Warcardz over many games: invariants, determinism, policies, the goldfish, and the batch runner."""
+
+from __future__ import annotations
+
+import pytest
+from decklab.catalog.decks import read_deck_file
+from decklab.catalog.sample_decks import sample_deck_paths
+from decklab.engine import engines, game_seed
+from decklab.engine.core import RandomPolicy, play
+from decklab.engine.runner import Batch, run, summary
+from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks
+
+ENGINE = engines()["warcardz"]
+
+
+@pytest.fixture(scope="module")
+def decks(template_db):
+    from decklab.catalog.db import open_database
+
+    database = open_database(str(template_db))
+    try:
+        paths = {p.name: p for p in sample_deck_paths()}
+        return [read_deck_file(database, paths[name]) for name in ("warcardz-1.deck", "warcardz-2.deck")]
+    finally:
+        database.dispose()
+
+
+TACTIC_SETS = [("Countermand", "Last Stand", "Fall Back"), ("Hot Drop", "Regroup", "Suppressing Fire"),
+               ("Outflank", "Eyes in the Back", "Shadow Step"), ("Field Survey", "Fresh Intelligence", "Signal Jammer"),
+               ("Home Turf", "Overcharge", "Weapons Free"), ("Lockdown Protocol", "Countermand", "Change of Wind")]
+CHARACTER_SETS = [
+    ("Shade Courier", "Silent Operative", "Veil Hacker", "Gloamblade", "Cipher Medic", "Longwatch Assassin",
+     "Directorate Handler", "Mirror-Skin Agent", "Null-Signal Pathfinder", "Tek Line Trooper"),
+    ("Drone Sentry Unit", "Null-Signal Pathfinder", "Tek Line Trooper", "Circuit Surgeon", "Optic Lancer",
+     "Fabricator Adept", "Cyborg Enforcer", "Pulse Rifle Cohort", "Ion Charge Specialist", "Overseer Prime"),
+    ("Ash Whelp", "Scav Bomber", "Dust Tracker", "Bone-Setter", "Alley Runner", "Scrapyard Mechanic",
+     "The Old Flag", "Chrome Juggernaut", "Nightglass Spectre", "Null Warden"),
+]
+
+
+@pytest.fixture(scope="module")
+def varied_decks(template_db):
+    """Decks that between them hold every tactics card and most characters of the starter set."""
+    from decklab.catalog.cards import Deck
+    from decklab.catalog.db import open_database
+    from decklab.catalog.store import list_cards
+
+    database = open_database(str(template_db))
+    try:
+        cards = {card.name: card for card in list_cards(database, game="warcardz")}
+    finally:
+        database.dispose()
+    return [Deck(name=f"Varied {i}", game="warcardz", sections={
+        "main": [(cards[name], 1) for name in CHARACTER_SETS[i % 3] + tactic_names]})
+        for i, tactic_names in enumerate(TACTIC_SETS)]
+
+
+def test_every_starter_card_is_modeled(database):
+    from decklab.catalog.store import list_cards
+
+    cards = list_cards(database, game="warcardz")
+    assert len(cards) == 101
+    assert ENGINE.effects.unmodeled(cards) == []
+
+
+def test_the_standard_side_decks_are_the_starter_sets(database):
+    from decklab.catalog.store import list_cards
+
+    stored = list_cards(database, game="warcardz")
+    sides = standard_side_decks()
+    for kind, count in (("attribute", 15), ("variable", 18)):
+        assert len(sides[kind]) == count
+        assert sorted(c.name for c in sides[kind]) == sorted(c.name for c in stored if c.type == kind)
+
+
+def check(state) -> None:
+    """No square holds two cards, the field and the board agree, five fighters and 25 value at most per side."""
+    seen = set()
+    for sq, fighter in enumerate(state.board):
+        if fighter is not None:
+            assert fighter.sq == sq and fighter.uid not in seen
+            seen.add(fighter.uid)
+    for player in (0, 1):
+        units = state.units[player]
+        assert {f.uid for f in units} == {f.uid for f in state.board if f is not None and f.owner == player}
+        assert len(units) <= LINE
+        assert state.value_in_play(player) <= LINE_VALUE
+
+
+def test_invariants_over_thousands_of_random_games(decks):
+    """Line value <= 25, no square holds two cards, at most five fighters, cards conserved, every game ends."""
+    policy = RandomPolicy()
+    pairs = [decks, [decks[1], decks[0]], [decks[0], decks[0]]]
+    for index in range(3000):
+        state = ENGINE.new_match(pairs[index % 3], seed=game_seed(99, index), first=index % 2, max_turns=200)
+        counts = state.card_counts()
+        assert counts == (13, 13)
+        check(state)
+        steps = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions
+            state.apply(policy.choose(state, actions))
+            steps += 1
+            check(state)
+            assert state.card_counts() == counts
+            assert steps < 5000
+        assert state.turn <= 200
+        if state.winner() is not None:
+            assert not state.units[1 - state.winner()] and state.units[state.winner()]
+
+
+def test_invariants_with_every_tactics_card(varied_decks, decks):
+    """The same invariants with decks holding every tactics card of the starter set, random and greedy."""
+    random_policy, greedy = RandomPolicy(), Greedy()
+    pool = varied_decks + decks
+    for index in range(1500):
+        pair = [pool[index % len(pool)], pool[(index * 7 + 3) % len(pool)]]
+        state = ENGINE.new_match(pair, seed=game_seed(77, index), first=index % 2)
+        counts = state.card_counts()
+        steps = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions
+            chooser = greedy if (index % 3 == 0 and state.current_player() == 0) else random_policy
+            state.apply(chooser.choose(state, actions))
+            steps += 1
+            check(state)
+            assert state.card_counts() == counts
+            assert steps < 5000
+
+
+def test_same_seed_same_game(decks):
+    first = ENGINE.new_match(decks, seed=1234, log=True)
+    second = ENGINE.new_match(decks, seed=1234, log=True)
+    play(first, [Greedy(), RandomPolicy()])
+    play(second, [Greedy(), RandomPolicy()])
+    assert first.log == second.log and first.winner() == second.winner()
+    other = ENGINE.new_match(decks, seed=1235, log=True)
+    play(other, [Greedy(), RandomPolicy()])
+    assert other.log != first.log
+
+
+def test_a_clone_plays_on_like_the_original(decks):
+    policy = RandomPolicy()
+    for index in range(40):
+        state = ENGINE.new_match(decks, seed=game_seed(8, index), log=True)
+        for _ in range(index % 25):
+            if state.is_terminal():
+                break
+            state.apply(policy.choose(state, state.legal_actions()))
+        twin = state.clone()
+        play(state, [RandomPolicy(), RandomPolicy()])
+        play(twin, [RandomPolicy(), RandomPolicy()])
+        assert state.log == twin.log and state.winner() == twin.winner()
+
+
+def test_one_and_two_workers_give_the_same_aggregate(decks):
+    batch = Batch(game="warcardz", decks=decks, policies=["greedy", "random"], games=600, seed=5)
+    one, two = run(batch, workers=1), run(batch, workers=2)
+    assert one.results == two.results
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
+    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_greedy_beats_random_in_a_mirror_match(decks, which):
+    batch = Batch(game="warcardz", decks=[decks[which], decks[which]], policies=["greedy", "random"], games=2000,
+                  seed=11)
+    document = summary(batch, run(batch, workers=2), workers=2)
+    greedy, random_ = document["players"]
+    assert greedy["win_rate"] > 0.4 and random_["win_rate"] < 0.02, document["players"]
+    assert greedy["ci95"][0] > random_["ci95"][1] + 0.3
+
+
+def test_greedy_fast_path_agrees_with_choose(decks):
+    greedy = Greedy()
+    checked = 0
+    for index in range(150):
+        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            action = greedy.act(state)
+            assert action in actions
+            assert action == greedy.choose(state, actions)
+            checked += 1
+            state.apply(action if index % 3 else RandomPolicy().choose(state, actions))
+    assert checked > 1000
+
+
+def test_the_play_by_play_reads_well(decks):
+    state = ENGINE.new_match(decks, seed=8, log=True)
+    play(state, [Greedy(), Greedy()])
+    text = "\n".join(state.log)
+    assert "P1 wins the coin toss and goes first" in text
+    assert "P1's line: Tunnel Sapper (P1 flank 1), Veteran Insurgent (P1 guard 2), Liberation Captain (P1 post 3)" in text
+    assert "P2's line: Ash Whelp (P2 flank 1)" in text  # the second player's line runs from its own left, P1's right
+    assert "combat under" in text and " against " in text
+    assert "wins" in text or "draw" in text
+
+
+def test_goldfish_kill_turn_distribution(decks):
+    for deck in decks:
+        batch = Batch(game="warcardz", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
+        document = summary(batch, run(batch), workers=1)
+        assert document["not_killed"] == 0
+        assert 5 <= document["kill_turn"]["p50"] <= 8
+        assert sum(document["kill_turn"]["histogram"].values()) == 300
+
+
+def test_turn_cap_ends_in_a_draw(decks):
+    batch = Batch(game="warcardz", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=2)
+    document = summary(batch, run(batch), workers=1)
+    assert document["draws"] >= 40 and document["turns"]["p90"] <= 2
+
+
+def test_vanilla_plays_cards_without_their_effects(decks):
+    state = ENGINE.new_match(decks, seed=3, vanilla=True)
+    play(state, [Greedy(), Greedy()])
+    assert state.is_terminal()
+
+
+def test_fast_scores_match_the_long_way(decks):
+    """The cached, table-driven scores equal the full computation (every modifier walked one by one)."""
+    policy = RandomPolicy()
+    checked = 0
+    for index in range(150):
+        state = ENGINE.new_match(decks if index % 2 else [decks[1], decks[0]], seed=game_seed(21, index))
+        while not state.is_terminal():
+            for player in (0, 1):
+                for fighter in state.units[player]:
+                    slow = state._full_score(fighter, False, None, None) + state._variable_bonus(
+                        fighter.facts, warcardz_position(fighter.sq), False, None)
+                    assert state.score(fighter, False) == slow
+                    alone = (fighter,)
+                    slow = state._full_score(fighter, True, alone, None) + state._variable_bonus(
+                        fighter.facts, warcardz_position(fighter.sq), True, None)
+                    assert state.score(fighter, True, alone) == slow
+                    group = state.units[player]
+                    if len(group) > 1:
+                        slow = state._full_score(fighter, True, group, None) + state._variable_bonus(
+                            fighter.facts, warcardz_position(fighter.sq), True, None)
+                        assert state.score(fighter, True, group) == slow
+                    checked += 1
+            if state.pending is not None and state.pending[2] == "window" and not state.combat.plain:
+                combat = state.combat
+                slow = sum(state._full_score(f, True, combat.attackers, combat) + state._variable_bonus(
+                    f.facts, warcardz_position(f.sq), True, combat) for f in combat.attackers)
+                assert state.totals(combat)[0] == slow
+            state.apply(policy.choose(state, state.legal_actions()))
+    assert checked > 10_000
+
+
+def warcardz_position(sq: int) -> int:
+    from decklab.engine.warcardz import SQUARE_POSITION
+
+    return SQUARE_POSITION[sq]

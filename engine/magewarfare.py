@@ -1,0 +1,3204 @@
+"""Mage Warfare: the full rules of ``mage-warfare.txt`` on the engine core.
+
+Two to four Mages, each with 100 HP, 4 dexterity and a Flesh pool, play decks split into a
+Barracks (creatures, guards), an Armory (devices, shields) and a Spellbook (spells, hexes).
+A turn is Maintenance (withdraw, maintenance costs, half the Mage's life as Flesh, draws),
+Attack (declare attackers; the defender blocks them one at a time; each block is a Battle
+fought from long range in alternating Moves), Play (create cards for Flesh) and Discard
+(down to five). The last Mage standing wins. Readings of unclear rules are in
+``docs/rules/magewarfare.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any, NamedTuple, Sequence
+
+from decklab.catalog.cards import Card, Deck
+
+from .core import Action, Engine, GameState, RandomPolicy, new_rng, register, shuffle
+from .effects import EffectRegistry
+
+START_HP = 100
+MAGE_DEX = 4
+HAND = 5
+BATTLE_CAP = 40
+"""Moves after which a Battle that nobody ends stops (the attacker's attack stops)."""
+
+LONG, MEDIUM, CLOSE = 0, 1, 2
+RANGES = ("long", "medium", "close")
+
+CREATURE, GUARD, DEVICE, SHIELD, SPELL, HEX = range(6)
+_TYPES = {"creature": CREATURE, "guard": GUARD, "device": DEVICE, "shield": SHIELD, "spell": SPELL, "hex": HEX}
+_CLASS = {"basic": 0, "advanced": 1, "uber": 2, "über": 2}
+CLASS_NAMES = ("Basic", "Advanced", "Uber")
+
+FLYER, STEALTH, SLOW, DOUBLE, CLOAK = 1, 2, 4, 8, 16
+_BITS = {"flyer": FLYER, "stealth": STEALTH, "slow-moving": SLOW, "double-strike": DOUBLE, "cloak": CLOAK}
+_STATS = {"long": (0,), "medium": (1,), "close": (2,), "defense": (3,), "dexterity": (4,),
+          "all": (0, 1, 2, 3), "all_attacks": (0, 1, 2)}
+EXP_TURN, EXP_BATTLE = 0, 1
+
+# Phases of a turn.
+OPENING, MAINT, DRAW, EQUIP, DECLARE, BLOCK, BATTLE, PLAY, DISCARD, ENDTURN = range(10)
+
+# --- the effects this engine models ---------------------------------------------------------------
+
+EFFECTS = EffectRegistry("magewarfare")
+_GROUPS = {"own_creatures_guards", "other_own_creatures_guards", "enemy_creatures_guards"}
+_UNIT_CONDITIONS = {"class", "alignment", "reality", "keyword"}
+EFFECTS.kind("damage", triggers={"on_play", "activated", "on_damaged", "on_destroyed", "maintenance_phase"},
+             targets={"target_creature_guard", "target_mage", "target_shield", "you", "battle_opponent",
+                      "hexed_controller", "enemy_creatures_guards"},
+             keys={"amount", "cost"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("heal", triggers={"on_play", "activated", "on_kill"},
+             targets={"this", "user", "you", "target_creature_guard"}, keys={"amount", "cost"})
+EFFECTS.kind("destroy", triggers={"on_play", "activated"}, targets={"target_creature_guard", "target_device", "target_hex"},
+             keys={"cost"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("disable", triggers={"on_play", "passive"}, targets={"target_creature_guard", "hexed"},
+             keys={"duration"})
+EFFECTS.kind("gain_control", triggers={"activated"}, targets={"target_creature_guard"}, keys={"duration", "cost"},
+             conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("modify", triggers={"passive", "activated", "on_play", "on_block", "on_engage"},
+             targets={"this", "user", "shielded", "hexed", "battle_opponent", "target_creature_guard",
+                      "own_creatures_guards", "other_own_creatures_guards"},
+             keys={"stat", "amount", "duration", "cost"},
+             conditions={*_UNIT_CONDITIONS, "equipped", "shielded", "battle_opponent"})
+EFFECTS.kind("gain_flesh", triggers={"on_play", "on_kill", "on_killed", "on_battle_damage", "maintenance_phase"},
+             targets={"you"}, keys={"amount"})
+EFFECTS.kind("draw", triggers={"on_play", "on_kill", "activated"}, targets={"you"}, keys={"amount", "pile", "cost"})
+EFFECTS.kind("add_counters", triggers={"on_play", "activated", "on_battle_damage", "maintenance_phase"},
+             targets={"this", "user", "hexed"}, keys={"counter", "amount", "cost"})
+EFFECTS.kind("grant_keyword", triggers={"passive", "on_play"},
+             targets={"user", "hexed", "target_creature_guard", "other_own_creatures_guards", "own_creatures_guards"},
+             keys={"keyword", "duration"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("maintenance", triggers={"maintenance_phase"}, keys={"amount"})
+EFFECTS.kind("uses", triggers={None}, keys={"amount"})
+EFFECTS.kind("prevent", triggers={"passive"}, targets={"this"}, keys={"amount"}, conditions={"source"})
+EFFECTS.kind("negate", triggers={"on_play"}, targets={"target_spell"})
+EFFECTS.kind("attach", triggers={"on_play"}, targets={"target_creature_guard", "target_own_creature_guard", "target_device"},
+             conditions=_UNIT_CONDITIONS)
+
+_HARMFUL_KINDS = {"damage", "destroy", "disable", "gain_control", "negate"}
+
+
+def _keyword(text: str) -> tuple[int, int]:
+    """(flag bits, blood counters) of one keyword such as ``Flyer`` or ``Blood Counter (2)``."""
+    word = text.strip().casefold()
+    if word.startswith("blood counter"):
+        digits = "".join(ch for ch in word if ch.isdigit())
+        return 0, int(digits or 1)
+    return _BITS.get(word, 0), 0
+
+
+class Cond:
+    """A compiled ``condition``: a filter on a card, or on a card named by a role."""
+
+    __slots__ = ("classes", "alignment", "reality", "bits", "role", "sub")
+
+    def __init__(self, data: dict) -> None:
+        classes = data.get("class")
+        self.classes = frozenset(_CLASS[str(c).casefold()] for c in classes) if classes else None
+        self.alignment = str(data["alignment"]).casefold() if data.get("alignment") else None
+        self.reality = str(data["reality"]).casefold() if data.get("reality") else None
+        self.bits = _keyword(data["keyword"])[0] if data.get("keyword") else 0
+        self.role = self.sub = None
+        for role in ("battle_opponent", "source", "shielded", "equipped"):
+            if role in data:
+                self.role, self.sub = role, Cond(data[role] or {})
+
+    def ok(self, facts: "Facts", flags: int | None = None) -> bool:
+        if self.classes is not None and facts.cls not in self.classes:
+            return False
+        if self.alignment is not None and facts.alignment != self.alignment:
+            return False
+        if self.reality is not None and facts.reality != self.reality:
+            return False
+        if self.bits and not ((facts.flags if flags is None else flags) & self.bits):
+            return False
+        return True
+
+
+class Eff:
+    """One compiled ``effects`` entry."""
+
+    __slots__ = ("kind", "trigger", "tw", "amount", "idxs", "bits", "blood", "dur", "cond", "pile", "counter",
+                 "deploy", "flesh", "bcost", "others", "harmful")
+
+    def __init__(self, entry: dict) -> None:
+        self.kind = entry["effect"]
+        self.trigger = entry.get("trigger")
+        self.tw = entry.get("target")
+        self.amount = int(entry.get("amount", 0) or 0)
+        self.idxs = _STATS.get(entry.get("stat", ""), ())
+        self.bits, self.blood = _keyword(entry["keyword"]) if entry.get("keyword") else (0, 0)
+        self.dur = entry.get("duration")
+        self.cond = Cond(entry["condition"]) if entry.get("condition") else None
+        self.pile = entry.get("pile", "")
+        self.counter = entry.get("counter", "")
+        cost = entry.get("cost") or {}
+        self.deploy = bool(cost.get("deploy"))
+        self.flesh = int(cost.get("flesh", 0) or 0)
+        self.bcost = int(cost.get("blood", 0) or 0)
+        self.others = self.tw == "other_own_creatures_guards"
+        self.harmful = self.kind in _HARMFUL_KINDS or (self.kind == "modify" and self.amount < 0) or (
+            self.kind == "add_counters" and self.counter == "minus_token") or (
+            self.kind == "grant_keyword" and self.bits & SLOW)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class Facts:
+    """A card's facts compiled once per process: stats, keywords, and its effects sorted by use."""
+
+    __slots__ = ("card", "name", "type", "unit", "guard", "cls", "alignment", "reality", "stats", "cost", "half",
+                 "maint", "flags", "blood", "trinket", "sharable", "complex", "user", "uses", "attach", "pick",
+                 "harmful", "chains", "on_play", "activated", "triggers", "self_mods", "auras", "user_mods",
+                 "shield_mods", "hex_mods", "prevent", "reaction", "pump", "base", "base_atk", "ub")
+
+    def __init__(self, card: Card, vanilla: bool) -> None:
+        self.card = card
+        self.name = card.name
+        self.type = _TYPES[card.type]
+        self.unit = self.type <= GUARD
+        self.guard = self.type == GUARD
+        cls = card.get("class")
+        self.cls = _CLASS.get(str(cls).casefold(), 0) if cls else 0
+        self.alignment = str(card.get("alignment") or "").casefold()
+        self.reality = str(card.get("reality") or "").casefold() or None
+        self.stats = tuple(int(card.get(stat, 0) or 0) for stat in ("long", "medium", "close", "defense", "dexterity"))
+        self.base = list(self.stats)  # shared, read-only: the stats of a card with no modifiers
+        self.base_atk = self.base[:3]
+        self.cost = int(card.get("flesh_cost", 0) or 0)
+        self.half = (self.cost + 1) // 2
+        self.maint = int(card.get("maintenance", 0) or 0)
+        self.flags = self.blood = 0
+        for word in card.get("keywords") or ():
+            bits, blood = _keyword(str(word))
+            self.flags |= bits
+            self.blood += blood
+        kind = str(card.get("device_kind") or "")
+        self.trinket = kind == "trinket"
+        self.sharable = "sharable" in kind
+        self.complex = "complex" in kind
+        self.user = str(card.get("user") or "").casefold() or None
+        self.uses = 1
+        self.attach = self.pick = None
+        self.harmful = self.chains = self.reaction = self.pump = False
+        self.on_play: list[Eff] = []
+        self.activated: list[Eff] = []
+        self.triggers: dict[str, list[Eff]] = {}
+        self.self_mods: list[Eff] = []
+        self.auras: list[Eff] = []
+        self.user_mods: list[Eff] = []
+        self.shield_mods: list[Eff] = []
+        self.hex_mods: list[Eff] = []
+        self.prevent: list[Eff] = []
+        self.ub = 0.0
+        if vanilla and not EFFECTS.is_modeled(card):
+            return
+        for entry in card.effects:
+            eff = Eff(entry)
+            kind, trigger, target = eff.kind, eff.trigger, eff.tw
+            if kind == "maintenance":
+                continue  # the card's `maintenance` field says the same
+            if kind == "uses":
+                self.uses = max(1, eff.amount)
+            elif kind == "attach":
+                self.attach = eff
+            elif trigger == "passive":
+                if kind == "prevent":
+                    self.prevent.append(eff)
+                elif target == "this":
+                    self.self_mods.append(eff)
+                elif target in ("own_creatures_guards", "other_own_creatures_guards"):
+                    self.auras.append(eff)
+                elif target == "user":
+                    self.user_mods.append(eff)
+                elif target == "shielded":
+                    self.shield_mods.append(eff)
+                elif target == "hexed":
+                    if kind == "disable":
+                        self.chains = True
+                    else:
+                        self.hex_mods.append(eff)
+            elif trigger == "activated":
+                self.activated.append(eff)
+            elif trigger == "on_play":
+                self.on_play.append(eff)
+            else:
+                self.triggers.setdefault(trigger, []).append(eff)
+        stats = self.stats
+        self.ub = 52.0 + stats[0] + stats[1] + stats[2] + 2 * stats[3] + 3 * len(self.user_mods) + 2 * sum(
+            len(es) for es in self.triggers.values())  # the most a Device can be worth to the greedy policy
+        self.pump = self.type == SPELL and bool(self.on_play) and all(
+            e.kind in ("modify", "grant_keyword") and e.dur in ("this_turn", "this_battle") and not e.harmful
+            for e in self.on_play)
+        first = self.attach or next((e for e in self.on_play if e.tw and e.tw.startswith("target_")), None)
+        if first is not None:
+            self.pick = first
+            self.reaction = first.tw == "target_spell"
+            if self.type == HEX:
+                self.harmful = self.chains or any(e.harmful for e in self.hex_mods) or any(
+                    e.harmful or e.tw == "hexed_controller" for es in self.triggers.values() for e in es)
+            else:
+                self.harmful = any(e.harmful for e in self.on_play if e.tw == first.tw)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self) -> str:
+        return f"Facts({self.name})"
+
+
+def _fits_user(facts: Facts, unit_facts: Facts) -> bool:
+    """A Device's or Shield's class and user restriction ("Brasshaven cards only", "X's Y")."""
+    if facts.cls > unit_facts.cls:
+        return False
+    user = facts.user
+    return user is None or unit_facts.reality == user or user in unit_facts.name.casefold()
+
+
+# --- cards in play ----------------------------------------------------------------------------------
+
+
+class Unit:
+    """A Creature or Guard in play."""
+
+    __slots__ = ("facts", "uid", "owner", "ctrl", "damage", "tokens", "bloodc", "deployed", "disabled", "chains",
+                 "cloaked", "devices", "shield", "hexes", "mods", "lent", "helping", "blocked", "retreats",
+                 "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig")
+
+    def __init__(self, facts: Facts, uid: int, owner: int) -> None:
+        self.facts = facts
+        self.uid = uid
+        self.owner = self.ctrl = owner
+        self.damage = self.tokens = self.bloodc = self.chains = self.lent = self.retreats = 0
+        self.deployed = self.disabled = self.blocked = False
+        self.cloaked = bool(facts.flags & CLOAK)
+        self.devices: list[Gear] = []
+        self.shield: Gear | None = None
+        self.hexes: list[Hex] = []
+        self.mods: list[tuple] = []
+        self.helping: list[Gear] = []
+        self.return_to: int | None = None
+        self.stamp = -1
+        self.st = self.atk = self.sig = None
+        self.flags = self.bloodn = self.red = 0
+
+    @property
+    def off(self) -> bool:
+        """Disabled (by a Spell until its controller's Withdraw, or by a Hex)."""
+        return self.disabled or self.chains > 0
+
+    def __repr__(self) -> str:
+        return f"Unit({self.facts.name}#{self.uid} P{self.ctrl + 1})"
+
+
+class Gear:
+    """A Device or Shield in play: equipped to ``unit`` (a Device's primary user, a Shield's
+    protected card) or on the ground (``unit`` None). ``lent``: a Sharable Device's users and the
+    dexterity each lends."""
+
+    __slots__ = ("facts", "gid", "owner", "ctrl", "unit", "lent", "deployed", "hexes", "damage")
+
+    def __init__(self, facts: Facts, gid: int, owner: int) -> None:
+        self.facts = facts
+        self.gid = gid
+        self.owner = self.ctrl = owner
+        self.unit: Unit | None = None
+        self.lent: list[list] = []
+        self.deployed = False
+        self.hexes: list[Hex] = []
+        self.damage = 0
+
+    def __repr__(self) -> str:
+        return f"Gear({self.facts.name}#{self.gid})"
+
+
+class Hex:
+    """A Hex under the card it hexes (``host``: a Unit, or a Gear for a Device Hex)."""
+
+    __slots__ = ("facts", "hid", "owner", "host")
+
+    def __init__(self, facts: Facts, hid: int, owner: int, host: Any) -> None:
+        self.facts = facts
+        self.hid = hid
+        self.owner = owner
+        self.host = host
+
+
+class TableSpell:
+    """A Spell on the table: with Uses left, or a Spell affect with a Maintenance Cost."""
+
+    __slots__ = ("facts", "sid", "owner", "uses", "active")
+
+    def __init__(self, facts: Facts, sid: int, owner: int, uses: int) -> None:
+        self.facts = facts
+        self.sid = sid
+        self.owner = owner
+        self.uses = uses
+        self.active = True
+
+
+class Side:
+    """One Mage and its player's piles, hand, cards in play and counters."""
+
+    __slots__ = ("seat", "barracks", "armory", "spellbook", "hand", "graveyard", "removed", "units", "ground",
+                 "table", "hexes", "hp", "flesh", "dex", "alive", "dummy", "size")
+
+    def __init__(self, seat: int, barracks: list, armory: list, spellbook: list, *, dummy: bool = False) -> None:
+        self.seat = seat
+        self.barracks, self.armory, self.spellbook = barracks, armory, spellbook
+        self.hand: list[Facts] = []
+        self.graveyard: list[Facts] = []
+        self.removed: list[Facts] = []
+        self.units: list[Unit] = []
+        self.ground: list[Gear] = []
+        self.table: list[TableSpell] = []
+        self.hexes: list[Hex] = []
+        self.hp = START_HP
+        self.flesh = 0
+        self.dex = MAGE_DEX
+        self.alive = True
+        self.dummy = dummy
+        self.size = len(barracks) + len(armory) + len(spellbook)
+
+
+class Battle:
+    """Two cards Engaged in Battle: ``u[0]`` attacks, ``u[1]`` blocks; ``mover`` is the side to move."""
+
+    __slots__ = ("u", "range", "mover", "nothing", "stealth", "dealt", "taken", "moves")
+
+    def __init__(self, attacker: Unit, defender: Unit) -> None:
+        self.u = [attacker, defender]
+        self.range = LONG
+        self.mover = 0
+        self.nothing = [False, False]
+        self.stealth = [False, False]
+        self.dealt = [False, False]
+        self.taken = [False, False]
+        self.moves = 0
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class Opening(NamedTuple):
+    """The opening hand: ``barracks`` cards from the Barracks, the rest from the Armory."""
+
+    barracks: int
+    armory: int
+
+    def __str__(self) -> str:
+        return f"open with {self.barracks} from the Barracks and {self.armory} from the Armory"
+
+
+class Draw(NamedTuple):
+    """The Maintenance draw: ``piles`` is BB, BA, AA (two from Barracks/Armory), S (one from the Spellbook)."""
+
+    piles: str
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Choose(NamedTuple):
+    """Answer a pending choice: pay a Maintenance Cost, Tag, Salvage, Negate, split a draw."""
+
+    option: Any
+    label: str
+
+    def __str__(self) -> str:
+        return f"choose {self.label}"
+
+
+class Equip(NamedTuple):
+    """Maintenance Phase: equip a Device (or place a Shield) ``gid`` to the card ``uid``."""
+
+    gid: int
+    name: str
+    uid: int
+    target_name: str
+
+    def __str__(self) -> str:
+        return f"equip {self.name} to {self.target_name}"
+
+
+class Activate(NamedTuple):
+    """Use an activated ability of a card (``oid``: a unit, device or hex), with its target if it has one."""
+
+    oid: int
+    name: str
+    target: Any = None
+    target_name: str = ""
+
+    def __str__(self) -> str:
+        return f"use {self.name}" + (f" on {self.target_name}" if self.target_name else "")
+
+
+class Declare(NamedTuple):
+    """Declare (and Deploy) an attacker against the Mage of ``seat``."""
+
+    uid: int
+    name: str
+    seat: int
+
+    def __str__(self) -> str:
+        return f"attack P{self.seat + 1} with {self.name}"
+
+
+class Block(NamedTuple):
+    """The defender blocks the current attacker with ``uid`` (None: lets it through to the Mage)."""
+
+    uid: int | None
+    name: str
+    attacker: str
+
+    def __str__(self) -> str:
+        return f"block {self.attacker} with {self.name}" if self.uid is not None else f"let {self.attacker} through"
+
+
+class Move(NamedTuple):
+    """A Move in a Battle (see ADVANCE ... UNSTEALTH)."""
+
+    kind: int
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Create(NamedTuple):
+    """Create a card from the hand (``index``) or a Spell from the table (``table`` True), with its target."""
+
+    index: int
+    name: str
+    target: Any = None
+    target_name: str = ""
+    table: bool = False
+
+    def __str__(self) -> str:
+        where = " again from the table" if self.table else ""
+        return f"create {self.name}{where}" + (f" on {self.target_name}" if self.target_name else "")
+
+
+class Discard(NamedTuple):
+    """Discard a card (to the bottom of its pile)."""
+
+    index: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"discard {self.name}"
+
+
+class Pass(NamedTuple):
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+for _kind in (Opening, Draw, Choose, Equip, Activate, Declare, Block, Move, Create, Discard, Pass):
+    Action.register(_kind)
+
+END_EQUIP = Pass("end the Maintenance Phase")
+FIGHT = Pass("declare no more attackers")
+END_PLAY = Pass("end the Play Phase")
+
+ADVANCE, STRIKE, ADVANCE_STRIKE, RETREAT, WAIT, UNSTEALTH = range(6)
+MOVES = {
+    (ADVANCE, LONG): Move(ADVANCE, "move up to medium range"),
+    (ADVANCE, MEDIUM): Move(ADVANCE, "move up to close range"),
+    (STRIKE, LONG): Move(STRIKE, "attack at long range"),
+    (STRIKE, MEDIUM): Move(STRIKE, "attack at medium range"),
+    (STRIKE, CLOSE): Move(STRIKE, "attack at close range"),
+    (ADVANCE_STRIKE, LONG): Move(ADVANCE_STRIKE, "move up and attack at medium range"),
+    (ADVANCE_STRIKE, MEDIUM): Move(ADVANCE_STRIKE, "move up and attack at close range"),
+}
+for _r in (LONG, MEDIUM, CLOSE):
+    MOVES[(RETREAT, _r)] = Move(RETREAT, "retreat")
+    MOVES[(WAIT, _r)] = Move(WAIT, "do nothing")
+    MOVES[(UNSTEALTH, _r)] = Move(UNSTEALTH, "give up Stealth")
+DRAWS = {"BB": Draw("BB", "draw two from the Barracks"), "BA": Draw("BA", "draw one from the Barracks and one from the Armory"),
+         "AA": Draw("AA", "draw two from the Armory"), "S": Draw("S", "draw one from the Spellbook"),
+         "B": Draw("B", "draw one from the Barracks"), "A": Draw("A", "draw one from the Armory")}
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+
+_SERIALS = itertools.count()
+"""Each state (and clone) gets a serial number, so a policy can cache per-state work safely."""
+
+
+def _key(obj: Any) -> int:
+    kind = type(obj)
+    if kind is Unit:
+        return obj.uid
+    if kind is Gear:
+        return obj.gid
+    if kind is Hex:
+        return obj.hid
+    return obj.sid
+
+
+class MageState(GameState):
+    """A game of Mage Warfare between 2 to 4 Mages (or one against a goldfish that has no cards)."""
+
+    __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
+                 "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
+                 "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides")
+
+    # -- protocol --
+
+    def current_player(self) -> int:
+        if self.pending:
+            return self.pending[0][0]
+        phase = self.phase
+        if phase == BATTLE:
+            return self.active if self.battle.mover == 0 else self.cur_seat
+        if phase == BLOCK:
+            return self.cur_seat
+        if phase == OPENING:
+            return self.opening[0]
+        return self.active
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    def clone(self) -> "MageState":
+        twin = copy.deepcopy(self)
+        twin.serial = next(_SERIALS)
+        return twin
+
+    # -- reading the state --
+
+    def _refresh(self, u: Unit) -> None:
+        """Compute a card's current stats, keywords, battle attacks and device reduction."""
+        f = u.facts
+        u.sig = None
+        if self.aura_stamp != self.stamp:
+            self.aura_stamp = self.stamp
+            self.aura_sides = [any(o.facts.auras for o in side.units) or any(
+                spell.active and spell.facts.auras for spell in side.table) for side in self.sides]
+        if not (u.mods or u.hexes or u.devices or u.shield is not None or f.self_mods or self.aura_sides[u.ctrl]):
+            t = u.tokens
+            if t:
+                st = f.stats
+                s = [st[0] + t, st[1] + t, st[2] + t, st[3] + t, st[4]]
+                for i in range(4):
+                    if s[i] < 0:
+                        s[i] = 0
+                u.st, u.atk = s, s[:3]
+            else:
+                u.st, u.atk = f.base, f.base_atk
+            u.flags, u.bloodn = f.flags, f.blood
+            u.red = 0
+            u.stamp = self.stamp
+            return
+        s = list(f.stats)
+        t = u.tokens
+        if t:
+            s[0] += t
+            s[1] += t
+            s[2] += t
+            s[3] += t
+        flags, blood = f.flags, f.blood
+        for idxs, amount, bits, extra, _ in u.mods:
+            for i in idxs:
+                s[i] += amount
+            flags |= bits
+            blood += extra
+        for h in u.hexes:
+            for e in h.facts.hex_mods:
+                if e.cond is None or e.cond.ok(f):
+                    for i in e.idxs:
+                        s[i] += e.amount
+                    flags |= e.bits
+                    blood += e.blood
+        for g in u.devices:
+            for e in g.facts.user_mods:
+                for i in e.idxs:
+                    s[i] += e.amount
+                flags |= e.bits
+                blood += e.blood
+        shield = u.shield
+        if shield is not None:
+            for e in shield.facts.shield_mods:
+                for i in e.idxs:
+                    s[i] += e.amount
+                flags |= e.bits
+                blood += e.blood
+        off = u.disabled or u.chains
+        if f.self_mods and not off:
+            for e in f.self_mods:
+                c = e.cond
+                if c is not None:
+                    if c.role == "equipped":
+                        if not any(c.sub.ok(g.facts) for g in u.devices):
+                            continue
+                    elif not c.ok(f):
+                        continue
+                for i in e.idxs:
+                    s[i] += e.amount
+                flags |= e.bits
+                blood += e.blood
+        if shield is None:
+            side = self.sides[u.ctrl]
+            for o in side.units:
+                if o.facts.auras and o.shield is None and not (o.disabled or o.chains):
+                    for e in o.facts.auras:
+                        if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
+                            continue
+                        for i in e.idxs:
+                            s[i] += e.amount
+                        flags |= e.bits
+                        blood += e.blood
+            for spell in side.table:
+                if spell.active and spell.facts.auras:
+                    for e in spell.facts.auras:
+                        if e.cond is None or e.cond.ok(f):
+                            for i in e.idxs:
+                                s[i] += e.amount
+                            flags |= e.bits
+        for i in range(5):
+            if s[i] < 0:
+                s[i] = 0
+        u.st, u.flags, u.bloodn = s, flags, blood
+        best_long = best_medium = close = red = 0
+        for g in u.devices:
+            gl, gm, gc = self._gear_attacks(g)
+            if gl > best_long:
+                best_long = gl
+            if gm > best_medium:
+                best_medium = gm
+            close += gc
+            red += g.facts.stats[3]
+        long_, medium = s[0], s[1]
+        if shield is not None:  # "a normal attack ... in addition to the Shield's attack at the current Range"
+            sl, sm, sc = shield.facts.stats[:3]
+            long_, medium, close = long_ + sl, medium + sm, close + sc
+        u.atk = [long_ if long_ >= best_long else best_long,
+                 medium + best_medium if flags & DOUBLE else (medium if medium >= best_medium else best_medium),
+                 s[2] + close]
+        u.red = red
+        u.stamp = self.stamp
+
+    def _gear_attacks(self, g: Gear) -> tuple[int, int, int]:
+        stats = g.facts.stats
+        if not g.hexes:
+            return stats[0], stats[1], stats[2]
+        s = [stats[0], stats[1], stats[2]]
+        for h in g.hexes:
+            for e in h.facts.hex_mods:
+                for i in e.idxs:
+                    if i < 3:
+                        s[i] += e.amount
+        return max(0, s[0]), max(0, s[1]), max(0, s[2])
+
+    def stats(self, u: Unit) -> list[int]:
+        """[long, medium, close, defense, dexterity] now, with every modifier."""
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.st
+
+    def flags(self, u: Unit) -> int:
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.flags
+
+    def attacks(self, u: Unit) -> list[int]:
+        """The card's Battle attack at each range with its Devices (long/medium: the best one; close: the sum)."""
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.atk
+
+    def reduction(self, u: Unit) -> int:
+        """Damage taken from each hit in Battle is reduced by the Defense of every equipped Device."""
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.red
+
+    def defense_left(self, u: Unit) -> int:
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.st[3] - u.damage
+
+    def shield_defense(self, g: Gear) -> int:
+        total = g.facts.stats[3]
+        for e in g.facts.self_mods:
+            c = e.cond
+            if c is None or (c.role == "shielded" and g.unit is not None and c.sub.ok(g.unit.facts)):
+                total += e.amount
+        return max(0, total)
+
+    def free_dex(self, u: Unit) -> int:
+        used = u.lent
+        for g in u.devices:
+            if not g.facts.sharable:
+                used += g.facts.stats[4]
+        return self.stats(u)[4] - used
+
+    def _uses_complex(self, u: Unit) -> bool:
+        return any(g.facts.complex for g in u.devices) or any(g.facts.complex for g in u.helping)
+
+    def _can_use(self, u: Unit, f: Facts, creating: bool) -> Any:
+        """Whether ``u`` can equip the Device or Shield ``f``: True, a Sharable plan [[unit, lent], ...], or None."""
+        uf = u.facts
+        if f.cls > uf.cls or (creating and u.deployed):
+            return None
+        user = f.user
+        if user is not None and uf.reality != user and user not in uf.name.casefold():
+            return None
+        if f.type == SHIELD:
+            return True if u.shield is None else None
+        devices = u.devices
+        if f.trinket:
+            for g in devices:
+                if g.facts.trinket:
+                    return None
+            return True
+        used = u.lent
+        for g in devices:
+            gf = g.facts
+            if gf.complex or (f.complex and not gf.trinket):
+                return None
+            if not gf.sharable:
+                used += gf.stats[4]
+        if u.helping and (f.complex or any(g.facts.complex for g in u.helping)):
+            return None
+        if f.sharable:
+            return self._share_plan(u, f, creating)
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return True if u.st[4] - used >= f.stats[4] else None
+
+    def _share_plan(self, primary: Unit, f: Facts, creating: bool) -> list | None:
+        """The users of a Sharable Device: the primary user lends what it can, then the cheapest eligible
+        cards of the same controller lend the rest (each at least 1)."""
+        need = f.stats[4]
+        free = self.free_dex(primary)
+        if free < 1:
+            return None
+        plan = [[primary, min(free, need)]]
+        rest = need - plan[0][1]
+        if rest > 0:
+            candidates = []
+            for h in self.sides[primary.ctrl].units:
+                if h is primary or (creating and h.deployed) or not _fits_user(f, h.facts) or self._uses_complex(h):
+                    continue
+                if f.complex and (h.helping or any(not g.facts.trinket for g in h.devices)):
+                    continue
+                spare = self.free_dex(h)
+                if spare >= 1:
+                    candidates.append((h.facts.cost, h.uid, h, spare))
+            candidates.sort(key=lambda c: (c[0], c[1]))
+            for _, _, h, spare in candidates:
+                take = min(spare, rest)
+                plan.append([h, take])
+                rest -= take
+                if not rest:
+                    break
+            if rest > 0:
+                return None
+        return plan
+
+    def card_counts(self) -> list[int]:
+        """Cards each player owns, in every zone (conserved through the game)."""
+        counts = [0] * self.n
+        for side in self.sides:
+            counts[side.seat] += (len(side.barracks) + len(side.armory) + len(side.spellbook) + len(side.hand)
+                                  + len(side.graveyard) + len(side.removed))
+        for obj in self.objs.values():
+            counts[obj.owner] += 1
+        if self.stack is not None and self.stack[3] is None:
+            counts[self.stack[0]] += 1  # a Spell from the hand, waiting for a Negate answer
+        return counts
+
+    def dexterity_ok(self) -> bool:
+        """No card uses more dexterity than it has, more than one Trinket, or a Complex Device beside others; every
+        Device fits its user's class and user restriction, and a Sharable Device's users lend all it needs."""
+        for side in self.sides:
+            for u in side.units:
+                if not u.devices and not u.lent:
+                    continue
+                used, trinkets, others, complex_ = u.lent, 0, len(u.helping), False
+                for g in u.devices:
+                    f = g.facts
+                    if f.trinket:
+                        trinkets += 1
+                    else:
+                        others += 1
+                        if not f.sharable:
+                            used += f.stats[4]
+                        elif sum(lent for _, lent in g.lent) < f.stats[4]:
+                            return False
+                    complex_ = complex_ or f.complex
+                    if not _fits_user(f, u.facts):
+                        return False
+                complex_ = complex_ or any(g.facts.complex for g in u.helping)
+                if used > self.stats(u)[4] or trinkets > 1 or (complex_ and others > 1):
+                    return False
+        return True
+
+    # -- legal actions --
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        if self.pending:
+            return self.pending[0][1]
+        phase = self.phase
+        if phase == BATTLE:
+            return self._battle_moves()
+        if phase == BLOCK:
+            return self._block_moves()
+        return self._options()
+
+    def _options(self) -> list:
+        cached = self.cache
+        if cached is not None:
+            return cached
+        phase = self.phase
+        if phase == PLAY:
+            cached = self._play_moves(self.active, spells_only=False)
+        elif phase == DECLARE:
+            cached = self._declare_moves(self.active)
+        elif phase == DRAW:
+            cached = self._draw_options(self.sides[self.active])
+        elif phase == EQUIP:
+            cached = self._equip_moves(self.active)
+        elif phase == DISCARD:
+            cached = self._discard_moves(self.active)
+        elif phase == OPENING:
+            cached = self._opening_moves(self.opening[0])
+        else:
+            cached = []
+        self.cache = cached
+        return cached
+
+    def _set_phase(self, phase: int) -> None:
+        self.phase = phase
+        self.cache = None
+
+    def _opening_moves(self, seat: int) -> list:
+        side = self.sides[seat]
+        b, a = len(side.barracks), len(side.armory)
+        total = min(HAND, b + a)
+        return [Opening(k, total - k) for k in range(total, -1, -1) if k <= b and total - k <= a]
+
+    def _draw_options(self, side: Side, spellbook: bool = True) -> list:
+        b, a = len(side.barracks), len(side.armory)
+        options = []
+        if b >= 2:
+            options.append(DRAWS["BB"])
+        if b and a:
+            options.append(DRAWS["BA"])
+        if a >= 2:
+            options.append(DRAWS["AA"])
+        if not options and b + a == 1:
+            options.append(DRAWS["B" if b else "A"])
+        if spellbook and side.spellbook:
+            options.append(DRAWS["S"])
+        return options
+
+    def _equip_moves(self, p: int) -> list:
+        side = self.sides[p]
+        moves = []
+        for g in side.ground:
+            f = g.facts
+            for u in side.units:
+                if self._can_use(u, f, False) is not None:
+                    moves.append(Equip(g.gid, f.name, u.uid, u.facts.name))
+        moves.append(END_EQUIP)
+        return moves
+
+    def _attackers(self, p: int) -> list[Unit]:
+        """Cards that may attack: Withdrawn, Enabled, not Shielded, not lending dexterity to a Sharable Device."""
+        return [u for u in self.sides[p].units
+                if not u.deployed and not u.disabled and not u.chains and u.shield is None and not u.helping]
+
+    def _may_declare(self, p: int) -> bool:
+        """Whether the attacking player has a choice left: an attacker to declare or, before the first
+        declaration, a Spell or ability to use."""
+        for u in self.sides[p].units:
+            if not (u.deployed or u.disabled or u.chains or u.helping) and u.shield is None:
+                return True
+        return not self.declared and bool(self._may_create(p, True) or self.ability_sources(p, True))
+
+    def _may_create(self, p: int, spells_only: bool) -> bool:
+        """Whether any card in hand (or Spell on the table) can be Created now."""
+        side = self.sides[p]
+        flesh = side.flesh
+        classes = -1
+        for f in side.hand:
+            if f.cost > flesh:
+                continue
+            kind = f.type
+            if spells_only and kind != SPELL:
+                continue
+            if kind <= GUARD:
+                if classes < 0:
+                    classes = self._classes_in_play(p)
+                if f.cls == 0 or classes & (1 << (f.cls - 1)):
+                    return True
+            elif kind == DEVICE:
+                if any(self._can_use(u, f, True) is not None for u in side.units):
+                    return True
+            elif kind == SHIELD or f.pick is None:
+                return True
+            elif not f.reaction and self._target_objects(p, f.pick, f.harmful):
+                return True
+        for spell in side.table:
+            f = spell.facts
+            if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
+                    f.pick is None or self._target_objects(p, f.pick, f.harmful)):
+                return True
+        return False
+
+    def _declare_moves(self, p: int) -> list:
+        moves: list = []
+        seats = [s.seat for s in self.sides if s.alive and s.seat != p]
+        for u in self._attackers(p):
+            for seat in seats:
+                moves.append(Declare(u.uid, u.facts.name, seat))
+        if not self.declared:  # Spells and abilities come before the attackers are declared
+            moves.extend(self._activations(p))
+            moves.extend(self._creations(p, spells_only=True))
+        moves.append(FIGHT)
+        return moves
+
+    def _play_moves(self, p: int, spells_only: bool = False) -> list:
+        moves = self._creations(p, spells_only)
+        moves.extend(self._activations(p))
+        moves.append(END_PLAY)
+        return moves
+
+    def _discard_moves(self, p: int) -> list:
+        seen = set()
+        moves = []
+        for i, f in enumerate(self.sides[p].hand):
+            if f not in seen:
+                seen.add(f)
+                moves.append(Discard(i, f.name))
+        return moves
+
+    def _classes_in_play(self, p: int) -> int:
+        """Bit 1: a Basic card in play, bit 2: an Advanced one (what Advanced and Uber cards need)."""
+        bits = 0
+        for u in self.sides[p].units:
+            bits |= 1 << u.facts.cls
+        return bits
+
+    def can_create_unit(self, p: int, f: Facts) -> bool:
+        return f.cls == 0 or bool(self._classes_in_play(p) & (1 << (f.cls - 1)))
+
+    def _creations(self, p: int, spells_only: bool, first: bool = False) -> list:
+        side = self.sides[p]
+        flesh = side.flesh
+        moves: list = []
+        seen = set()
+        classes = -1
+        for i, f in enumerate(side.hand):
+            if f.cost > flesh or f in seen:
+                continue
+            seen.add(f)
+            kind = f.type
+            if spells_only and kind != SPELL:
+                continue
+            if kind <= GUARD:
+                if classes < 0:
+                    classes = self._classes_in_play(p)
+                if f.cls == 0 or classes & (1 << (f.cls - 1)):
+                    moves.append(Create(i, f.name))
+            elif kind == DEVICE:
+                for u in side.units:
+                    if self._can_use(u, f, True) is not None:
+                        moves.append(Create(i, f.name, u.uid, u.facts.name))
+                        if first:
+                            return moves
+            elif kind == SHIELD:
+                moves.append(Create(i, f.name))
+            elif f.pick is None:
+                moves.append(Create(i, f.name))
+            elif not f.reaction:
+                for target, label in self._pick_targets(p, f.pick, f.harmful):
+                    moves.append(Create(i, f.name, target, label))
+            if first and moves:
+                return moves
+        for spell in side.table:
+            f = spell.facts
+            if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction:
+                if f.pick is None:
+                    moves.append(Create(spell.sid, f.name, table=True))
+                else:
+                    for target, label in self._pick_targets(p, f.pick, f.harmful):
+                        moves.append(Create(spell.sid, f.name, target, label, True))
+        return moves
+
+    def _target_objects(self, p: int, e: Eff, harmful: bool) -> list:
+        """What an effect that says "target ..." can choose: cards, or a seat number for a Mage. Cloaked
+        cards of other players and Shielded cards cannot be chosen; harmful effects choose among the
+        opponents' cards, helpful ones among your own."""
+        tw, cond = e.tw, e.cond
+        if cond is not None and cond.role is not None:
+            cond = None
+        out: list = []
+        if tw == "target_creature_guard" or tw == "target_own_creature_guard":
+            if harmful and tw == "target_creature_guard":
+                for side in self.sides:
+                    if side.seat == p or not side.alive:
+                        continue
+                    for u in side.units:
+                        if u.shield is None and not u.cloaked and (cond is None or cond.ok(u.facts, self.flags(u))):
+                            out.append(u)
+            else:
+                for u in self.sides[p].units:
+                    if u.shield is None and (cond is None or cond.ok(u.facts, self.flags(u))):
+                        out.append(u)
+        elif tw == "target_mage":
+            for side in self.sides:
+                if side.seat != p and side.alive:
+                    out.append(side.seat)
+        elif tw == "target_device" or tw == "target_shield":
+            wanted = DEVICE if tw == "target_device" else SHIELD
+            for side in self.sides:
+                if (side.seat == p) == harmful or not side.alive:
+                    continue
+                for u in side.units:
+                    if wanted == SHIELD:
+                        if u.shield is not None and (cond is None or cond.ok(u.shield.facts)):
+                            out.append(u.shield)
+                    elif u.shield is None and not (u.cloaked and side.seat != p):
+                        for g in u.devices:
+                            if cond is None or cond.ok(g.facts):
+                                out.append(g)
+                for g in side.ground:
+                    if g.facts.type == wanted and (cond is None or cond.ok(g.facts)):
+                        out.append(g)
+        elif tw == "target_hex":
+            for side in self.sides:
+                for u in side.units:
+                    if u.shield is None and not (u.cloaked and side.seat != p):
+                        out.extend(u.hexes)
+                    for g in u.devices:
+                        out.extend(g.hexes)
+                for g in side.ground:
+                    out.extend(g.hexes)
+        return out
+
+    def target_ref(self, p: int, obj: Any) -> tuple[int, str]:
+        """The id an action names a target by (a card's id; -1 - seat for a Mage) and its label."""
+        kind = type(obj)
+        if kind is int:
+            return -1 - obj, f"P{obj + 1}'s Mage"
+        if kind is Unit:
+            return obj.uid, obj.facts.name if obj.ctrl == p else f"{obj.facts.name} of P{obj.ctrl + 1}"
+        if kind is Gear:
+            if obj.unit is None:
+                return obj.gid, f"{obj.facts.name} of P{obj.ctrl + 1} (on the ground)"
+            if obj.facts.type == SHIELD:
+                return obj.gid, f"{obj.facts.name} of P{obj.ctrl + 1}"
+            return obj.gid, f"{obj.facts.name} on {obj.unit.facts.name} of P{obj.ctrl + 1}"
+        return obj.hid, f"{obj.facts.name} on {obj.host.facts.name}"
+
+    def _pick_targets(self, p: int, e: Eff, harmful: bool) -> list[tuple[Any, str]]:
+        return [self.target_ref(p, obj) for obj in self._target_objects(p, e, harmful)]
+
+    def ability_sources(self, p: int, first: bool = False) -> list[tuple[Any, Eff, Any]]:
+        """(card, ability, bearer) for every activated ability player ``p`` can pay for now (with ``first``: the
+        first one that also has a target). A Deploy cost needs the card (and a Device's users) Withdrawn; a
+        Shielded card's abilities reach only itself and its Mage."""
+        side = self.sides[p]
+        flesh = side.flesh
+        out: list = []
+        for u in side.units:
+            if u.disabled or u.chains:
+                continue
+            if u.facts.activated:
+                for e in u.facts.activated:
+                    if e.deploy and (u.deployed or u.helping):
+                        continue
+                    if e.flesh > flesh or e.bcost > u.bloodc:
+                        continue
+                    if u.shield is not None and e.tw not in (None, "this", "you"):
+                        continue  # "Cards you are Shielding cannot affect cards outside of the Shield"
+                    if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
+                            p, e, e.harmful):
+                        continue
+                    out.append((u, e, u))
+                    if first:
+                        return out
+            for g in u.devices:
+                if not g.facts.activated:
+                    continue
+                for e in g.facts.activated:
+                    if e.deploy and (g.deployed or u.deployed or (g.facts.sharable and any(
+                            x.deployed or x.disabled or x.chains for x, _ in g.lent))):
+                        continue
+                    if e.flesh > flesh or e.bcost > u.bloodc:
+                        continue
+                    if u.shield is not None and e.tw not in (None, "user", "you"):
+                        continue
+                    if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
+                            p, e, e.harmful):
+                        continue
+                    out.append((g, e, u))
+                    if first:
+                        return out
+        for h in side.hexes:
+            if h.facts.activated and type(h.host) is Unit:
+                for e in h.facts.activated:
+                    if e.flesh <= flesh and e.bcost <= h.host.bloodc:
+                        out.append((h, e, h.host))
+                        if first:
+                            return out
+        return out
+
+    def _activations(self, p: int, first: bool = False) -> list:
+        """Activated abilities the player can pay for now, with their targets."""
+        moves: list = []
+        for obj, e, _ in self.ability_sources(p, first):
+            oid = _key(obj)
+            if e.tw is not None and e.tw.startswith("target_"):
+                for target, label in self._pick_targets(p, e, e.harmful):
+                    moves.append(Activate(oid, obj.facts.name, target, label))
+            else:
+                moves.append(Activate(oid, obj.facts.name))
+        return moves
+
+    def _blockers(self) -> list[Unit]:
+        """The defender's cards that may block the current attacker (kept until the next action)."""
+        cached = self.cache
+        if cached is not None and cached[0] is self.cur and self.phase == BLOCK:
+            return cached[1]
+        blockers = self._find_blockers()
+        if self.phase == BLOCK:
+            self.cache = (self.cur, blockers)
+        return blockers
+
+    def _find_blockers(self) -> list[Unit]:
+        attacker = self.cur
+        flyer = self.flags(attacker) & FLYER
+        out = []
+        for b in self.sides[self.cur_seat].units:
+            if b.deployed or b.disabled or b.chains or b.helping:
+                continue
+            if b.facts.guard:
+                if b.retreats >= 2:
+                    continue
+            elif b.blocked:
+                continue
+            if flyer and not (self.flags(b) & FLYER):
+                continue
+            out.append(b)
+        return out
+
+    def _block_moves(self) -> list:
+        name = self.cur.facts.name
+        moves = [Block(b.uid, b.facts.name, name) for b in self._blockers()]
+        moves.append(Block(None, "", name))
+        return moves
+
+    def _battle_moves(self) -> list:
+        b = self.battle
+        s, r = b.mover, b.range
+        moves = []
+        if r < CLOSE:
+            moves.append(MOVES[(ADVANCE, r)])
+        moves.append(MOVES[(STRIKE, r)])
+        if r < CLOSE and not (self.flags(b.u[s]) & SLOW):
+            moves.append(MOVES[(ADVANCE_STRIKE, r)])
+        moves.append(MOVES[(RETREAT, r)])
+        if not b.nothing[s]:
+            moves.append(MOVES[(WAIT, r)])
+        if b.stealth[s]:
+            moves.append(MOVES[(UNSTEALTH, r)])
+        return moves
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        self.cache = None
+        if type(action) is not Declare:
+            self.version += 1
+        if self.pending:
+            _, _, kind, context = self.pending.pop(0)
+            self._answer(kind, action.option, context)
+        else:
+            kind = type(action)
+            if kind is Move:
+                self._move(action.kind)
+            elif kind is Block:
+                if action.uid is None:
+                    self._unblocked()
+                else:
+                    self._start_battle(self.cur, self.objs[action.uid])
+            elif kind is Declare:
+                unit = self.objs[action.uid]
+                unit.deployed = True
+                unit.cloaked = False
+                self.declared.append((unit, action.seat))
+                if self.log is not None:
+                    self.say(f"P{self.active + 1} declares {unit.facts.name} against P{action.seat + 1}")
+            elif kind is Create:
+                self._create(action)
+            elif kind is Activate:
+                self._activate(action)
+            elif kind is Pass:
+                if self.phase == EQUIP:
+                    self._start_attack()
+                elif self.phase == DECLARE:
+                    self._start_battles()
+                elif self.phase == PLAY:
+                    self._set_phase(DISCARD)
+                else:
+                    raise ValueError(f"{action} is not legal now")
+            elif kind is Draw:
+                self._do_draw(self.sides[self.active], action.piles)
+                self._set_phase(EQUIP)
+            elif kind is Equip:
+                self._equip_ground(action)
+            elif kind is Discard:
+                self._discard(self.active, action.index)
+            elif kind is Opening:
+                self._open(action)
+            else:
+                raise ValueError(f"{action} is not an action of this game")
+        if self.recheck:
+            self.recheck = False
+            self._check_all(None)
+        self._proceed()
+
+    def _proceed(self) -> None:
+        """Run every step that needs no choice, up to the next decision (or the end)."""
+        while not self.over and not self.pending:
+            phase = self.phase
+            if phase == BATTLE:
+                return
+            if phase == BLOCK:
+                if self.cur is None and not self._next_attacker():
+                    self._set_phase(PLAY)
+                    continue
+                if self._blockers():
+                    return
+                self._unblocked()
+            elif phase == PLAY:
+                if self._may_create(self.active, False) or self.ability_sources(self.active, True):
+                    return
+                self._set_phase(DISCARD)
+            elif phase == DECLARE:
+                if self._may_declare(self.active):
+                    return
+                self._start_battles()
+            elif phase == EQUIP:
+                if self.sides[self.active].ground and len(self._options()) > 1:
+                    return
+                self._start_attack()
+            elif phase == MAINT:
+                self._maintenance_step()
+            elif phase == DRAW:
+                options = self._options()
+                if len(options) > 1:
+                    return
+                if options:
+                    self._do_draw(self.sides[self.active], options[0].piles)
+                self._set_phase(EQUIP)
+            elif phase == DISCARD:
+                if len(self.sides[self.active].hand) > HAND:
+                    return
+                self._end_turn()
+            elif phase == ENDTURN:
+                self._end_turn()
+            elif phase == OPENING:
+                options = self._options()
+                if len(options) > 1:
+                    return
+                self._open(options[0] if options else Opening(0, 0))
+            else:  # pragma: no cover
+                raise AssertionError(f"unknown phase {phase}")
+
+    def _answer(self, kind: str, option: Any, context: Any) -> None:
+        if kind == "pay":
+            obj, cost = context
+            if option and self._key_alive(obj):
+                self.sides[self.active].flesh -= cost
+                if self.log is not None:
+                    self.say(f"P{self.active + 1} pays {cost} Flesh to keep {obj.facts.name}")
+            elif self._key_alive(obj):
+                self._unpaid(obj)
+        elif kind == "tag":
+            if option is not None:
+                payer, owner, facts = option
+                side = self.sides[owner]
+                if facts in side.removed and self.sides[payer].flesh >= facts.half:
+                    side.removed.remove(facts)
+                    side.graveyard.append(facts)
+                    self.sides[payer].flesh -= facts.half
+                    if self.log is not None:
+                        self.say(f"P{payer + 1} Tags {facts.name} for {facts.half} Flesh")
+        elif kind == "salvage":
+            if option is not None:
+                self._salvage(option, context)
+        elif kind == "negate":
+            self._negate_answer(option, context)
+        elif kind == "split":
+            self._do_draw(self.sides[context[0]], option)
+
+    def _key_alive(self, obj: Any) -> bool:
+        return self.objs.get(_key(obj)) is obj
+
+    # -- turn structure --
+
+    def _open(self, action: Opening) -> None:
+        seat = self.opening.pop(0)
+        side = self.sides[seat]
+        for _ in range(action.barracks):
+            side.hand.append(side.barracks.pop())
+        for _ in range(action.armory):
+            side.hand.append(side.armory.pop())
+        if self.log is not None:
+            self.say(f"P{seat + 1} opens with {action.barracks} cards from the Barracks and {action.armory} from the Armory")
+        if not self.opening:
+            self.active = self.first
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Maintenance Phase: Withdraw (Enable, restore Defense, re-Cloak), then start-of-Maintenance effects;
+        the Maintenance Costs, the Mage-Life bonus and the draw follow in :meth:`_proceed`."""
+        p = self.active
+        side = self.sides[p]
+        self.cache = None
+        self.phase = MAINT
+        for u in side.units:
+            if u.disabled:
+                u.disabled = False
+                self._touch(u)
+            u.deployed = False
+            u.damage = 0
+            if u.facts.flags & CLOAK:
+                u.cloaked = True
+            for g in u.devices:
+                g.deployed = False
+            if u.shield is not None:
+                u.shield.damage = 0
+        for g in side.ground:
+            g.deployed = False
+            g.damage = 0
+        if self.log is not None:
+            self.say(f"P{p + 1} begins: {side.hp} HP, {side.flesh} Flesh, {len(side.hand)} cards in hand, "
+                     f"{len(side.units)} in play")
+        for h in list(side.hexes):
+            for e in h.facts.triggers.get("maintenance_phase", ()):
+                if self._key_alive(h) and not self.over:
+                    self._effect(p, e, h.facts, hexed=h.host)
+        if self.over:
+            return
+        if not side.alive:
+            self._set_phase(ENDTURN)
+            return
+        self.maint_queue = self._maintenance_due(p)
+
+    def _maintenance_due(self, p: int) -> list:
+        side = self.sides[p]
+        due = []
+        for u in side.units:
+            if u.facts.maint:
+                due.append((u, u.facts.maint))
+            for g in u.devices:
+                if g.facts.maint:
+                    due.append((g, g.facts.maint))
+            if u.shield is not None and u.shield.facts.maint:
+                due.append((u.shield, u.shield.facts.maint))
+        for g in side.ground:
+            if g.facts.maint:
+                due.append((g, g.facts.maint))
+        for spell in side.table:
+            if spell.active and spell.facts.maint:
+                due.append((spell, spell.facts.maint))
+        for h in side.hexes:
+            if h.facts.maint:
+                due.append((h, h.facts.maint))
+        return due
+
+    def _maintenance_step(self) -> None:
+        p = self.active
+        side = self.sides[p]
+        queue = self.maint_queue
+        while queue:
+            obj, cost = queue.pop(0)
+            if not self._key_alive(obj):
+                continue
+            if side.flesh >= cost:
+                name = obj.facts.name
+                self.pending.append((p, [Choose(True, f"pay {cost} Flesh for {name}"), Choose(False, f"let {name} go")],
+                                     "pay", (obj, cost)))
+                return
+            self._unpaid(obj)
+            if self.over or not side.alive:
+                return
+        bonus = side.hp // 2
+        side.flesh += bonus
+        if self.log is not None:
+            self.say(f"P{p + 1} gains {bonus} Flesh from its Mage's life ({side.flesh} Flesh)")
+        self._set_phase(DRAW)
+
+    def _unpaid(self, obj: Any) -> None:
+        """A Maintenance Cost not paid: the card is Destroyed (a Spell affect ends)."""
+        if self.log is not None:
+            self.say(f"{obj.facts.name} is not maintained")
+        kind = type(obj)
+        if kind is Unit:
+            self._leave(obj, "graveyard")
+        elif kind is Gear:
+            self._gear_gone(obj)
+        elif kind is Hex:
+            self._hex_gone(obj)
+        else:
+            obj.active = False
+            self.stamp += 1
+            if obj.uses <= 0:
+                self._spell_gone(obj)
+        self._check_all(None)
+
+    def _do_draw(self, side: Side, piles: str) -> None:
+        for letter in piles:
+            pile = side.barracks if letter == "B" else side.armory if letter == "A" else side.spellbook
+            if pile:
+                side.hand.append(pile.pop())
+        if self.log is not None:
+            self.say(f"P{side.seat + 1} draws ({DRAWS[piles].label[5:]})")
+
+    def _equip_ground(self, action: Equip) -> None:
+        g, u = self.objs[action.gid], self.objs[action.uid]
+        side = self.sides[u.ctrl]
+        plan = self._can_use(u, g.facts, False)
+        side.ground.remove(g)
+        if g.facts.type == SHIELD:
+            g.unit = u
+            u.shield = g
+            self._touch(u)
+        else:
+            self._equip(g, u, plan)
+        if self.log is not None:
+            self.say(f"P{u.ctrl + 1} equips {g.facts.name} to {u.facts.name}")
+        if g.facts.type == SHIELD:
+            self.recheck = True  # a Shielded card no longer gets effects from outside the Shield
+
+    def _start_attack(self) -> None:
+        self._set_phase(DECLARE)
+        self.declared = []
+        self.cur = None
+        for side in self.sides:
+            for u in side.units:
+                u.blocked = False
+                u.retreats = 0
+
+    def _start_battles(self) -> None:
+        """Attacks are resolved one defending player at a time, in turn order after the attacker, each
+        player's attackers in the order they were declared."""
+        n, me = self.n, self.active
+        self.declared.sort(key=lambda entry: (entry[1] - me) % n)
+        self.ai = 0
+        self.cur = None
+        self._set_phase(BLOCK)
+
+    def _next_attacker(self) -> bool:
+        while self.ai < len(self.declared):
+            unit, seat = self.declared[self.ai]
+            self.ai += 1
+            if not self._key_alive(unit) or unit.ctrl != self.active or unit.disabled or unit.chains:
+                continue
+            if not self.sides[seat].alive:
+                continue
+            self.cur, self.cur_seat = unit, seat
+            return True
+        return False
+
+    def _discard(self, p: int, index: int) -> None:
+        side = self.sides[p]
+        f = side.hand.pop(index)
+        pile = side.barracks if f.unit else side.armory if f.type <= SHIELD else side.spellbook
+        pile.insert(0, f)
+        if self.log is not None:
+            self.say(f"P{p + 1} discards {f.name}")
+
+    def _end_turn(self) -> None:
+        """End of turn: "until end of turn" effects end, borrowed cards go back, then the next Mage's turn."""
+        for side in self.sides:
+            for u in side.units:
+                if u.mods:
+                    kept = [m for m in u.mods if m[4] != EXP_TURN]
+                    if len(kept) != len(u.mods):
+                        self.recheck = True
+                        u.mods = kept
+                        self._touch(u)
+        for side in self.sides:
+            for u in list(side.units):
+                if u.return_to is not None:
+                    back = u.return_to
+                    u.return_to = None
+                    if self.sides[back].alive:
+                        self._steal(u, back, "permanent")
+                    else:
+                        self._leave(u, "graveyard")
+            for spell in list(side.table):
+                if spell.active and not spell.facts.maint:
+                    spell.active = False
+                    self.stamp += 1
+                    self.recheck = True
+                if not spell.active and spell.uses <= 0:
+                    self._spell_gone(spell)
+        if self.recheck:
+            self.recheck = False
+            self._check_all(None)
+        if self.over:
+            return
+        self.turn += 1
+        if self.turn > self.max_turns:
+            self.over = True
+            self.result = None
+            self.pending.clear()
+            if self.log is not None:
+                self.say("the turn limit is reached: a draw")
+            return
+        if not self.goldfish:
+            seat = self.active
+            for _ in range(self.n):
+                seat = (seat + 1) % self.n
+                if self.sides[seat].alive:
+                    break
+            self.active = seat
+        self.battle = None
+        self.cur = None
+        self._begin_turn()
+
+    # -- cards entering and leaving play --
+
+    def _touch(self, u: Unit) -> None:
+        """``u``'s stats changed: only its cache is stale, unless it is an aura source (then every card's is)."""
+        u.stamp = -1
+        if u.facts.auras:
+            self.stamp += 1
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    def _enter(self, p: int, f: Facts) -> Unit:
+        u = Unit(f, self._new_id(), p)
+        self.sides[p].units.append(u)
+        self.objs[u.uid] = u
+        if f.auras:
+            self.stamp += 1
+        for e in f.on_play:
+            self._effect(p, e, f, this=u)
+        return u
+
+    def _equip(self, g: Gear, u: Unit, plan: Any) -> None:
+        g.unit = u
+        g.ctrl = u.ctrl
+        u.devices.append(g)
+        if g.facts.sharable:
+            g.lent = plan
+            for x, amount in plan:
+                x.lent += amount
+                if x is not u:
+                    x.helping.append(g)
+        self._touch(u)
+
+    def _unequip(self, g: Gear) -> None:
+        """Take a Device off its user(s); the caller puts it somewhere."""
+        u = g.unit
+        if u is None:
+            return
+        if g.facts.type == SHIELD:
+            u.shield = None
+            g.unit = None
+            self._touch(u)
+            return
+        u.devices.remove(g)
+        for x, amount in g.lent:
+            x.lent -= amount
+            if x is not u:
+                x.helping.remove(g)
+        g.lent = []
+        g.unit = None
+        self._touch(u)
+        if u.facts.self_mods or g.facts.user_mods:
+            self.recheck = True
+        if self._key_alive(u):
+            self._fit(u)
+
+    def _drop(self, g: Gear, p: int) -> None:
+        """A Device or Shield is Dropped onto the ground under player ``p``'s control."""
+        self._unequip(g)
+        g.ctrl = p
+        self.sides[p].ground.append(g)
+
+    def _fit(self, u: Unit) -> None:
+        """After a card loses dexterity, it Drops Devices (the last equipped first) until the rest fit."""
+        while self.free_dex(u) < 0:
+            if u.helping:
+                self._release(u, u.helping[-1])
+                continue
+            heavy = [g for g in u.devices if not g.facts.trinket]
+            if not heavy:
+                break
+            self._drop(heavy[-1], u.ctrl)
+            if self.log is not None:
+                self.say(f"{u.facts.name} drops {heavy[-1].facts.name}")
+
+    def _release(self, h: Unit, g: Gear) -> None:
+        """A user stops lending dexterity to Sharable Device ``g``: the Device is shared anew without it,
+        or Dropped if the remaining users cannot carry it."""
+        primary = g.unit
+        owner_side = g.ctrl
+        self._unequip(g)
+        if primary is not None and primary is not h and self._key_alive(primary) and primary.ctrl == owner_side:
+            plan = self._share_plan(primary, g.facts, False)
+            if plan is not None and all(x is not h for x, _ in plan):
+                self._equip(g, primary, plan)
+                return
+        g.ctrl = owner_side
+        self.sides[owner_side].ground.append(g)
+
+    def _leave(self, u: Unit, zone: str, battle: bool = False) -> list[Gear]:
+        """A Creature/Guard leaves play (to ``zone`` of its owner). Its Hexes go to their owners' Graveyards,
+        its Shield to the ground. In Battle, Devices with Defense (and Trinkets) are Dropped (they may be
+        Salvaged) and the others are Destroyed; out of Battle every Device is Dropped."""
+        side = self.sides[u.ctrl]
+        side.units.remove(u)
+        del self.objs[u.uid]
+        if u.facts.auras:
+            self.stamp += 1
+            self.recheck = True
+        for h in list(u.hexes):
+            self._hex_gone(h)
+        if u.shield is not None:
+            self._drop(u.shield, u.ctrl)
+        for g in list(u.helping):
+            self._release(u, g)
+        dropped = []
+        for g in list(u.devices):
+            f = g.facts
+            if battle and not f.trinket and f.stats[3] < 1:
+                self._gear_gone(g)
+            else:
+                self._drop(g, u.ctrl)
+                if battle and not f.sharable:
+                    dropped.append(g)
+        owner = self.sides[u.owner]
+        (owner.removed if zone == "removed" else owner.graveyard).append(u.facts)
+        if self.log is not None:
+            self.say(f"{u.facts.name} of P{u.ctrl + 1} goes to the {'Removed Pile' if zone == 'removed' else 'Graveyard'}")
+        return dropped
+
+    def _gear_gone(self, g: Gear) -> None:
+        """A Device or Shield is Destroyed: to its owner's Graveyard with its Hexes."""
+        self._unequip(g)
+        ground = self.sides[g.ctrl].ground
+        if g in ground:
+            ground.remove(g)
+        for h in list(g.hexes):
+            self._hex_gone(h)
+        del self.objs[g.gid]
+        self.sides[g.owner].graveyard.append(g.facts)
+
+    def _hex_gone(self, h: Hex) -> None:
+        """A Hex is lifted (Destroyed), or its card left play: to its owner's Graveyard."""
+        host = h.host
+        host.hexes.remove(h)
+        if h.facts.chains and type(host) is Unit:
+            host.chains -= 1
+        self.sides[h.owner].hexes.remove(h)
+        del self.objs[h.hid]
+        self.sides[h.owner].graveyard.append(h.facts)
+        bearer = host if type(host) is Unit else host.unit
+        if bearer is not None:
+            self._touch(bearer)
+        if h.facts.hex_mods:
+            self.recheck = True
+        if type(host) is Unit and self._key_alive(host):
+            self._fit(host)
+
+    def _spell_gone(self, spell: TableSpell) -> None:
+        side = self.sides[spell.owner]
+        side.table.remove(spell)
+        del self.objs[spell.sid]
+        side.graveyard.append(spell.facts)
+        self.stamp += 1
+
+    def _dead(self, u: Unit) -> bool:
+        if u.stamp != self.stamp:
+            self._refresh(u)
+        return u.st[3] - u.damage <= 0
+
+    def _check_all(self, blame: int | None) -> None:
+        """Cards whose Defense is 0 or less are Killed (after modifiers end or Devices are lost)."""
+        for side in self.sides:
+            for u in list(side.units):
+                if self._key_alive(u) and self._dead(u):
+                    self._kill(u, blame)
+
+    def _kill(self, u: Unit, killer: int | None, battle: bool = False) -> list[Gear]:
+        """A card is Killed: the killing player gains its Creation Cost in Flesh; it goes to the Removed
+        Pile unless its controller Tags it for half its cost."""
+        loser = u.ctrl
+        f = u.facts
+        if killer is not None and killer != loser and self.sides[killer].alive:
+            self.sides[killer].flesh += f.cost
+            if self.log is not None:
+                self.say(f"{f.name} of P{loser + 1} is Killed: P{killer + 1} gains {f.cost} Flesh")
+        elif self.log is not None:
+            self.say(f"{f.name} of P{loser + 1} is Killed")
+        if not (u.disabled or u.chains):
+            for e in f.triggers.get("on_killed", ()):
+                self._effect(loser, e, f, this=u)
+        dropped = self._leave(u, "removed", battle)
+        side = self.sides[loser]
+        if side.alive and not side.dummy and side.flesh >= f.half and f.half > 0:
+            self.pending.append((loser, [Choose((loser, u.owner, f), f"tag {f.name} for {f.half} Flesh"),
+                                         Choose(None, f"let {f.name} be Removed")], "tag", None))
+        return dropped
+
+    def _steal(self, u: Unit, p: int, duration: str | None) -> None:
+        """Gain control of ``u``: it keeps its Devices; a Sharable Device it carries or helps with is re-shared."""
+        old = u.ctrl
+        if old == p:
+            return
+        self.sides[old].units.remove(u)
+        for g in list(u.helping):
+            self._release(u, g)
+        for g in list(u.devices):
+            if g.facts.sharable:
+                self._drop(g, old)
+            else:
+                g.ctrl = p
+        u.ctrl = p
+        self.sides[p].units.append(u)
+        u.return_to = old if duration == "this_turn" else None
+        self._touch(u)
+        self.recheck = True
+        if self.log is not None:
+            self.say(f"P{p + 1} gains control of {u.facts.name}")
+
+    def _hurt_mage(self, seat: int, amount: int) -> None:
+        side = self.sides[seat]
+        if amount <= 0 or not side.alive:
+            return
+        side.hp -= amount
+        if self.log is not None:
+            self.say(f"P{seat + 1}'s Mage takes {amount} damage: {side.hp} HP left")
+        if side.hp <= 0:
+            self._eliminate(seat)
+
+    def _eliminate(self, seat: int) -> None:
+        """A Mage at 0 HP is out: its player's cards leave play; the last Mage standing wins."""
+        side = self.sides[seat]
+        if not side.alive:
+            return
+        side.alive = False
+        if self.log is not None:
+            self.say(f"P{seat + 1}'s Mage is Killed: P{seat + 1} is out")
+        alive = [s.seat for s in self.sides if s.alive]
+        if len(alive) <= 1:
+            self.over = True
+            self.result = alive[0] if alive else None
+            self.pending.clear()
+            if self.log is not None:
+                self.say("no Mage is left standing: a draw" if not alive else f"P{alive[0] + 1} wins")
+            return
+        self.pending = [entry for entry in self.pending if entry[0] != seat]
+        if self.battle is not None and seat in (self.active, self.cur_seat):
+            self.battle = None
+            self.cur = None
+            if self.phase == BATTLE:
+                self._set_phase(BLOCK)
+        if self.cur is not None and seat == self.cur_seat:
+            self.cur = None
+        if self.stack is not None and self.stack[0] == seat:
+            _, f, _, spell = self.stack
+            self.stack = None
+            if spell is None:
+                side.graveyard.append(f)
+        for other in self.sides:
+            for u in list(other.units):
+                if u.ctrl == seat and u.owner != seat and self.sides[u.owner].alive:
+                    self._steal(u, u.owner, "permanent")
+                elif u.ctrl == seat or u.owner == seat:
+                    if self._key_alive(u):
+                        self._leave(u, "graveyard")
+        for other in self.sides:
+            for u in other.units:
+                for g in list(u.devices):
+                    if g.owner == seat:
+                        self._gear_gone(g)
+                if u.shield is not None and u.shield.owner == seat:
+                    self._gear_gone(u.shield)
+        for other in self.sides:
+            for g in list(other.ground):
+                if g.ctrl == seat or g.owner == seat:
+                    self._gear_gone(g)
+        for h in list(side.hexes):
+            self._hex_gone(h)
+        for spell in list(side.table):
+            self._spell_gone(spell)
+        if seat == self.active:
+            self.battle = None
+            self.cur = None
+            self.declared = []
+            self._set_phase(ENDTURN)
+        self._check_all(None)
+
+    # -- effects --
+
+    def _resolve_target(self, target: Any) -> Any:
+        if target is None:
+            return None
+        if target < 0:
+            return -1 - target
+        return self.objs.get(target)
+
+    def _effect(self, p: int, e: Eff, src: Facts, *, this: Any = None, user: Unit | None = None,
+                hexed: Any = None, opp: Unit | None = None, target: Any = None, gear: Gear | None = None) -> None:
+        """Apply one effect entry for player ``p`` (``you``)."""
+        cond = e.cond
+        if cond is not None and cond.role == "battle_opponent":
+            if opp is None or not cond.sub.ok(opp.facts):
+                return
+            cond = None
+        tw = e.tw
+        if tw is None or tw == "this":
+            targets = [this]
+        elif tw == "you":
+            targets = [p]
+        elif tw == "user":
+            targets = [user]
+        elif tw == "shielded":
+            targets = [gear.unit if gear is not None else None]
+        elif tw == "hexed":
+            targets = [hexed]
+        elif tw == "hexed_controller":
+            targets = [hexed.ctrl if type(hexed) is Unit else None]
+        elif tw == "battle_opponent":
+            targets = [opp]
+        elif tw == "enemy_creatures_guards":
+            targets = [u for side in self.sides if side.seat != p and side.alive for u in side.units if u.shield is None]
+        elif tw == "own_creatures_guards" or tw == "other_own_creatures_guards":
+            targets = [u for u in self.sides[p].units if u.shield is None and not (e.others and u is this)]
+        else:
+            targets = [target]
+        kind = e.kind
+        for t in targets:
+            if t is None:
+                continue
+            is_unit = type(t) is Unit
+            if is_unit:
+                if not self._key_alive(t):
+                    continue
+                if cond is not None and cond.role is None and not cond.ok(t.facts, self.flags(t)):
+                    continue
+            if kind == "damage":
+                if type(t) is int:
+                    self._hurt_mage(t, e.amount)
+                elif is_unit:
+                    t.damage += e.amount
+                    if self.log is not None:
+                        self.say(f"{src.name} deals {e.amount} damage to {t.facts.name}")
+                    if self._dead(t) and self.battle is None:
+                        self._kill(t, p)
+                elif type(t) is Gear:
+                    self._damage_shield(t, e.amount, src)
+            elif kind == "heal":
+                if type(t) is int:
+                    side = self.sides[t]
+                    side.hp = min(START_HP, side.hp + e.amount)
+                    if self.log is not None:
+                        self.say(f"{src.name} heals P{t + 1}'s Mage to {side.hp} HP")
+                elif is_unit:
+                    t.damage = max(0, t.damage - e.amount)
+            elif kind == "destroy":
+                if is_unit:
+                    if self.log is not None:
+                        self.say(f"{src.name} destroys {t.facts.name}")
+                    self._leave(t, "graveyard")
+                    self._check_all(None)
+                elif type(t) is Gear and self._key_alive(t):
+                    if self.log is not None:
+                        self.say(f"{src.name} destroys {t.facts.name}")
+                    self._gear_gone(t)
+                    self._check_all(None)
+                elif type(t) is Hex and self._key_alive(t):
+                    if self.log is not None:
+                        self.say(f"{src.name} lifts {t.facts.name}")
+                    self._hex_gone(t)
+                    self._check_all(None)
+            elif kind == "disable":
+                if is_unit:
+                    t.disabled = True
+                    self._touch(t)
+                    if self.log is not None:
+                        self.say(f"{src.name} Disables {t.facts.name}")
+            elif kind == "gain_control":
+                if is_unit:
+                    self._steal(t, p, e.dur)
+            elif kind == "modify" or kind == "grant_keyword":
+                if is_unit:
+                    t.mods.append((e.idxs, e.amount, e.bits, e.blood, EXP_BATTLE if e.dur == "this_battle" else EXP_TURN))
+                    self._touch(t)
+                    if e.amount < 0 and self._dead(t) and self.battle is None:
+                        self._kill(t, p)
+            elif kind == "gain_flesh":
+                if type(t) is int:
+                    self.sides[t].flesh += e.amount
+            elif kind == "draw":
+                if type(t) is int:
+                    self._effect_draw(t, e)
+            elif kind == "add_counters":
+                if is_unit:
+                    if e.counter == "blood":
+                        t.bloodc += e.amount
+                    else:
+                        t.tokens += e.amount if e.counter == "plus_token" else -e.amount
+                        self._touch(t)
+                        if self._dead(t) and self.battle is None:
+                            self._kill(t, p)
+
+    def _effect_draw(self, p: int, e: Eff) -> None:
+        side = self.sides[p]
+        if e.pile == "barracks_or_armory":
+            left = e.amount
+            while left >= 2:
+                options = self._draw_options(side, spellbook=False)
+                if len(options) > 1:
+                    self.pending.append((p, [Choose(o.piles, o.label[5:]) for o in options], "split", (p, 2)))
+                elif options:
+                    self._do_draw(side, options[0].piles)
+                left -= 2
+            if left:
+                self._do_draw(side, "B" if side.barracks else "A")
+            return
+        letter = {"barracks": "B", "armory": "A", "spellbook": "S"}.get(e.pile, "B")
+        for _ in range(e.amount):
+            self._do_draw(side, letter)
+
+    def _damage_shield(self, g: Gear, amount: int, src: Facts) -> None:
+        for e in g.facts.prevent:
+            c = e.cond
+            if c is None or (c.role == "source" and c.sub.ok(src)):
+                amount -= e.amount
+        if amount <= 0:
+            return
+        g.damage += amount
+        if self.log is not None:
+            self.say(f"{src.name} deals {amount} damage to {g.facts.name}")
+        if g.damage >= self.shield_defense(g):
+            if self.log is not None:
+                self.say(f"{g.facts.name} is destroyed")
+            self._gear_gone(g)
+
+    # -- creating cards and using abilities --
+
+    def _create(self, action: Create) -> None:
+        p = self.active
+        side = self.sides[p]
+        if action.table:
+            spell = self.objs[action.index]
+            f = spell.facts
+            side.flesh -= f.cost
+            spell.uses -= 1
+            spell.active = True
+            if self.log is not None:
+                self.say(f"P{p + 1} creates {f.name} again from the table"
+                         + (f" on {action.target_name}" if action.target_name else ""))
+            self._cast(p, f, action.target, spell)
+            return
+        f = side.hand.pop(action.index)
+        side.flesh -= f.cost
+        if self.log is not None:
+            self.say(f"P{p + 1} creates {f.name} for {f.cost} Flesh" + (f" on {action.target_name}" if action.target_name else ""))
+        kind = f.type
+        if kind <= GUARD:
+            self._enter(p, f)
+        elif kind == DEVICE:
+            g = Gear(f, self._new_id(), p)
+            self.objs[g.gid] = g
+            u = self.objs[action.target]
+            self._equip(g, u, self._can_use(u, f, True))
+            for e in f.on_play:
+                self._effect(p, e, f, user=u, gear=g)
+        elif kind == SHIELD:
+            g = Gear(f, self._new_id(), p)
+            self.objs[g.gid] = g
+            side.ground.append(g)
+        elif kind == SPELL:
+            self._cast(p, f, action.target, None)
+        else:
+            host = self.objs[action.target]
+            h = Hex(f, self._new_id(), p, host)
+            self.objs[h.hid] = h
+            host.hexes.append(h)
+            side.hexes.append(h)
+            if f.chains and type(host) is Unit:
+                host.chains += 1
+            bearer = host if type(host) is Unit else host.unit
+            if bearer is not None:
+                self._touch(bearer)
+            for e in f.on_play:
+                self._effect(p, e, f, hexed=host)
+            if type(host) is Unit and self._key_alive(host):
+                self._fit(host)
+                if self._dead(host):
+                    self._kill(host, p)
+
+    def _cast(self, p: int, f: Facts, target: Any, spell: TableSpell | None) -> None:
+        """A Spell is Created: each opponent holding a Negate Spell it can pay for may answer first."""
+        self.stack = (p, f, target, spell)
+        negators = []
+        for k in range(1, self.n):
+            seat = (p + k) % self.n
+            side = self.sides[seat]
+            if side.alive and not side.dummy and self._negate_card(side) is not None:
+                negators.append(seat)
+        if negators:
+            self._ask_negate(negators)
+        else:
+            self._resolve_spell()
+
+    def _negate_card(self, side: Side) -> int | None:
+        for i, f in enumerate(side.hand):
+            if f.reaction and f.cost <= side.flesh:
+                return i
+        return None
+
+    def _ask_negate(self, seats: list[int]) -> None:
+        seat = seats[0]
+        index = self._negate_card(self.sides[seat])
+        if index is None:
+            if seats[1:]:
+                self._ask_negate(seats[1:])
+            else:
+                self._resolve_spell()
+            return
+        name = self.stack[1].name
+        negator = self.sides[seat].hand[index].name
+        self.pending.append((seat, [Choose(True, f"negate {name} with {negator}"), Choose(False, f"let {name} resolve")],
+                             "negate", seats))
+
+    def _negate_answer(self, yes: bool, seats: list[int]) -> None:
+        if self.stack is None:
+            return
+        seat = seats[0]
+        index = self._negate_card(self.sides[seat])
+        if yes and index is not None:
+            side = self.sides[seat]
+            negator = side.hand.pop(index)
+            side.flesh -= negator.cost
+            side.graveyard.append(negator)
+            caster, f, _, spell = self.stack
+            self.stack = None
+            if spell is not None:
+                self._spell_gone(spell)
+            else:
+                self.sides[caster].graveyard.append(f)
+            if self.log is not None:
+                self.say(f"P{seat + 1} negates {f.name} with {negator.name}")
+            return
+        if seats[1:]:
+            self._ask_negate(seats[1:])
+        else:
+            self._resolve_spell()
+
+    def _resolve_spell(self) -> None:
+        p, f, target, spell = self.stack
+        self.stack = None
+        chosen = self._resolve_target(target)
+        for e in f.on_play:
+            if self.over or not self.sides[p].alive:
+                break
+            self._effect(p, e, f, target=chosen)
+        if spell is None:
+            if (f.uses > 1 or f.maint or f.auras) and self.sides[p].alive and not self.over:
+                spell = TableSpell(f, self._new_id(), p, f.uses - 1)
+                self.objs[spell.sid] = spell
+                self.sides[p].table.append(spell)
+                self.stamp += 1
+            else:
+                self.sides[p].graveyard.append(f)
+
+    def _activate(self, action: Activate) -> None:
+        p = self.active
+        side = self.sides[p]
+        obj = self.objs[action.oid]
+        kind = type(obj)
+        f = obj.facts
+        e = f.activated[0]
+        for candidate in f.activated:  # the ability whose target matches the action
+            if (candidate.tw is not None and candidate.tw.startswith("target_")) == (action.target is not None):
+                e = candidate
+                break
+        side.flesh -= e.flesh
+        if kind is Unit:
+            bearer = obj
+            if e.deploy:
+                obj.deployed = True
+            obj.cloaked = False
+        elif kind is Gear:
+            bearer = obj.unit
+            if e.deploy:
+                obj.deployed = True
+                if obj.facts.sharable:
+                    for x, _ in obj.lent:
+                        x.deployed = True
+            bearer.cloaked = False
+        else:
+            bearer = obj.host
+        bearer.bloodc -= e.bcost
+        if self.log is not None:
+            self.say(f"P{p + 1} uses {f.name}" + (f" on {action.target_name}" if action.target_name else ""))
+        target = self._resolve_target(action.target)
+        if kind is Unit:
+            self._effect(p, e, f, this=obj, target=target)
+        elif kind is Gear:
+            self._effect(p, e, f, user=obj.unit, gear=obj, target=target)
+        else:
+            self._effect(p, e, f, hexed=obj.host, target=target)
+
+    # -- salvage --
+
+    def _offer_salvage(self, killer: Unit, dropped: list[Gear]) -> None:
+        if not self._key_alive(killer) or self.sides[killer.ctrl].dummy:
+            return
+        options = []
+        for g in dropped:
+            if not self._key_alive(g) or g.unit is not None:
+                continue
+            if self._salvage_plan(killer, g) is not None:
+                options.append(Choose(g.gid, f"salvage {g.facts.name}"))
+        if options:
+            options.append(Choose(None, "salvage nothing"))
+            self.pending.insert(0, (killer.ctrl, options, "salvage", (killer, dropped)))
+
+    def _salvage_plan(self, killer: Unit, g: Gear) -> Any:
+        f = g.facts
+        if f.trinket:
+            # "If the opponent already has a Trinket, then they may Drop it to take the new Trinket."
+            return True if _fits_user(f, killer.facts) else None
+        return self._can_use(killer, f, False)
+
+    def _salvage(self, gid: int, context: tuple) -> None:
+        killer, dropped = context
+        g = self.objs.get(gid)
+        if g is None or g.unit is not None or not self._key_alive(killer):
+            return
+        plan = self._salvage_plan(killer, g)
+        if plan is None:
+            return
+        if g.facts.trinket:
+            for old in [x for x in killer.devices if x.facts.trinket]:
+                self._drop(old, killer.ctrl)
+        self.sides[g.ctrl].ground.remove(g)
+        self._equip(g, killer, plan)
+        if self.log is not None:
+            self.say(f"{killer.facts.name} of P{killer.ctrl + 1} Salvages {g.facts.name}")
+        self._offer_salvage(killer, [x for x in dropped if x is not g])
+
+    # -- battles --
+
+    def _unblocked(self) -> None:
+        """An unblocked attacker hits the defending Mage once, with its best attack; its attack stops."""
+        attacker, seat = self.cur, self.cur_seat
+        self.cur = None
+        amount = max(self.attacks(attacker))
+        if self.log is not None:
+            self.say(f"{attacker.facts.name} is not blocked and hits P{seat + 1}'s Mage for {amount}")
+        self._hurt_mage(seat, amount)
+
+    def _start_battle(self, a: Unit, d: Unit) -> None:
+        b = Battle(a, d)
+        self.battle = b
+        self._set_phase(BATTLE)
+        a.cloaked = d.cloaked = False
+        if not d.facts.guard:
+            d.blocked = True
+        if self.log is not None:
+            self.say(f"{d.facts.name} of P{d.ctrl + 1} blocks {a.facts.name}")
+        for unit, other, triggers in ((a, d, ("on_engage",)), (d, a, ("on_engage", "on_block"))):
+            if unit.disabled or unit.chains:
+                continue
+            for trigger in triggers:
+                for e in unit.facts.triggers.get(trigger, ()):
+                    self._effect(unit.ctrl, e, unit.facts, this=unit, opp=other)
+                for g in unit.devices:
+                    for e in g.facts.triggers.get(trigger, ()):
+                        self._effect(unit.ctrl, e, g.facts, user=unit, gear=g, opp=other)
+        sa, sd = self.flags(a) & STEALTH, self.flags(d) & STEALTH
+        if not (sa and sd):  # two Stealth cards lose Stealth at once
+            b.stealth[0], b.stealth[1] = bool(sa), bool(sd)
+
+    def _move(self, kind: int) -> None:
+        b = self.battle
+        s = b.mover
+        if kind == UNSTEALTH:
+            b.stealth[s] = False
+            if self.log is not None:
+                self.say(f"{b.u[s].facts.name} gives up Stealth")
+            return
+        if kind == RETREAT:
+            self._retreat(b, s)
+            return
+        b.nothing[s] = kind == WAIT
+        if kind == ADVANCE or kind == ADVANCE_STRIKE:
+            b.range += 1
+        if self.log is not None:
+            self.say(f"{b.u[s].facts.name}: {MOVES[(kind, b.range - (kind in (ADVANCE, ADVANCE_STRIKE)))].label}")
+        if kind == STRIKE or kind == ADVANCE_STRIKE:
+            me = b.u[s]
+            if me.stamp != self.stamp:
+                self._refresh(me)
+            self._hit(b, s, me.atk[b.range], False)
+            if self._battle_deaths(b, s):
+                return
+        b.moves += 1
+        if b.moves >= BATTLE_CAP:
+            if self.log is not None:
+                self.say("the Battle goes nowhere and ends")
+            self._end_battle(b, False)
+            return
+        b.mover = 1 - s
+
+    def _hit(self, b: Battle, s: int, amount: int, parting: bool, free: bool = False) -> int:
+        """Side ``s`` hits the other card for ``amount``: Stealth stops it, a Shield takes it first and
+        carries the excess over, then the card's Devices reduce it by their Defense."""
+        o = 1 - s
+        if amount <= 0 or b.stealth[o]:
+            return 0
+        me, opp = b.u[s], b.u[o]
+        dealt = 0
+        shield = opp.shield
+        if shield is not None:
+            for e in shield.facts.prevent:
+                c = e.cond
+                if c is None or (c.role == "source" and c.sub.ok(me.facts)):
+                    amount -= e.amount
+            if amount <= 0:
+                return 0
+            room = self.shield_defense(shield) - shield.damage
+            take = amount if amount < room else room
+            shield.damage += take
+            dealt += take
+            amount -= take
+            if take > 0:
+                for e in shield.facts.triggers.get("on_damaged", ()):
+                    self._effect(opp.ctrl, e, shield.facts, gear=shield, opp=me)
+            if shield.damage >= self.shield_defense(shield) and self._key_alive(shield):
+                if self.log is not None:
+                    self.say(f"{shield.facts.name} is destroyed")
+                self._gear_gone(shield)
+                for e in shield.facts.triggers.get("on_destroyed", ()):
+                    self._effect(opp.ctrl, e, shield.facts, opp=me)
+        if amount > 0:
+            if opp.stamp != self.stamp:
+                self._refresh(opp)
+            amount -= opp.red
+            if amount > 0:
+                opp.damage += amount
+                dealt += amount
+        if self.log is not None:
+            self.say(f"{me.facts.name} deals {dealt} damage to {opp.facts.name}"
+                     + (" (Parting Shot)" if parting else " (Free Hit)" if free else ""))
+        if dealt > 0:
+            b.dealt[s] = b.taken[o] = True
+            b.stealth[s] = False
+            if not parting:
+                if me.stamp != self.stamp:
+                    self._refresh(me)
+                if me.bloodn:
+                    me.bloodc += me.bloodn
+                if not (me.disabled or me.chains):
+                    for e in me.facts.triggers.get("on_battle_damage", ()):
+                        self._effect(me.ctrl, e, me.facts, this=me, opp=opp)
+                for g in me.devices:
+                    for e in g.facts.triggers.get("on_battle_damage", ()):
+                        self._effect(me.ctrl, e, g.facts, user=me, gear=g, opp=opp)
+        return dealt
+
+    def _battle_deaths(self, b: Battle, s: int) -> bool:
+        """After side ``s`` acted: a Killed card takes its Parting Shot (half its attack at the range), then
+        the dead leave play and the Battle ends. True if it ended."""
+        me, opp = b.u[s], b.u[1 - s]
+        me_dead, opp_dead = self._dead(me), self._dead(opp)
+        if not me_dead and not opp_dead:
+            return False
+        r = b.range
+        if opp_dead and not me_dead:
+            self._hit(b, 1 - s, self.attacks(opp)[r] // 2, True)
+            me_dead = self._dead(me)
+        elif me_dead and not opp_dead:
+            self._hit(b, s, self.attacks(me)[r] // 2, True)
+            opp_dead = self._dead(opp)
+        dead = {id(me): me_dead, id(opp): opp_dead}
+        for victim, killer in ((opp, me), (me, opp)):
+            if not dead[id(victim)]:
+                continue
+            dropped = self._kill(victim, killer.ctrl, battle=True)
+            if not dead[id(killer)]:
+                for e in killer.facts.triggers.get("on_kill", ()):
+                    if not (killer.disabled or killer.chains):
+                        self._effect(killer.ctrl, e, killer.facts, this=killer, opp=victim)
+                for g in killer.devices:
+                    for e in g.facts.triggers.get("on_kill", ()):
+                        self._effect(killer.ctrl, e, g.facts, user=killer, gear=g, opp=victim)
+                self._offer_salvage(killer, dropped)
+        a_dead = dead[id(b.u[0])]
+        self._end_battle(b, dead[id(b.u[1])] and not a_dead)
+        return True
+
+    def _retreat(self, b: Battle, s: int) -> None:
+        """The card of side ``s`` retreats: the other card may hit it once at the current range or a longer one."""
+        o = 1 - s
+        me, other = b.u[s], b.u[o]
+        if self.log is not None:
+            self.say(f"{me.facts.name} retreats")
+        free = max(self.attacks(other)[:b.range + 1])
+        if free > 0:
+            self._hit(b, o, free, False, True)
+            if self._battle_deaths(b, o):
+                return
+        if s == 1:
+            me.retreats += 1
+            if not b.dealt[0] and not b.taken[0]:
+                b.u[0].deployed = False  # "Withdrawn if it has neither given nor taken damage"
+        self._end_battle(b, s == 1)
+
+    def _end_battle(self, b: Battle, defender_out: bool) -> None:
+        """The Battle is over; a surviving attacking Creature goes on attacking if its blocker is out."""
+        for u in b.u:
+            if u.mods:
+                u.mods = [m for m in u.mods if m[4] != EXP_BATTLE]
+                self._touch(u)
+        if self.battle is b:
+            self.battle = None
+        if self.phase == BATTLE:
+            self._set_phase(BLOCK)
+        for u in b.u:
+            if self._key_alive(u) and self._dead(u):  # a "for that Battle" bonus to defense has ended
+                self._kill(u, None)
+        a = b.u[0]
+        if not (defender_out and self._key_alive(a) and a.ctrl == self.active and not a.facts.guard
+                and not (a.disabled or a.chains)):
+            self.cur = None
+
+
+# --- setting up ---------------------------------------------------------------------------------
+
+
+_FACTS: dict[tuple[Card, bool], Facts] = {}
+
+
+def facts_of(card: Card, vanilla: bool = False) -> Facts:
+    """A card's compiled facts, built once per process (cards are immutable)."""
+    compiled = _FACTS.get((card, vanilla))
+    if compiled is None:
+        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
+    return compiled
+
+
+_DECKS: dict[tuple[int, bool], tuple] = {}
+
+
+def _piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Facts]]:
+    """The deck's Barracks, Armory and Spellbook as facts, compiled once per deck object."""
+    entry = _DECKS.get((id(deck), vanilla))
+    if entry is None or entry[0] is not deck:
+        piles: tuple[list, list, list] = ([], [], [])
+        for section in deck.sections:
+            for card, quantity in deck.entries(section):
+                f = facts_of(card, vanilla)
+                piles[0 if f.unit else 1 if f.type <= SHIELD else 2].extend([f] * quantity)
+        entry = _DECKS[(id(deck), vanilla)] = (deck, *piles)
+    return entry[1], entry[2], entry[3]
+
+
+def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
+    piles = [list(pile) for pile in _piles(deck, vanilla)]
+    for pile in piles:
+        shuffle(pile, rng)
+    return Side(seat, *piles)
+
+
+def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> MageState:
+    state = MageState.__new__(MageState)
+    state.rng = rng
+    state.log = [] if log else None
+    state.turn = 1
+    state.max_turns = max_turns
+    state.sides = sides
+    state.n = len(sides)
+    state.active = state.first = first
+    state.pending = []
+    state.battle = None
+    state.declared = []
+    state.ai = 0
+    state.cur = None
+    state.cur_seat = 0
+    state.objs = {}
+    state.next_id = 0
+    state.stamp = 0
+    state.result = None
+    state.over = False
+    state.goldfish = goldfish
+    state.maint_queue = []
+    state.stack = None
+    state.cache = None
+    state.recheck = False
+    state.aura_stamp = -1
+    state.aura_sides = []
+    state.serial = next(_SERIALS)
+    state.version = 0
+    state.phase = OPENING
+    state.opening = [(first + k) % state.n for k in range(state.n) if not sides[(first + k) % state.n].dummy]
+    state._proceed()
+    return state
+
+
+def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
+              vanilla: bool = False) -> MageState:
+    """A game of 2 to 4 Mages; ``first`` is the seat that takes the first turn."""
+    if not 2 <= len(decks) <= 4:
+        raise ValueError(f"Mage Warfare is played by 2 to 4 Mages, not {len(decks)}")
+    rng = new_rng(seed)
+    sides = [_side(seat, deck, rng, vanilla) for seat, deck in enumerate(decks)]
+    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+
+
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> MageState:
+    """One Mage against an opponent Mage with no cards, which never takes a turn."""
+    rng = new_rng(seed)
+    dummy = Side(1, [], [], [], dummy=True)
+    return _state([_side(0, deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+
+
+def kill_turn(state: MageState) -> int | None:
+    """The goldfishing player's turn on which the opponent's 100 HP reached 0 (None: not killed)."""
+    return state.turn if state.goldfish and state.result == 0 else None
+
+
+# --- policies -----------------------------------------------------------------------------------
+
+INF = 99
+_SIGS: list = [0, {}, {}]
+"""Battle estimates shared by the greedy policies of a process: [generation, {signature: number},
+{attacker number: {blocker number: whether the blocker stops the attacker}}]. A verdict depends only on the
+two signatures, so sharing it across games changes no result."""
+_CHAINS = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
+
+
+def _hits(amount: int, prevent: int, room: int, red: int, left: int) -> int:
+    """How many hits of ``amount`` Kill a card with ``left`` Defense behind a Shield with ``room`` left."""
+    if room <= 0:
+        per = amount - red
+        return INF if per <= 0 else -(-left // per)
+    if amount - prevent <= 0:
+        return INF
+    n = 0
+    while n < INF:
+        n += 1
+        x = amount - prevent if room > 0 else amount
+        if room > 0:
+            take = x if x < room else room
+            room -= take
+            x -= take
+        x -= red
+        if x > 0:
+            left -= x
+        if left <= 0:
+            return n
+        if room <= 0 and amount - red <= 0:
+            return INF
+    return INF
+
+
+def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, int, int]:
+    """(shield prevent, shield room, device reduction, defense left) of ``victim`` against ``source``."""
+    shield = victim.shield
+    prevent = room = 0
+    if shield is not None:
+        room = state.shield_defense(shield) - shield.damage
+        for e in shield.facts.prevent:
+            c = e.cond
+            if c is None or (c.role == "source" and c.sub.ok(source.facts)):
+                prevent += e.amount
+    return prevent, room, state.reduction(victim), state.defense_left(victim)
+
+
+class Greedy:
+    """A sensible Mage: creates its strongest castable cards, equips Devices where they add most, uses
+    Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures no enemy
+    blocker would stop (Guards too when it wins the race), blocks with cards that stop the attacker, and in
+    a Battle fights at its best range or retreats. Battle estimates are remembered by card signature for
+    the whole process (they depend on nothing else), which keeps the policy fast. See
+    ``docs/rules/magewarfare.md``."""
+
+    name = "greedy"
+
+    def __init__(self) -> None:
+        self._plan_key: tuple | None = None
+        self._attack_plan: list = []
+
+    def act(self, state: MageState) -> Action:
+        return self.decide(state)
+
+    def choose(self, state: MageState, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        return self.decide(state)
+
+    def decide(self, state: MageState) -> Action:
+        if state.pending:
+            return self._answer(state)
+        phase = state.phase
+        if phase == BATTLE:
+            return self._battle_move(state)
+        if phase == BLOCK:
+            return self._block(state)
+        if phase == DECLARE:
+            return self._declare(state)
+        if phase == PLAY:
+            return self._play(state)
+        if phase == DRAW:
+            return self._draw(state, state._options())
+        if phase == EQUIP:
+            return self._equip(state)
+        if phase == DISCARD:
+            return self._discard(state)
+        options = state._options()
+        for option in options:
+            if type(option) is Opening and option.barracks <= 4:
+                return option
+        return options[-1]
+
+    # -- battles --
+
+    def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> tuple[int, int]:
+        """(moves I need, range to fight at) of my best winning plan from range ``r`` (INF: none). The other
+        card may close in, so its threat at a range is its best at that range or a closer one."""
+        stamp = state.stamp
+        if me.stamp != stamp:
+            state._refresh(me)
+        if opp.stamp != stamp:
+            state._refresh(opp)
+        mine, theirs = me.atk, opp.atk
+        if opp.shield is None:
+            per = [mine[0] - opp.red, mine[1] - opp.red, mine[2] - opp.red]
+            left = opp.st[3] - opp.damage
+            need = [INF if x <= 0 else -(-left // x) for x in per]
+        else:
+            to_opp = _toughness(state, opp, me)
+            need = [_hits(mine[x], *to_opp) for x in range(3)]
+        if me.shield is None:
+            left = me.st[3] - me.damage
+            red = me.red
+            h0, h1, h2 = theirs[0] - red, theirs[1] - red, theirs[2] - red
+            h0 = INF if h0 <= 0 else -(-left // h0)
+            h1 = INF if h1 <= 0 else -(-left // h1)
+            h2 = INF if h2 <= 0 else -(-left // h2)
+        else:
+            to_me = _toughness(state, me, opp)
+            h0, h1, h2 = (_hits(theirs[x], *to_me) for x in range(3))
+        if opp.flags & SLOW:
+            t2, t1, t0 = h2, min(h1, h2 + 1), min(h0, h1 + 1, h2 + 2)
+        else:
+            t2, t1, t0 = h2, min(h1, h2), min(h0, h1, h2 + 1)
+        threats = (t0, t1, t2)
+        slow = me.flags & SLOW
+        extra = (1 if opp_stealth else 0)
+        cover = (1 if my_stealth else 0)
+        best = (INF, r)
+        for target in range(r, 3):
+            n = need[target]
+            if n >= INF:
+                continue
+            moves = n + extra + (target - r if slow else (target - r - 1 if target > r else 0))
+            if moves <= threats[target] + cover and moves <= 12 and moves < best[0]:
+                best = (moves, target)
+        return best
+
+    def _battle_move(self, state: MageState) -> Move:
+        b = state.battle
+        s, r = b.mover, b.range
+        me, opp = b.u[s], b.u[1 - s]
+        moves, target = self._plan(state, me, opp, r, b.stealth[s], b.stealth[1 - s])
+        if moves >= INF:
+            free = max(state.attacks(opp)[:r + 1])
+            prevent, room, red, left = _toughness(state, me, opp)
+            if b.stealth[s] or _hits(free, prevent, room, red, left) > 1:
+                return MOVES[(RETREAT, r)]
+            return MOVES[(STRIKE, r)]
+        if target == r:
+            return MOVES[(STRIKE, r)]
+        if state.flags(me) & SLOW or state.attacks(me)[r + 1] <= 0:
+            return MOVES[(ADVANCE, r)]
+        return MOVES[(ADVANCE_STRIKE, r)]
+
+    def _holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
+        """Whether ``blocker`` would stop ``attacker`` (the attacker finds no Battle plan it wins); remembered
+        for the game by what the estimate depends on."""
+        sa, sb = self._signature(state, attacker), self._signature(state, blocker)
+        memo = self._memo(state)
+        known = memo.get(sa)
+        if known is None:
+            known = memo[sa] = {}
+        verdict = known.get(sb)
+        if verdict is None:
+            verdict = known[sb] = self._estimate_holds(state, attacker, blocker)
+        return verdict
+
+    def _estimate_holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
+        sa = bool(state.flags(attacker) & STEALTH)
+        sb = bool(state.flags(blocker) & STEALTH)
+        if sa and sb:
+            sa = sb = False
+        return self._plan(state, attacker, blocker, LONG, sa, sb)[0] >= INF
+
+    def _block(self, state: MageState) -> Block:
+        attacker = state.cur
+        name = attacker.facts.name
+        best, best_key = None, None
+        blockers = state._blockers()
+        for b in blockers:
+            if self._holds(state, attacker, b):
+                key = (0 if b.facts.guard else 1, b.facts.cost, b.uid)
+                if best_key is None or key < best_key:
+                    best, best_key = b, key
+        if best is None and attacker.facts.guard:
+            free = state.attacks(attacker)[LONG]
+            for b in blockers:
+                if _hits(free, *_toughness(state, b, attacker)) > 1:
+                    key = (b.facts.cost, b.uid)
+                    if best_key is None or key < best_key:
+                        best, best_key = b, key
+        if best is None:
+            return Block(None, "", name)
+        return Block(best.uid, best.facts.name, name)
+
+    def _declare(self, state: MageState) -> Action:
+        p = state.active
+        if not state.declared:
+            action, value = self._candidates(state, p, attack_phase=True)
+            if value > 0:
+                return action
+        key = (state.serial, state.version)
+        if self._plan_key != key:
+            self._plan_key, self._attack_plan = key, self._attack_order(state, p)
+        declared = {unit.uid for unit, _ in state.declared}
+        for uid, name, seat in self._attack_plan:
+            if uid not in declared:
+                return Declare(uid, name, seat)
+        return FIGHT
+
+    def _attack_order(self, state: MageState, p: int) -> list[tuple[int, str, int]]:
+        """Which cards attack, strongest first. A Guard blocker that would stop an attacker keeps it home; a
+        Creature blocker blocks once a phase, so each one that would stop attackers is spent on the first of
+        them (sent as a decoy if it survives the blocker's free hit), and the rest go through. Guards stay home
+        while the enemy has cards, unless this player wins the race against the weakest enemy Mage (then they
+        attack too, all at that Mage). Each attacker goes at the Mage with the least HP it can reach (ties: the
+        next Mage in turn order)."""
+        foes = [side for side in state.sides if side.alive and side.seat != p]
+        stamp = state.stamp
+        attackers = []
+        mine = 0
+        for u in state._attackers(p):
+            if u.stamp != stamp:
+                state._refresh(u)
+            best = max(u.atk)
+            if best > 0:
+                attackers.append((-best, u.uid, u))
+                mine += best
+        if not attackers:
+            return []
+        attackers.sort(key=lambda entry: (entry[0], entry[1]))
+        # The race: if my attackers would kill the weakest enemy Mage before all enemies kill mine, Guards
+        # attack too, and every attacker goes at that Mage.
+        theirs = enemy_units = 0
+        for side in foes:
+            enemy_units += len(side.units)
+            for b in side.units:
+                if b.stamp != stamp:
+                    state._refresh(b)
+                theirs += max(b.atk)
+        n = state.n
+        weakest = foes[0] if len(foes) == 1 else min(foes, key=lambda side: (side.hp, (side.seat - p) % n))
+        if -(-weakest.hp // mine) <= (-(-state.sides[p].hp // theirs) if theirs else INF):
+            foes, enemy_units = [weakest], 0
+        signature = self._signature
+        pools = [[(b, signature(state, b), b.flags & FLYER, b.facts.guard) for b in side.units
+                  if not (b.deployed or b.disabled or b.chains or b.helping)] for side in foes]
+        memo = self._memo(state)
+        estimate = self._estimate_holds
+        holders_of: dict = {}
+        used: set[int] = set()
+        plan = []
+        for _, _, u in attackers:
+            if u.facts.guard and enemy_units:
+                continue
+            sign = signature(state, u)
+            holders = holders_of.get(sign)
+            if holders is None:  # per side: the blockers (in order) that would stop this attacker
+                flyer = u.flags & FLYER
+                known = memo.get(sign)
+                if known is None:
+                    known = memo[sign] = {}
+                holders = holders_of[sign] = []
+                for pool in pools:
+                    for b, bsign, _, _ in pool:
+                        if bsign not in known:
+                            known[bsign] = estimate(state, u, b)
+                    holders.append([entry for entry in pool if known[entry[1]] and (entry[2] or not flyer)])
+            seat, best_key, decoy = None, None, None
+            for side, stoppers in zip(foes, holders):
+                spend = None
+                if stoppers:
+                    guarded = False
+                    for b, _, _, guard in stoppers:
+                        if guard:
+                            guarded = True
+                            break
+                        if spend is None and b.uid not in used:
+                            spend = b
+                    if guarded:
+                        continue
+                    if spend is not None and _hits(max(spend.atk[LONG], 0), *_toughness(state, u, spend)) <= 1:
+                        continue
+                key = (spend is not None, side.hp, (side.seat - p) % n)
+                if best_key is None or key < best_key:
+                    seat, best_key, decoy = side.seat, key, spend
+            if seat is not None:
+                if decoy is not None:
+                    used.add(decoy.uid)
+                plan.append((u.uid, u.facts.name, seat))
+        return plan
+
+    @staticmethod
+    def _memo(state: MageState) -> dict:
+        """Battle verdicts {attacker signature: {blocker signature: holds}} of the current signature generation."""
+        return _SIGS[2]
+
+    @staticmethod
+    def _signature(state: MageState, u: Unit) -> int:
+        """A number for what a Battle estimate of ``u`` depends on (its attacks, reduction, Defense left,
+        keywords, alignment and Shield), cached on the card until any of these change."""
+        sig = u.sig
+        if u.stamp != state.stamp:
+            state._refresh(u)
+            sig = None
+        shield = u.shield
+        if shield is None:
+            if sig is not None and sig[0] == u.damage and sig[1] is None and sig[3] == _SIGS[0]:
+                return sig[4]
+            shield_damage = 0
+        else:
+            shield_damage = shield.damage
+            if (sig is not None and sig[0] == u.damage and sig[1] is shield and sig[2] == shield_damage
+                    and sig[3] == _SIGS[0]):
+                return sig[4]
+        atk = u.atk
+        key = (atk[0], atk[1], atk[2], u.red, u.st[3] - u.damage, u.flags, u.facts.alignment,
+               None if shield is None else (shield.facts, shield_damage, u.facts.reality))
+        table = _SIGS[1]
+        number = table.get(key)
+        if number is None:
+            if len(table) > 100_000:  # start over (cached numbers of older generations are ignored)
+                _SIGS[0] += 1
+                table.clear()
+                _SIGS[2].clear()
+            number = table[key] = len(table)
+        u.sig = (u.damage, shield, shield_damage, _SIGS[0], number)
+        return number
+
+    # -- creating --
+
+    def _play(self, state: MageState) -> Action:
+        action, value = self._candidates(state, state.active, attack_phase=False)
+        return action if value > 0 else END_PLAY
+
+    def _candidates(self, state: MageState, p: int, attack_phase: bool) -> tuple[Action | None, float]:
+        """The best card to create or ability to use now (with its best target) and its value; in the Attack
+        phase only Spells and abilities. Each source is scored once per target, without listing actions."""
+        side = state.sides[p]
+        flesh = side.flesh
+        best, best_value = None, 0.0
+        seen = set()
+        classes = -1
+        upkeep = bound = None
+        for i, f in enumerate(side.hand):
+            if f.cost > flesh or f in seen:
+                continue
+            seen.add(f)
+            kind = f.type
+            if attack_phase and kind != SPELL:
+                continue
+            if kind <= GUARD:
+                if classes < 0:
+                    classes = state._classes_in_play(p)
+                if f.cls and not classes & (1 << (f.cls - 1)):
+                    continue
+                if upkeep is None:
+                    upkeep = self._upkeep(state, p)
+                value = 100.0 + f.cost if flesh - f.cost >= upkeep else 0.0
+                if value > best_value:
+                    best, best_value = Create(i, f.name), value
+            elif kind == DEVICE:
+                if f.ub <= best_value:  # no user could make it worth more than the best so far
+                    continue
+                for u in side.units:
+                    if state._can_use(u, f, True) is not None:
+                        value = self._device_value(state, f, u)
+                        if value > best_value:
+                            best, best_value = Create(i, f.name, u.uid, u.facts.name), value
+            elif kind == SHIELD:
+                value = 30.0 + f.stats[3] if any(u.shield is None for u in side.units) else 0.0
+                if value > best_value:
+                    best, best_value = Create(i, f.name), value
+            elif not f.reaction and (attack_phase or not f.pump):
+                if bound is None:
+                    bound = self._bounds(state, p, attack_phase)
+                if self._card_bound(f, bound) <= best_value:
+                    continue
+                target, value = self._card_target(state, p, f, attack_phase)
+                if value > best_value:
+                    if f.pick is None:
+                        best, best_value = Create(i, f.name), value
+                    else:
+                        ref, label = state.target_ref(p, target)
+                        best, best_value = Create(i, f.name, ref, label), value
+        for spell in side.table:
+            f = spell.facts
+            if spell.active or spell.uses <= 0 or f.cost > flesh or f.reaction or (f.pump and not attack_phase):
+                continue
+            if bound is None:
+                bound = self._bounds(state, p, attack_phase)
+            if self._card_bound(f, bound) <= best_value:
+                continue
+            target, value = self._card_target(state, p, f, attack_phase)
+            if value > best_value:
+                if f.pick is None:
+                    best, best_value = Create(spell.sid, f.name, table=True), value
+                else:
+                    ref, label = state.target_ref(p, target)
+                    best, best_value = Create(spell.sid, f.name, ref, label, True), value
+        done = set()
+        for obj, e, this in state.ability_sources(p):
+            penalty = (10.0 if e.deploy else 0.0) + e.flesh / 2
+            if bound is None:
+                bound = self._bounds(state, p, attack_phase)
+            if self._effect_bound(e, bound) - penalty <= best_value:
+                continue  # it cannot beat the best so far
+            oid = _key(obj)
+            if e.tw is not None and e.tw.startswith("target_"):
+                if e in done:  # the same ability of another copy: same targets, same values
+                    continue
+                done.add(e)
+                for target in state._target_objects(p, e, e.harmful):
+                    value = self._effect_value(state, p, e, target, this, attack_phase) - penalty
+                    if value > best_value:
+                        ref, label = state.target_ref(p, target)
+                        best, best_value = Activate(oid, obj.facts.name, ref, label), value
+            else:
+                value = self._effect_value(state, p, e, None, this, attack_phase) - penalty
+                if value > best_value:
+                    best, best_value = Activate(oid, obj.facts.name), value
+        return best, best_value
+
+    @staticmethod
+    def _bounds(state: MageState, p: int, attack_phase: bool) -> tuple[int, bool, bool]:
+        """What upper bounds of effect values depend on: the dearest enemy card, whether an enemy Mage is low."""
+        dearest = 0
+        low = False
+        for side in state.sides:
+            if side.seat != p and side.alive:
+                if side.hp <= 12:
+                    low = True
+                for u in side.units:
+                    if u.facts.cost > dearest:
+                        dearest = u.facts.cost
+        return dearest, low, attack_phase
+
+    @staticmethod
+    def _effect_bound(e: Eff, bound: tuple[int, bool, bool]) -> float:
+        """An upper bound of :meth:`_effect_value` for ``e`` (1e9 where none is cheap to give)."""
+        kind, tw = e.kind, e.tw
+        dearest, low, attack_phase = bound
+        if kind == "damage":
+            if tw == "target_creature_guard":
+                return 60.0 + dearest
+            if tw == "target_mage":
+                return 1000.0 if low else 3.0 * e.amount
+        elif kind == "heal":
+            return 15.0 if tw == "you" else 5.0 + e.amount
+        elif kind == "modify" or kind == "grant_keyword":
+            if e.dur in ("this_turn", "this_battle") and tw in ("this", "user", "target_creature_guard"):
+                return 12.0 if attack_phase else 0.0
+        elif kind == "add_counters":
+            return 30.0 * e.amount if e.counter == "plus_token" else 12.0
+        elif kind == "draw":
+            return 15.0 * e.amount
+        elif kind == "gain_control":
+            return 40.0 + dearest
+        elif kind == "destroy":
+            return 50.0 + dearest if tw == "target_creature_guard" else 100.0
+        return 1e9
+
+    def _card_bound(self, f: Facts, bound: tuple[int, bool, bool]) -> float:
+        if f.type != SPELL:
+            return 1e9
+        total = -f.cost / 4 - 2 * f.maint
+        for e in f.on_play:
+            total += self._effect_bound(e, bound)
+        return total
+
+    def _card_target(self, state: MageState, p: int, f: Facts, attack_phase: bool) -> tuple[Any, float]:
+        """A Spell's or Hex's best target (None if it takes none) and its value."""
+        if f.type == SPELL:
+            entries = f.on_play
+        else:
+            entries = [f.attach, *f.on_play, *f.hex_mods, *f.triggers.get("maintenance_phase", ())]
+            if f.chains:
+                entries.append(_CHAINS)
+        base = -f.cost / 4 - 2 * f.maint
+        if f.pick is None:
+            return None, base + sum(self._effect_value(state, p, e, None, None, attack_phase) for e in entries)
+        best, best_value = None, -1e9
+        for target in state._target_objects(p, f.pick, f.harmful):
+            value = base + sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
+            if value > best_value:
+                best, best_value = target, value
+        return best, best_value
+
+    def _upkeep(self, state: MageState, p: int) -> int:
+        """The Maintenance Costs due at the start of the next turn."""
+        side = state.sides[p]
+        total = 0
+        for u in side.units:
+            total += u.facts.maint
+            for g in u.devices:
+                total += g.facts.maint
+            if u.shield is not None:
+                total += u.shield.facts.maint
+        for g in side.ground:
+            total += g.facts.maint
+        for spell in side.table:
+            if spell.active:
+                total += spell.facts.maint
+        for h in side.hexes:
+            total += h.facts.maint
+        return total
+
+    def _device_value(self, state: MageState, f: Facts, u: Unit) -> float:
+        atk = state.attacks(u)
+        stats = f.stats
+        gain = (max(0, stats[0] - atk[0]) + max(0, stats[1] - atk[1]) + stats[2] + 2 * stats[3]
+                + sum(3 for e in f.user_mods if e.bits or e.idxs) + sum(2 for es in f.triggers.values() for e in es))
+        if gain <= 0:
+            return 0.0
+        value = 40.0 + gain + u.facts.cost / 10
+        if u.facts.guard:
+            value -= 5
+        if f.sharable:
+            plan = state._can_use(u, f, True)
+            value -= 15 * (len(plan) - 1)
+        return value
+
+    def _effect_value(self, state: MageState, p: int, e: Eff, target: Any, this: Unit | None, attack_phase: bool) -> float:
+        kind, tw = e.kind, e.tw
+        unit = target if type(target) is Unit else None
+        if tw == "this" or tw == "user":
+            unit = this
+        elif tw == "hexed" and type(target) in (Unit, Gear):
+            unit = target
+        if kind == "damage":
+            if tw == "target_mage" or tw == "hexed_controller":
+                seat = target if type(target) is int else None
+                if tw == "hexed_controller" and unit is not None:
+                    seat = unit.ctrl if type(unit) is Unit else None
+                if seat is None or seat == p:
+                    return -10.0
+                return 1000.0 if state.sides[seat].hp <= e.amount else 3.0 * e.amount
+            if tw == "you":
+                return -1000.0 if state.sides[p].hp <= e.amount + 10 else -2.0 * e.amount
+            if tw == "enemy_creatures_guards":
+                value = 0.0
+                for side in state.sides:
+                    if side.seat != p and side.alive:
+                        for u in side.units:
+                            if u.shield is None and (e.cond is None or e.cond.ok(u.facts, state.flags(u))):
+                                value += u.facts.cost if state.defense_left(u) <= e.amount else e.amount
+                return value - 10
+            if type(target) is Gear:
+                left = state.shield_defense(target) - target.damage
+                return 20.0 + target.facts.cost if left <= e.amount else 2.0
+            if unit is not None and type(unit) is Unit:
+                return 60.0 + unit.facts.cost if state.defense_left(unit) <= e.amount else 0.0
+            return 0.0
+        if kind == "heal":
+            if tw == "you":
+                return 15.0 if state.sides[p].hp <= START_HP - e.amount else 0.0
+            if type(unit) is Unit:
+                return 5.0 + min(e.amount, unit.damage) if unit.damage >= 3 and not attack_phase else 0.0
+            return 0.0
+        if kind == "destroy":
+            if type(target) is Unit:
+                return 50.0 + target.facts.cost
+            if type(target) is Gear:
+                return 15.0 + target.facts.cost
+            if type(target) is Hex:
+                host = target.host
+                bad = target.facts.harmful == (host.ctrl == p)  # a harmful Hex on my card, a helpful one on theirs
+                return 30.0 + target.facts.cost if bad else -20.0
+            return 0.0
+        if kind == "disable":
+            if tw == "hexed" or not attack_phase:
+                return 15.0 + (unit.facts.cost / 2 if type(unit) is Unit else 0) if tw == "hexed" else 0.0
+            return 20.0 + unit.facts.cost / 2 if type(unit) is Unit and not unit.deployed else 0.0
+        if kind == "gain_control":
+            if type(unit) is not Unit:
+                return 0.0
+            if e.dur == "permanent":
+                return 40.0 + unit.facts.cost
+            return 20.0 + unit.facts.cost / 2 if attack_phase and not unit.deployed else 0.0
+        if kind == "modify" or kind == "grant_keyword":
+            sign = 1 if e.amount >= 0 and not (e.bits & SLOW) else -1
+            if tw == "hexed" or e.dur in (None, "continuous", "while_hexed", "while_in_effect", "permanent"):
+                size = max(1, abs(e.amount) * len(e.idxs)) + (4 if e.bits else 0)
+                if tw in ("own_creatures_guards", "other_own_creatures_guards"):
+                    return 2.0 * size * len(state.sides[p].units)
+                if type(unit) is Unit:
+                    mine = unit.ctrl == p
+                    return (6.0 * size + unit.facts.cost / 8) * (1 if (sign > 0) == mine else -1)
+                if type(unit) is Gear:
+                    return 3.0 * sum(unit.facts.stats[:3]) if unit.ctrl != p else -10.0
+                return 0.0
+            if not attack_phase:
+                return 0.0
+            if tw in ("own_creatures_guards", "other_own_creatures_guards"):
+                return 4.0 * len(state._attackers(p)) - 5
+            if type(unit) is Unit and unit.ctrl == p and not unit.deployed and unit.shield is None:
+                return 12.0 if sign > 0 else -5.0
+            return 0.0
+        if kind == "add_counters":
+            if e.counter == "plus_token":
+                return 30.0 * e.amount
+            if e.counter == "minus_token":
+                return 12.0 if type(unit) is Unit and unit.ctrl != p else -12.0
+            return 2.0
+        if kind == "gain_flesh":
+            return 0.5 * e.amount
+        if kind == "draw":
+            pile = {"barracks": state.sides[p].barracks, "armory": state.sides[p].armory,
+                    "spellbook": state.sides[p].spellbook}.get(e.pile)
+            if pile is not None and not pile:
+                return 0.0
+            return 15.0 * e.amount if len(state.sides[p].hand) < HAND else 2.0
+        if kind == "attach":
+            return 5.0
+        return 0.0
+
+    # -- the other choices --
+
+    def _draw(self, state: MageState, options: list) -> Action:
+        p = state.active
+        side = state.sides[p]
+        hand = side.hand
+        fighters = sum(1 for f in hand if f.unit and self._castable(state, p, f))
+        gear = sum(1 for f in hand if f.type in (DEVICE, SHIELD))
+        wanted = ("BB", "BA") if not fighters else ("S", "BA") if len(hand) >= HAND else (
+            ("BA", "BB") if fighters >= 2 and not gear and side.units else ("BB", "BA"))
+        for piles in (*wanted, "BB", "BA", "AA", "B", "A", "S"):
+            for option in options:
+                if option.piles == piles:
+                    return option
+        return options[0]
+
+    def _equip(self, state: MageState) -> Action:
+        options = state._options()
+        best, best_value = END_EQUIP, 0.0
+        for action in options:
+            if type(action) is not Equip:
+                continue
+            g, u = state.objs[action.gid], state.objs[action.uid]
+            if g.facts.type == SHIELD:
+                value = 10.0 + (30 if u.facts.guard else 0) + u.facts.cost / 10 - (0 if u.facts.guard else max(state.attacks(u)))
+            else:
+                value = self._device_value(state, g.facts, u)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _discard(self, state: MageState) -> Action:
+        p = state.active
+        side = state.sides[p]
+        worst, worst_value = None, None
+        for action in state._options():
+            f = side.hand[action.index]
+            if f.unit:
+                value = 50.0 + f.cost if self._castable(state, p, f) else 15.0
+            elif f.type in (DEVICE, SHIELD):
+                value = 30.0 + f.cost / 2 if any(_fits_user(f, u.facts) for u in side.units) else 5.0
+            else:
+                value = 25.0
+            if worst_value is None or value < worst_value:
+                worst, worst_value = action, value
+        return worst
+
+    def _castable(self, state: MageState, p: int, f: Facts) -> bool:
+        """Whether a Creature/Guard in hand can be Created soon: its class need is met in play or by a
+        card of the class below in hand."""
+        if state.can_create_unit(p, f):
+            return True
+        return any(g.unit and g.cls == f.cls - 1 and state.can_create_unit(p, g) for g in state.sides[p].hand)
+
+    def _answer(self, state: MageState) -> Action:
+        _, options, kind, context = state.pending[0]
+        if kind == "pay":
+            return options[0]
+        if kind == "tag":
+            return options[-1]
+        if kind == "negate":
+            return options[0] if state.stack is not None and state.stack[1].cost >= 15 else options[1]
+        if kind == "salvage":
+            best, best_value = options[-1], 0.0
+            killer = context[0]
+            for option in options[:-1]:
+                value = self._device_value(state, state.objs[option.option].facts, killer)
+                if value > best_value:
+                    best, best_value = option, value
+            return best
+        if kind == "split":
+            return self._draw(state, [DRAWS[o.option] for o in options]) and next(
+                o for o in options if o.option == self._draw(state, [DRAWS[o.option] for o in options]).piles)
+        return options[0]
+
+
+register(Engine(
+    game="magewarfare",
+    new_match=new_match,
+    new_goldfish=new_goldfish,
+    kill_turn=kill_turn,
+    policies={"random": RandomPolicy, "greedy": Greedy},
+    effects=EFFECTS,
+    players=(2, 4),
+    default_max_turns=200,
+    notes={"goldfish": "the opponent Mage has 100 HP and no cards and takes no turns; the kill turn is the "
+                       "turn on which its HP reach 0",
+           "multiplayer": "free-for-all: each attacker goes after the Mage its player chooses; the last Mage "
+                          "standing wins"},
+))

@@ -1,0 +1,212 @@
+"""Mage Warfare over many games: invariants, determinism, policies, multiplayer and the batch runner."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from decklab.catalog.cards import Deck
+from decklab.catalog.decks import read_deck_file
+from decklab.catalog.sample_decks import sample_deck_paths
+from decklab.engine import engines, game_seed
+from decklab.engine.core import RandomPolicy, play
+from decklab.engine.magewarfare import (END_PLAY, FIGHT, MOVES, RETREAT, Activate, Block, Choose, Create, Declare, Draw,
+                                        Greedy, Opening)
+from decklab.engine.runner import Batch, run, summary
+
+ENGINE = engines()["magewarfare"]
+SAMPLES = {path.name: path for path in sample_deck_paths()}
+
+
+@pytest.fixture(scope="module")
+def decks(template_db):
+    from decklab.catalog.db import open_database
+
+    database = open_database(str(template_db))
+    try:
+        return [read_deck_file(database, SAMPLES[name]) for name in ("magewarfare-1.deck", "magewarfare-2.deck")]
+    finally:
+        database.dispose()
+
+
+@pytest.fixture(scope="module")
+def starter(template_db):
+    from decklab.catalog.db import open_database
+    from decklab.catalog.store import list_cards
+
+    database = open_database(str(template_db))
+    try:
+        return list_cards(database, game="magewarfare")
+    finally:
+        database.dispose()
+
+
+def random_deck(cards, rng: random.Random) -> Deck:
+    """A deck of random starter cards: 25 for the Barracks, 14 for the Armory, 8 for the Spellbook."""
+    piles: dict[str, list] = {"b": [], "a": [], "s": []}
+    for card in cards:
+        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield") else "s"].append(card)
+    entries = [(rng.choice(piles[pile]), 1) for pile, size in (("b", 25), ("a", 14), ("s", 8)) for _ in range(size)]
+    return Deck(name="Random", game="magewarfare", sections={"main": entries})
+
+
+def test_every_starter_card_is_modeled(database):
+    from decklab.catalog.store import list_cards
+
+    cards = list_cards(database, game="magewarfare")
+    assert len(cards) == 110
+    assert ENGINE.effects.unmodeled(cards) == []
+
+
+def play_checked(state, policies, limit: int = 20_000) -> int:
+    """Play to the end, checking after every action: cards are conserved, Flesh is never negative, a Mage in the
+    game has 1 to 100 HP and one out of it has none, no card exceeds its dexterity."""
+    counts = state.card_counts()
+    steps = 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        assert actions
+        state.apply(policies[state.current_player()].choose(state, actions))
+        steps += 1
+        assert state.card_counts() == counts
+        for side in state.sides:
+            assert side.flesh >= 0
+            assert (0 < side.hp <= 100) if side.alive else side.hp <= 0 or side.alive is False
+        assert state.dexterity_ok()
+        assert steps < limit
+    assert state.turn <= state.max_turns + 1
+    return steps
+
+
+def test_invariants_over_thousands_of_random_games(decks, starter):
+    """HP and Flesh never inconsistent, dexterity never exceeded, cards conserved, every game ends: 1,500 games of the
+    sample decks, and 500 games of 2 to 4 Mages with random decks of the whole starter set."""
+    policy = RandomPolicy()
+    for index in range(1500):
+        state = ENGINE.new_match(decks, seed=game_seed(99, index), first=index % 2, max_turns=200)
+        play_checked(state, [policy, policy])
+    rng = random.Random(4)
+    for index in range(500):
+        players = 2 + index % 3
+        state = ENGINE.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(98, index),
+                                 first=index % players, max_turns=200)
+        play_checked(state, [policy] * players)
+        assert state.winner() is None or sum(side.alive for side in state.sides) == 1
+
+
+def test_same_seed_same_game(decks):
+    for seats in (decks, [decks[0], decks[1], decks[0], decks[1]]):
+        first = ENGINE.new_match(seats, seed=1234, log=True)
+        second = ENGINE.new_match(seats, seed=1234, log=True)
+        policies = [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)]
+        play(first, policies)
+        play(second, [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
+        assert first.log == second.log and first.winner() == second.winner()
+        other = ENGINE.new_match(seats, seed=1235, log=True)
+        play(other, [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
+        assert other.log != first.log
+
+
+def test_clone_plays_on_alike(decks):
+    state = ENGINE.new_match(decks, seed=77, log=True)
+    for _ in range(60):
+        state.apply(Greedy().act(state))
+    twin = state.clone()
+    play(state, [Greedy(), Greedy()])
+    play(twin, [Greedy(), Greedy()])
+    assert twin.log == state.log and twin.winner() == state.winner()
+
+
+def test_one_and_two_workers_give_the_same_aggregate(decks):
+    batch = Batch(game="magewarfare", decks=decks, policies=["greedy", "random"], games=400, seed=5)
+    one, two = run(batch, workers=1), run(batch, workers=2)
+    assert one.results == two.results
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
+    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+
+
+def test_greedy_beats_random_in_a_mirror_match(decks):
+    for deck in decks:
+        batch = Batch(game="magewarfare", decks=[deck, deck], policies=["greedy", "random"], games=2000, seed=11)
+        document = summary(batch, run(batch, workers=2), workers=2)
+        greedy, random_ = document["players"]
+        assert greedy["win_rate"] > 0.9, document["players"]
+        assert greedy["ci95"][0] > random_["ci95"][1]
+
+
+def test_greedy_fast_path_agrees_with_choose(decks):
+    greedy = Greedy()
+    checked = 0
+    for index in range(60):
+        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            chosen = greedy.act(state)
+            assert chosen == greedy.choose(state, actions) and chosen in actions
+            checked += 1
+            state.apply(chosen if index % 3 else RandomPolicy().choose(state, actions))
+    assert checked > 3000
+
+
+def test_multiplayer_seat_results(decks):
+    """Free-for-all games of three and four Mages: every game has one winner (or is a draw), seat by seat."""
+    for seats in (3, 4):
+        table = [decks[i % 2] for i in range(seats)]
+        batch = Batch(game="magewarfare", decks=table, policies=["greedy", "random", "random", "random"][:seats],
+                      games=200, seed=6)
+        outcome = run(batch, workers=1)
+        document = summary(batch, outcome, workers=1)
+        assert len(document["players"]) == seats
+        assert sum(p["wins"] for p in document["players"]) + document["draws"] == 200
+        assert {r.first for r in outcome.results} == set(range(seats))
+        assert document["players"][0]["win_rate"] > 0.6, document["players"]
+
+
+def test_actions_read_well(decks):
+    state = ENGINE.new_match(decks, seed=8, log=True)
+    play(state, [Greedy(), Greedy()])
+    text = "\n".join(state.log)
+    assert "P1 begins: 100 HP, 0 Flesh, 5 cards in hand, 0 in play" in text
+    assert "gains 50 Flesh from its Mage's life" in text and "creates" in text and "declares" in text
+    assert "wins" in text or "draw" in text
+    assert str(Opening(4, 1)) == "open with 4 from the Barracks and 1 from the Armory"
+    assert str(Draw("BA", "draw one from the Barracks and one from the Armory")) == "draw one from the Barracks and one from the Armory"
+    assert str(Declare(3, "Gutter Imp", 1)) == "attack P2 with Gutter Imp"
+    assert str(Block(4, "Bone Sentry", "Gutter Imp")) == "block Gutter Imp with Bone Sentry"
+    assert str(Block(None, "", "Gutter Imp")) == "let Gutter Imp through"
+    assert str(MOVES[(RETREAT, 1)]) == "retreat"
+    assert str(Create(0, "Iron Shortsword", 5, "Village Militia")) == "create Iron Shortsword on Village Militia"
+    assert str(Activate(5, "Hollowmere Bog Witch", 7, "Griffon Rider of P1")) == "use Hollowmere Bog Witch on Griffon Rider of P1"
+    assert str(Choose(None, "salvage nothing")) == "choose salvage nothing"
+    assert str(FIGHT) == "declare no more attackers" and str(END_PLAY) == "end the Play Phase"
+
+
+def test_goldfish_kill_turn_distribution(decks):
+    for deck in decks:
+        batch = Batch(game="magewarfare", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
+        document = summary(batch, run(batch), workers=1)
+        assert document["not_killed"] == 0
+        assert 3 <= document["kill_turn"]["p50"] <= 8
+        assert sum(document["kill_turn"]["histogram"].values()) == 300
+
+
+def test_turn_cap_ends_in_a_draw(decks):
+    batch = Batch(game="magewarfare", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=3)
+    document = summary(batch, run(batch), workers=1)
+    assert document["draws"] == 50 and document["turns"]["p90"] <= 3
+
+
+def test_sim_cli_plays_mage_warfare(decklab, db_url):
+    one, two = SAMPLES["magewarfare-1.deck"], SAMPLES["magewarfare-2.deck"]
+    result = decklab("sim", "match", one, two, one, "-n", "60", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["game"] == "magewarfare" and len(document["players"]) == 3
+    assert sum(p["wins"] for p in document["players"]) + document["draws"] == 60
+    goldfish = json.loads(decklab("sim", "goldfish", two, "-n", "50", "--json").stdout)
+    assert goldfish["not_killed"] == 0 and goldfish["kill_turn"]["p50"] >= 2
+    log = decklab("sim", "match", one, two, "--log", "--game-index", "1", "--seed", "2")
+    assert log.exit_code == 0 and "P2 goes first" in log.stdout and "[turn 1] P2 begins" in log.stdout
+    too_many = decklab("sim", "match", one, two, one, two, one, "-n", "5")
+    assert too_many.exit_code == 2 and "a magewarfare match takes 2 to 4 decks, not 5." in too_many.stderr

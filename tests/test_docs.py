@@ -31,3 +31,14 @@ def test_card_sets_doc_counts_match_the_starter_sets():
         for kind in {entry["effect"] for card in parsed.cards for entry in card.get("effects", [])}:
             line = [row for row in text.splitlines() if row.startswith(f"- **{parsed.game.name}**")][0]
             assert f"`{kind}`" in line
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_one_page_per_game_covers_rules_simulation_and_effects(game):
+    page = (DOCS / "games" / f"{game.id}.md").read_text(encoding="utf-8")
+    for part in ("### Deck rules", "### Simulation", "Goldfish:", "## Starter set", "## Effect vocabulary",
+                 f"../rules/{game.id}.md"):
+        assert part in page, part
+    readings = (DOCS / "rules" / f"{game.id}.md").read_text(encoding="utf-8")
+    assert "## Deck rules" in readings and "## The engine (`decklab sim`)" in readings
+    assert "oldfish" in readings and "greedy" in readings

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from decklab.catalog.cards import MAIN, Card, Deck
@@ -54,7 +55,7 @@ SIDES = {"attack": 1, "defense": 2, "both": 3}
 SQUARE_POSITION = tuple(COLUMN_POSITION[sq % 5] for sq in range(10))
 SQUARE_NAMES = tuple(f"P{sq // 5 + 1} {POSITIONS[COLUMN_POSITION[sq % 5]]} {sq % 5 + 1}" for sq in range(10))
 ROW_SQUARES = (tuple(range(5)), tuple(range(5, 10)))
-PLANS = (("plan", 0), ("plan", 1))  # where the greedy policy caches its best attack in ``state.cache``
+PLANS = ("plan 0", "plan 1")  # where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast)
 
 
 def _step(owner: int, sq: int, direction: str) -> int:
@@ -77,6 +78,10 @@ REACH = tuple(tuple(tuple((1 << i, _step(owner, sq, d)) for i, d in enumerate(DI
 # REACH_MASK[owner][sq][lights]: the squares a fighter with these direction lights can attack.
 REACH_MASK = tuple(tuple(tuple(tuple(t for bit, t in REACH[owner][sq] if lights & bit) for lights in range(64))
                          for sq in range(10)) for owner in (0, 1))
+# REACHERS[owner][sq]: (square, direction bit) of every square from which a fighter of ``owner`` with that
+# light attacks ``sq``, in square order.
+REACHERS = tuple(tuple(tuple((src, bit) for src in range(10) for bit, t in REACH[owner][src] if t == sq)
+                       for sq in range(10)) for owner in (0, 1))
 # Squares one step forward, aft, left or right (the same set for both players).
 ORTHOGONAL = tuple(frozenset(t for d in ("front", "aft", "left", "right") if (t := _step(0, sq, d)) >= 0)
                    for sq in range(10))
@@ -254,16 +259,22 @@ class Facts:
         "attack",
         "attack_frenzy",
         "attack_mods",
+        "attr_dependent",
         "attr_frenzy",
         "attribute",
         "attrs",
+        "aura_frenzy",
         "aura_grouped",
         "auras",
+        "before",
         "card",
+        "compiled_plays",
         "defense",
         "dirs",
         "faction",
         "frenzy",
+        "frenzy_cap",
+        "gains",
         "grouped",
         "instant",
         "key",
@@ -370,8 +381,21 @@ class Facts:
         if any(c is not None and c.with_ is not None for c in self.attack_frenzy):
             self.with_mods = None
         self.aura_grouped = grouped([m[2] for m in self.auras])
+        # At most how much its frenzy score could add to its total (the tactics window's bound), and
+        # how much its commands could add to another fighter's.
+        frenzy_mods = lambda mods: sum(abs(amount) for stat, amount, _ in mods if stat in (FRENZY, ALL_ATTRIBUTES))
+        self.frenzy_cap = max(self.frenzy, 0) + 1 + frenzy_mods(self.self_mods) + frenzy_mods(self.attack_mods)
+        self.aura_frenzy = frenzy_mods(self.auras)
+        # Its on-play entries as (effect, target, condition, stat, amount), for the tactics window.
+        self.compiled_plays = tuple((e["effect"], e.get("target"), _cond(e), STATS.get(e.get("stat"), -1),
+                                     e.get("amount")) for e in self.plays)
+        # Whether a variable card's bonuses depend on the attribute card.
+        self.attr_dependent = any(c is not None and c.attrs is not None for _, _, c in self.var_mods)
+        # The effect of a before-combat card's first entry (None: not one).
+        self.before = self.plays[0]["effect"] if self.plays and not self.instant else None
         # How this card is played in a combat's tactics window (None: not there).
         self.window = None
+        self.gains = None
         if self.instant and self.plays and not self.negates and not self.saves:
             t = self.targeted
             if t is not None:
@@ -379,6 +403,29 @@ class Facts:
             else:
                 self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat"), -1), _cond(e))
                                             for e in self.plays))
+            # Its part of the window's bound (see ``_most_gained``): fixed gain, gain per own fighter in the
+            # combat, frenzy grants, Signal Jammers, frenzy modifiers, and whether it has no bound.
+            fixed = per_mine = frenzies = ignores = extra = 0
+            unbounded = False
+            for e in self.plays:
+                kind = e["effect"]
+                if kind == "modify":
+                    amount = abs(e["amount"]) * (2 if e["stat"] == "all_attributes" else 1)
+                    if e.get("target") == "own_fighters_in_combat":
+                        per_mine += amount
+                    else:
+                        fixed += amount
+                    if e["stat"] in ("frenzy", "all_attributes"):
+                        extra += abs(e["amount"])
+                elif kind == "add_frenzy":
+                    frenzies += 1
+                elif kind == "preferred_position":
+                    fixed += 2
+                elif kind == "ignore_variable":
+                    ignores += 1
+                else:
+                    unbounded = True
+            self.gains = (fixed, per_mine, frenzies, ignores, extra, unbounded)
 
 
 _FACTS: dict[tuple[Card, bool], Facts] = {}
@@ -402,15 +449,23 @@ DUMMY_CARD = Card(game="warcardz", name="Training Dummy", type="character", set_
 
 
 class Fighter:
-    """A character on the field: its card, owner, a unique id and the square it stands on."""
+    """A character on the field: its card, owner, a unique id and the square it stands on.
 
-    __slots__ = ("facts", "owner", "sq", "uid")
+    ``rank`` orders targets for the greedy policy, the most valuable first, then by square (kept up to
+    date with ``sq`` through :meth:`move_to`)."""
+
+    __slots__ = ("facts", "owner", "rank", "sq", "uid")
 
     def __init__(self, facts: Facts, owner: int, uid: int, sq: int) -> None:
         self.facts = facts
         self.owner = owner
         self.uid = uid
         self.sq = sq
+        self.rank = ((1024 - facts.value) << 4) + sq
+
+    def move_to(self, sq: int) -> None:
+        self.sq = sq
+        self.rank = ((1024 - self.facts.value) << 4) + sq
 
     def __repr__(self) -> str:
         return f"{self.facts.name}@{SQUARE_NAMES[self.sq]}"
@@ -585,7 +640,11 @@ class Pass(NamedTuple):
 for _kind in (Deploy, Tactic, Discard, Attack, Instant, Step, Choose, Pass):
     Action.register(_kind)
 
+_new = tuple.__new__  # makes an action without the named tuple's Python-level ``__new__``: _new(Step, (fields...))
+
 END_TURN = Pass("end the turn")
+# The steps that carry no data (see ``_TASKS``).
+_END, _OUTCOME, _WINDOW, _WIN, _MOVE, _CHECK = ("end",), ("outcome",), ("window",), ("win",), ("move",), ("check",)
 PASS = Pass("pass")
 STAY = Pass("stay")
 
@@ -594,7 +653,13 @@ STAY = Pass("stay")
 
 
 _OWN: dict[int, int] = {}  # a card's own part of its score, per (card, attribute card, side, position)
-_VARIABLE: dict[int, int] = {}  # a variable card's bonus, per (variable card, card, position, attribute, side)
+# A variable card's bonus, per (variable card, card, position, attribute, side); the attribute is
+# ``state.var_attr``: 0 for a variable card whose bonuses do not depend on it.
+_VARIABLE: dict[int, int] = {}
+# A card's own part plus the variable card's bonus, packed like ``_OWN``, per (variable card, attribute card,
+# card, position, side): the key is ``state.skey + serial * 6 + position * 2 + attacking``.
+_BASE: dict[int, int] = {}
+_IN_GROUP = 1 + (1 << 31)  # a ``_BASE`` key's part for an attacker in a group (see ``group_score``)
 
 
 def _bonus(mods: tuple, f: Facts, pos: int, a: int, frenzy: int, attacking: bool, group, me) -> int:
@@ -659,10 +724,12 @@ class WarcardzState(GameState):
         "quiet",
         "result",
         "sides",
+        "skey",
         "slot_used",
         "tasks",
         "tindex",
         "units",
+        "var_attr",
         "var_base",
         "var_card",
         "var_mods",
@@ -704,15 +771,66 @@ class WarcardzState(GameState):
         cache = self.cache
         value = cache.get(key)
         if value is None:
-            value = cache[key] = self.raw_score(fighter, attacking, group, None)
+            value = cache[key] = self.fresh_score(fighter, attacking, group)
         return value
+
+    def fresh_score(self, fighter: Fighter, attacking: bool, group=None) -> int:
+        """:meth:`raw_score` outside a combat, for a score that does not depend on the other attackers
+        (attacking alone, or defending): the card's own part and the variable card's bonus from a
+        per-process table (``_BASE``), plus the commands of its side and a Medic beside it."""
+        f = fighter.facts
+        sq = fighter.sq
+        pos = SQUARE_POSITION[sq]
+        key = self.skey + f.serial * 6 + pos * 2 + attacking
+        packed = _BASE.get(key)
+        if packed is None:
+            own_key = f.serial * 120 + self.tindex * 3 + (6 if attacking else 0) + pos * 2
+            own = _OWN.get(own_key)
+            if own is None:
+                own = _OWN[own_key] = _own_score(f, self.attr, self.frenzy_on, attacking, pos)
+            packed = _BASE[key] = own + self._variable_bonus(f, pos, attacking, None) * 2
+        total = packed >> 1
+        owner = fighter.owner
+        if self.auras[owner]:
+            if attacking and group is None:
+                group = (fighter,)
+            total += self._aura_bonus(fighter, attacking, pos, group, packed & 1)
+        if not attacking and self.medics[owner]:
+            board = self.board
+            for near in BESIDE[sq]:
+                other = board[near]
+                if other is not None and other.facts.adj_mods and other.owner == owner:
+                    total += _bonus(other.facts.adj_mods, f, pos, self.attr, packed & 1, False, None, fighter)
+        return total
+
+    def group_score(self, fighter: Fighter, group) -> int:
+        """:meth:`raw_score` of an attacker whose score depends on the other attackers (``group``, more than
+        one), outside a combat: its own part without the bonuses that need another attacker to match and
+        the variable card's bonus from ``_BASE``, plus those bonuses and the commands of its side."""
+        f = fighter.facts
+        pos = SQUARE_POSITION[fighter.sq]
+        key = self.skey + f.serial * 6 + pos * 2 + _IN_GROUP
+        packed = _BASE.get(key)
+        if packed is None:
+            own_key = f.serial * 120 + self.tindex * 3 + 6 + pos * 2 + 1
+            own = _OWN.get(own_key)
+            if own is None:
+                own = _OWN[own_key] = _own_score(f, self.attr, self.frenzy_on, True, pos, True)
+            packed = _BASE[key] = own + self._variable_bonus(f, pos, True, None) * 2
+        total = packed >> 1
+        if f.with_mods:
+            total += _bonus(f.with_mods, f, pos, self.attr, packed & 1, True, group, fighter)
+        if self.auras[fighter.owner]:
+            total += self._aura_bonus(fighter, True, pos, group, packed & 1)
+        return total
 
     def raw_score(self, fighter: Fighter, attacking: bool, group, combat: Combat | None) -> int:
         """:meth:`score` without the cache (also for a fighter imagined on another square).
 
         The card's own part (stats, preferred position, its own modifiers) comes from a per-process
-        cache (``_OWN``); the commands of its side, a Medic beside it and the variable card are added to it.
-        Tactics played into the combat, or a bonus that depends on who else attacks, take the long way.
+        cache (``_OWN``, or ``_BASE`` with the variable card's bonus: :meth:`fresh_score`,
+        :meth:`group_score`); the commands of its side and a Medic beside it are added to it. Tactics
+        played into the combat, or a bonus that depends on who else attacks, take the long way.
         """
         f = fighter.facts
         if combat is not None:
@@ -725,7 +843,11 @@ class WarcardzState(GameState):
             if group is None or f.with_mods is None:
                 return self._full_score(fighter, attacking, group, combat) + self._variable_bonus(
                     f, SQUARE_POSITION[fighter.sq], attacking, combat)
+            if combat is None or not combat.no_variable:
+                return self.group_score(fighter, group)
             in_group = True
+        elif combat is None or not combat.no_variable:
+            return self.fresh_score(fighter, attacking, group)
         sq = fighter.sq
         pos = SQUARE_POSITION[sq]
         key = f.serial * 120 + self.tindex * 3 + (6 if attacking else 0) + pos * 2 + in_group
@@ -743,17 +865,14 @@ class WarcardzState(GameState):
                 other = board[near]
                 if other is not None and other.facts.adj_mods and other.owner == fighter.owner:
                     total += _bonus(other.facts.adj_mods, f, pos, self.attr, packed & 1, False, None, fighter)
-        if self.var_mods and (combat is None or not combat.no_variable):
-            bonus = _VARIABLE.get(((self.var_base + f.serial) * 3 + pos) * 10 + self.attr * 2 + attacking)
-            total += self._variable_bonus(f, pos, attacking, combat) if bonus is None else bonus
-        return total
+        return total  # (only here while the variable card is switched off)
 
     def _variable_bonus(self, f: Facts, pos: int, attacking: bool, combat: Combat | None) -> int:
         """The variable card's bonus to a fighter's total (none while it is ignored)."""
         if not self.var_mods or (combat is not None and combat.no_variable):
             return 0
         a = self.attr
-        key = ((self.var_base + f.serial) * 3 + pos) * 10 + a * 2 + attacking
+        key = ((self.var_base + f.serial) * 3 + pos) * 10 + self.var_attr * 2 + attacking
         bonus = _VARIABLE.get(key)
         if bonus is None:
             bonus = 0
@@ -844,6 +963,41 @@ class WarcardzState(GameState):
         if totals is None:
             group = combat.attackers
             score = self.score
+            if combat.plain and len(group) > 1:  # the cached scores where they do not depend on the group
+                cache = self.cache
+                free = True
+                for other in self.auras[combat.player]:
+                    if other.facts.aura_grouped:
+                        free = False
+                attack = 0
+                for f in group:
+                    if free and not f.facts.grouped:
+                        value = cache.get(f.uid)
+                        if value is None:
+                            value = cache[f.uid] = self.fresh_score(f, True)
+                        attack += value
+                    elif f.facts.grouped and f.facts.with_mods is not None:
+                        attack += self.group_score(f, group)
+                    else:
+                        attack += score(f, True, group)
+                defender = combat.defender
+                defense = cache.get(-defender.uid)
+                if defense is None:
+                    defense = cache[-defender.uid] = self.fresh_score(defender, False)
+                totals = combat.totals = (attack, defense)
+                return totals
+            if combat.plain:  # one attacker: the cached scores (see ``score``)
+                cache = self.cache
+                f = group[0]
+                attack = cache.get(f.uid)
+                if attack is None:
+                    attack = cache[f.uid] = self.fresh_score(f, True, group)
+                defender = combat.defender
+                defense = cache.get(-defender.uid)
+                if defense is None:
+                    defense = cache[-defender.uid] = self.fresh_score(defender, False)
+                totals = combat.totals = (attack, defense)
+                return totals
             attack = 0
             for f in group:
                 attack += score(f, True, group, combat)
@@ -865,10 +1019,8 @@ class WarcardzState(GameState):
             self.medics[owner] += 1
         if facts.auras:
             self.auras[owner].append(fighter)
-            self.cache.clear()
-            self.acache.clear()
-        else:
-            self._forget(sq)
+            self._forget_side(owner)
+        self._forget(sq)
         if from_reserve:
             if self.log is not None:
                 self.say(f"P{owner + 1} places reserve {facts.name} at {SQUARE_NAMES[sq]}")
@@ -883,16 +1035,25 @@ class WarcardzState(GameState):
             self.medics[fighter.owner] -= 1
         if fighter.facts.auras:
             self.auras[fighter.owner].remove(fighter)
-            self.cache.clear()
-            self.acache.clear()
-        else:
-            self._forget(fighter.sq)
+            self._forget_side(fighter.owner)
+        self._forget(fighter.sq)
         self.board[fighter.sq] = None
         self.units[fighter.owner].remove(fighter)
         self.granted.pop(fighter.uid, None)
 
+    def _forget_side(self, owner: int) -> None:
+        """Drop the cached scores of ``owner``'s fighters (its commands changed: they touch only its own side)."""
+        cache = self.cache
+        if cache:
+            pop = cache.pop
+            for fighter in self.units[owner]:
+                pop(fighter.uid, None)
+                pop(-fighter.uid, None)
+        self.acache.clear()
+
     def _forget(self, sq: int) -> None:
-        """Drop the cached scores a change on ``sq`` may touch: its fighter, its neighbours, the plans."""
+        """Drop the cached scores a change on ``sq`` may touch: its fighter, the plans, and the defense of
+        its neighbours if it is a Medic (the only score that depends on another fighter's square)."""
         cache = self.cache
         if not cache:
             return
@@ -902,10 +1063,11 @@ class WarcardzState(GameState):
         if fighter is not None:
             pop(fighter.uid, None)
             pop(-fighter.uid, None)
-        for near in BESIDE[sq]:
-            fighter = board[near]
-            if fighter is not None:
-                pop(-fighter.uid, None)
+        if fighter is None or fighter.facts.adj_mods:
+            for near in BESIDE[sq]:
+                fighter = board[near]
+                if fighter is not None:
+                    pop(-fighter.uid, None)
         pop(PLANS[0], None)
         pop(PLANS[1], None)
 
@@ -926,7 +1088,7 @@ class WarcardzState(GameState):
         self._forget(fighter.sq)
         self.board[fighter.sq] = None
         self.board[sq] = fighter
-        fighter.sq = sq
+        fighter.move_to(sq)
         self._forget(sq)
 
     def _check_end(self) -> bool:
@@ -957,6 +1119,9 @@ class WarcardzState(GameState):
         self.attr = facts.attribute
         self.frenzy_on = facts.attr_frenzy
         self.tindex = facts.attribute * 8 + facts.attr_frenzy * 4
+        self.skey = (self.var_base + self.tindex) << 32
+        var_card = self.var_card
+        self.var_attr = self.attr if var_card is not None and var_card.attr_dependent else 0
         self.acache.clear()
         if self.log is not None:
             self.say(f"the attribute card is now {facts.name} ({ATTRIBUTE_NAMES[facts.attribute]}"
@@ -973,6 +1138,8 @@ class WarcardzState(GameState):
         self.var_card = facts
         self.var_mods = facts.var_mods
         self.var_base = facts.serial << 24
+        self.skey = (self.var_base + self.tindex) << 32
+        self.var_attr = self.attr if self.var_card.attr_dependent else 0
         if self.log is not None:
             self.say(f"the variable card is now {facts.name}")
 
@@ -1134,7 +1301,7 @@ class WarcardzState(GameState):
                         continue
                     moves.append(Instant(index, facts.name, f.uid, f.facts.name))
             elif self._playable(window[1], attacking, mine):
-                moves.append(Instant(index, facts.name))
+                moves.append(_new(Instant, (index, facts.name, None, "")))
         return moves
 
     def _playable(self, entries: tuple, attacking: bool, mine) -> bool:
@@ -1155,28 +1322,35 @@ class WarcardzState(GameState):
     # -- applying --
 
     def apply(self, action: Action) -> None:
-        if self.pending is not None:
-            player, _, kind, data = self.pending
+        pending = self.pending
+        tasks = self.tasks
+        if pending is not None:
             self.pending = None
-            _HANDLERS[kind](self, player, action, data)
+            _HANDLERS[pending[2]](self, pending[0], action, pending[3])
         else:
             kind = type(action)
             if kind is Attack:
                 self._declare(action)
-            elif action is END_TURN or action == END_TURN:
-                self.tasks.append(("end",))
             elif kind is Deploy:
                 side = self.sides[self.active]
                 facts = side.reserves.pop(action.index)
                 self.slot_used = True
                 self._place(facts, self.active, action.square, True)
+            elif action is END_TURN or action == END_TURN:
+                if not tasks:
+                    self.end_turn()
+                    return
+                tasks.append(_END)
             elif kind is Tactic:
                 self._play_before(action)
             elif kind is Discard:
                 self._discard(action)
             else:
                 raise ValueError(f"{action} is not an action of this game")
-        self._advance()
+        # Run queued steps until one needs a player's choice (or none is left): ``_advance``.
+        while tasks and self.pending is None and not self.over:
+            task = tasks.pop()
+            _TASKS[task[0]](self, task)
 
     def _advance(self) -> None:
         """Run queued steps until one needs a player's choice (or none is left)."""
@@ -1212,16 +1386,22 @@ class WarcardzState(GameState):
     def _declare(self, action: Attack) -> None:
         p = self.active
         board = self.board
-        combat = Combat(p, [board[sq] for sq in action.attackers], board[action.target])
+        squares = action.attackers
+        combat = Combat(p, [board[squares[0]]] if len(squares) == 1 else [board[sq] for sq in squares],
+                        board[action.target])
         self.combat = combat
         if self.log is not None:
             self.say(f"P{p + 1} attacks {combat.defender.facts.name} ({SQUARE_NAMES[action.target]}) with "
                      + " + ".join(f"{f.facts.name} ({direction_of(p, f.sq, action.target)})" for f in combat.attackers))
         tasks = self.tasks
-        tasks.append(("end",))
-        tasks.append(("outcome",))
-        if (self.sides[0].hand or self.sides[1].hand) and (_has_instant(self.sides[0]) or _has_instant(self.sides[1])):
-            tasks.append(("window",))
+        tasks.append(_END)
+        sides = self.sides
+        # The tactics window, then the outcome (run at once rather than queued, where nothing comes between).
+        if (sides[0].hand or sides[1].hand) and (_has_instant(sides[0]) or _has_instant(sides[1])):
+            tasks.append(_OUTCOME)
+            _task_window(self, _WINDOW)
+        else:
+            _task_outcome(self, _OUTCOME)
 
     def end_turn(self) -> None:
         self.combat = None
@@ -1283,6 +1463,8 @@ class WarcardzState(GameState):
         twin.medics = list(self.medics)
         twin.var_base = self.var_base
         twin.tindex = self.tindex
+        twin.skey = self.skey
+        twin.var_attr = self.var_attr
         combat = None
         if self.combat is not None:
             c = self.combat
@@ -1322,6 +1504,9 @@ class WarcardzState(GameState):
             player, options, kind, data = self.pending
             twin.pending = (player, list(options), kind, fix_task((data,))[0] if data is not None else None)
         return twin
+
+
+_RANK = attrgetter("rank")
 
 
 def _by_square(fighter: Fighter) -> int:
@@ -1374,48 +1559,41 @@ def _task_window(state: WarcardzState, task) -> None:
 def _most_gained(state: WarcardzState, player: int, combat: Combat) -> int:
     """At most how much the instants in ``player``'s hand could together raise its side of the combat
     over the other's: a safe upper bound (every modifier counted in full, every frenzy as if it did not
-    count yet, the variable card's bonuses on both sides for Signal Jammer)."""
-    cards = [facts for facts in state.sides[player].hand if facts.window is not None]
-    if not cards:
-        return 0
-    mine = combat.fighters_of(player)
-    extra_frenzy = 0  # frenzy modifiers of these cards, in case another one makes frenzy count
-    for facts in cards:
-        for entry in facts.plays:
-            if entry["effect"] == "modify" and entry["stat"] in ("frenzy", "all_attributes"):
-                extra_frenzy += abs(entry["amount"])
-    total = 0
-    for facts in cards:
-        for entry in facts.plays:
-            kind, target = entry["effect"], entry.get("target")
-            many = len(mine) if target == "own_fighters_in_combat" else 1
-            if kind == "modify":
-                total += abs(entry["amount"]) * (2 if entry["stat"] == "all_attributes" else 1) * many
-            elif kind == "add_frenzy":
-                total += sum(_frenzy_bound(state, f, combat) + extra_frenzy for f in mine)
-            elif kind == "preferred_position":
-                total += 2
-            elif kind == "ignore_variable":
-                total += sum(abs(amount) for amount, _, _ in state.var_mods) * (len(combat.attackers) + 1)
-            else:
-                return 1 << 30
+    count yet, the variable card's bonuses on both sides for Signal Jammer). The cards' parts are
+    compiled once (``Facts.gains``)."""
+    fixed = per_mine = frenzies = ignores = extra_frenzy = 0
+    for facts in state.sides[player].hand:
+        gains = facts.gains
+        if gains is None:
+            continue
+        if gains[5]:
+            return 1 << 30
+        fixed += gains[0]
+        per_mine += gains[1]
+        frenzies += gains[2]
+        ignores += gains[3]
+        extra_frenzy += gains[4]  # frenzy modifiers of these cards, in case another one makes frenzy count
+    mine = combat.attackers if player == combat.player else (combat.defender,)
+    total = fixed + per_mine * len(mine)
+    if frenzies:
+        bound = 0
+        for f in mine:
+            bound += _frenzy_bound(state, f, combat) + extra_frenzy
+        total += frenzies * bound
+    if ignores:
+        total += ignores * sum(abs(amount) for amount, _, _ in state.var_mods) * (len(combat.attackers) + 1)
     return total
 
 
 def _frenzy_bound(state: WarcardzState, fighter: Fighter, combat: Combat) -> int:
     """At most how much a fighter's frenzy score could add to its total."""
-    bound = max(fighter.facts.frenzy, 0) + 1
-    for mods in (fighter.facts.self_mods, fighter.facts.attack_mods):
-        for stat, amount, _ in mods:
-            if stat in (FRENZY, ALL_ATTRIBUTES):
-                bound += abs(amount)
+    bound = fighter.facts.frenzy_cap
     for other in state.auras[fighter.owner]:
-        for stat, amount, _ in other.facts.auras:
-            if stat in (FRENZY, ALL_ATTRIBUTES):
+        bound += other.facts.aura_frenzy
+    if combat.mods:
+        for stat, amount in combat.mods.get(fighter.uid, ()):
+            if stat == FRENZY or stat == ALL_ATTRIBUTES:
                 bound += abs(amount)
-    for stat, amount in combat.mods.get(fighter.uid, ()):
-        if stat in (FRENZY, ALL_ATTRIBUTES):
-            bound += abs(amount)
     return bound
 
 
@@ -1492,7 +1670,7 @@ def _task_tactic(state: WarcardzState, task) -> None:
     if negated:
         return
     context = {"source": facts, "target": target, "vacated": None}
-    state.tasks.append(("check",))
+    state.tasks.append(_CHECK)
     for entry in reversed(facts.plays):
         state.tasks.append(("effect", player, entry, context))
 
@@ -1504,32 +1682,33 @@ def _task_check(state: WarcardzState, task) -> None:
 def _task_instant(state: WarcardzState, task) -> None:
     """An instant that was not cancelled: record what it changes in this combat."""
     player, facts, uid, negated = task[1]
-    if negated:
-        return
-    combat = state.combat
+    if not negated:
+        _record_instant(state, state.combat, player, facts, uid)
+
+
+def _record_instant(state: WarcardzState, combat: Combat, player: int, facts: Facts, uid: int | None) -> None:
+    """What an instant played by ``player`` (on the fighter ``uid``, if it picks one) changes in ``combat``."""
     combat.plain = False
     combat.totals = None
     if combat.mods is _NO_MODS:
         combat.mods, combat.frenzy, combat.home = {}, set(), set()
-    mine = combat.fighters_of(player)
+    mine = combat.attackers if player == combat.player else (combat.defender,)
     a = state.attr
-    for entry in facts.plays:
-        kind, target = entry["effect"], entry.get("target")
+    for kind, target, cond, stat, amount in facts.compiled_plays:
         if kind == "ignore_variable":
             combat.no_variable = True
             continue
-        cond = _cond(entry)
         if target == "own_fighter_in_combat":
             fighters = [f for f in mine if f.uid == uid]
         elif target == "defending_own_fighter":
-            fighters = [] if player == combat.player else [combat.defender]
+            fighters = () if player == combat.player else mine
         else:
             fighters = mine
         for f in fighters:
             if cond is not None and not _holds(cond, f.facts, SQUARE_POSITION[f.sq], a, None, f):
                 continue
             if kind == "modify":
-                combat.mods.setdefault(f.uid, []).append((STATS[entry["stat"]], entry["amount"]))
+                combat.mods.setdefault(f.uid, []).append((stat, amount))
             elif kind == "add_frenzy":
                 combat.frenzy.add(f.uid)
             elif kind == "preferred_position" and SQUARE_POSITION[f.sq] != f.facts.pos:
@@ -1545,14 +1724,15 @@ def _task_outcome(state: WarcardzState, task) -> None:
         state.say(f"combat under {ATTRIBUTE_NAMES[state.attr]}" + (" + Frenzy" if state.frenzy_on else "")
                   + f": {attack} against {defense}")
     if attack > defense:
-        state.tasks.append(("win",))
         side = state.sides[defender.owner]
         if not side.dummy:
             for facts in side.hand:
                 if facts.saves:
+                    state.tasks.append(_WIN)
                     _ask(state, defender.owner, [Choose(True, f"play {facts.name} for {defender.facts.name}"),
                                                  Choose(False, f"let {defender.facts.name} fall")], "save")
                     return
+        _task_win(state, _WIN)  # (the next step: what queuing it would run at once)
     elif defense > attack:
         for fighter in combat.attackers:
             state._remove(fighter, " (the defender wins)")
@@ -1597,10 +1777,17 @@ def _task_win(state: WarcardzState, task) -> None:
         state._remove(defender, " (the attacker wins)")
     if state._check_end():
         return
-    state.tasks.append(("move",))
+    effects = None
     for fighter in reversed(combat.attackers):
         for entry in reversed(fighter.facts.on_win):
-            state.tasks.append(("effect", combat.player, entry, {"source": fighter.facts, "fighter": fighter}))
+            if effects is None:
+                effects = []
+                state.tasks.append(_MOVE)
+            effects.append(("effect", combat.player, entry, {"source": fighter.facts, "fighter": fighter}))
+    if effects is None:
+        _task_move(state, _MOVE)  # (the next step: what queuing it would run at once)
+    else:
+        state.tasks.extend(effects)
 
 
 def _task_move(state: WarcardzState, task) -> None:
@@ -1608,10 +1795,17 @@ def _task_move(state: WarcardzState, task) -> None:
     square = combat.target
     if state.board[square] is not None:
         return
-    movers = [f for f in combat.attackers if square in ORTHOGONAL[f.sq] and state.board[f.sq] is f]
-    if not movers:
+    board = state.board
+    options = None
+    for f in combat.attackers:
+        if square in ORTHOGONAL[f.sq] and board[f.sq] is f:
+            step = _new(Step, (f.sq, f.facts.name, square, f.owner))
+            if options is None:
+                options = [step]
+            else:
+                options.append(step)
+    if options is None:
         return
-    options = [Step(f.sq, f.facts.name, square, f.owner) for f in movers]
     options.append(STAY)
     _ask(state, combat.player, options, "move")
 
@@ -1680,7 +1874,8 @@ def _effect_swap(state: WarcardzState, player: int, entry, context) -> None:
     board = state.board
     first, second = board[a], board[b]
     board[a], board[b] = second, first
-    first.sq, second.sq = b, a
+    first.move_to(b)
+    second.move_to(a)
     state.changed = True
     state.cache.clear()
     if state.log is not None:
@@ -1888,6 +2083,8 @@ def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool) ->
     state.cache = {}
     state.acache = {}
     state.medics = [0, 0]
+    state.var_base = state.tindex = state.skey = state.attr = state.var_attr = 0
+    state.var_card = None
     return state
 
 
@@ -1972,7 +2169,29 @@ class Greedy:
         if pending is not None:
             actions = pending[1]
             return actions[0] if len(actions) == 1 else self._answer(state, actions)
-        return self._main(state)
+        # The main phase (``_main``, written out here: one call less per decision).
+        p = state.active
+        side = state.sides[p]
+        if not state.slot_used:
+            move = self._slot(state, p, side)
+            if move is not None:
+                return move
+        cache = state.cache
+        plan = cache.get(PLANS[p], False)  # ``plan``
+        if plan is False:
+            plan = cache[PLANS[p]] = self._plan(state, p)
+        if plan is None:
+            if not state.discarded and (side.hand or side.reserves):
+                move = self._discard(state, p, side)
+                if move is not None:
+                    return move
+            return END_TURN
+        attackers, target = plan[1], plan[2]
+        if len(attackers) == 1:
+            f = attackers[0]
+            return _new(Attack, ((f.sq,), target.sq, (f.facts.name,), target.facts.name))
+        return _new(Attack, (tuple([f.sq for f in attackers]), target.sq, tuple([f.facts.name for f in attackers]),
+                             target.facts.name))
 
     def choose(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -1987,21 +2206,8 @@ class Greedy:
     # -- the main phase --
 
     def _main(self, state: WarcardzState) -> Action:
-        p = state.active
-        side = state.sides[p]
-        if not state.slot_used:
-            move = self._slot(state, p, side)
-            if move is not None:
-                return move
-        plan = self.plan(state, p)
-        if plan is None and not state.discarded and (side.hand or side.reserves):
-            move = self._discard(state, p, side)
-            if move is not None:
-                return move
-        if plan is None:
-            return END_TURN
-        attackers, target = plan[1], plan[2]
-        return Attack(tuple(f.sq for f in attackers), target.sq, tuple(f.facts.name for f in attackers), target.facts.name)
+        """The main phase's action (no choice pending): see :meth:`act`."""
+        return self.act(state)
 
     def plan(self, state: WarcardzState, p: int):
         """The best attack ``p`` wins now: (value, attackers, target), or None.
@@ -2017,42 +2223,69 @@ class Greedy:
 
     def _plan(self, state: WarcardzState, p: int):
         """The best winning attack. A target's value (x100) outweighs any margin (at most +50), so targets
-        are tried from the most valuable down, and the search stops below the first value that wins."""
-        reach = state.reach(p)
+        are tried from the most valuable down (then from the left), and the search stops below the first
+        value that wins. A target's attackers are found when it is tried, in square order."""
+        enemies = state.units[1 - p]
         board = state.board
-        order = [(-board[sq].facts.value, sq) for sq in range(10) if reach[sq] is not None]
-        if not order:
-            return None
-        order.sort()
+        granted = state.granted
+        reachers = REACHERS[p]
         best = None
         best_value = 0.0
         cache = state.cache
         score = state.score
+        fresh = state.fresh_score  # what ``score`` computes on a miss (see ``WarcardzState.score``)
+        group_score = state.group_score
         free = True
         for other in state.auras[p]:
             if other.facts.aura_grouped:
                 free = False
-        for value_key, sq in order:
-            if best is not None and -value_key * 100.0 + 50.0 < best_value:
+        for target in enemies if len(enemies) < 2 else sorted(enemies, key=_RANK):
+            worth = target.facts.value * 100.0
+            if best is not None and worth + 50.0 < best_value:
                 break
-            attackers = reach[sq]
-            target = board[sq]
+            sq = target.sq
+            attackers = None
+            for src, bit in reachers[sq]:
+                f = board[src]
+                if f is not None and f.owner == p and (
+                        f.facts.dirs & bit or granted and granted.get(f.uid, 0) & bit):
+                    if attackers is None:
+                        attackers = [f]
+                    else:
+                        attackers.append(f)
+            if attackers is None:
+                continue
             defense = cache.get(-target.uid)
             if defense is None:
-                defense = score(target, False)
-            worth = target.facts.value * 100.0
+                defense = cache[-target.uid] = fresh(target, False)
+            if len(attackers) == 1:
+                f = attackers[0]
+                alone = cache.get(f.uid)
+                if alone is None:
+                    alone = cache[f.uid] = fresh(f, True)
+                if alone > defense:
+                    margin = alone - defense
+                    value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
+                    if value > best_value:
+                        best, best_value = (value, attackers, target), value
+                continue
             total = 0
             for f in attackers:
                 alone = cache.get(f.uid)
                 if alone is None:
-                    alone = score(f, True, (f,))
+                    alone = cache[f.uid] = fresh(f, True)
                 if alone > defense:
                     margin = alone - defense
                     value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
                     if value > best_value:
                         best, best_value = (value, [f], target), value
-                total += alone if free and not f.facts.grouped else score(f, True, attackers)
-            if len(attackers) > 1 and total > defense:
+                if free and not f.facts.grouped:
+                    total += alone
+                elif f.facts.grouped and f.facts.with_mods is not None:
+                    total += group_score(f, attackers)
+                else:
+                    total += score(f, True, attackers)
+            if total > defense:
                 margin = total - defense
                 value = worth + (50.0 if margin > 5 else margin * 10.0) - len(attackers)
                 if value > best_value:
@@ -2070,15 +2303,18 @@ class Greedy:
                             and facts.plays[0].get("amount", 1) > 1:
                         return Tactic(index, facts.name)
             return deploy
-        if not hand or all(f.instant for f in hand):
+        for facts in hand:
+            if facts.before is not None:
+                break
+        else:
             return None
         plan = None
         planned = False
         for index, facts in enumerate(hand):
-            if facts.instant or not facts.plays:
+            kind = facts.before
+            if kind is None:
                 continue
             entry = facts.plays[0]
-            kind = entry["effect"]
             if kind in ("flip_attribute", "choose_attribute", "grant_direction", "return_to_reserve") and not planned:
                 plan, planned = self.plan(state, p), True
             if kind == "flip_attribute" and plan is None:
@@ -2125,26 +2361,44 @@ class Greedy:
         return None
 
     def _placements(self, state: WarcardzState, p: int) -> tuple[Deploy | None, int]:
-        """The best reserve placement and how many open squares there are: the most valuable reserve that
-        fits, on the square from which it reaches the most enemies (then its preferred position, then the
-        leftmost)."""
-        if len(state.units[p]) >= LINE:
-            return None, 0
-        open_squares = state._open_squares(p)
-        if not open_squares:
-            return None, 0
-        room = LINE_VALUE - state.value_in_play(p)
+        """The best reserve placement and how many open squares there are (0 without a placement): the most
+        valuable reserve that fits, on the square from which it reaches the most enemies (then its preferred
+        position, then the leftmost)."""
+        units = state.units[p]
         reserves = state.sides[p].reserves
+        if len(units) >= LINE or not reserves:
+            return None, 0
+        room = LINE_VALUE
+        for f in units:
+            room -= f.facts.value
         index, top = -1, 0
         for i, facts in enumerate(reserves):
             if top < facts.value <= room:
                 index, top = i, facts.value
-        if index < 0:
-            return None, len(open_squares)
+        if index < 0:  # (the count of open squares matters only with a placement)
+            return None, 0
+        board = state.board
+        open_squares = []
+        for sq in ROW_SQUARES[p]:
+            if board[sq] is None:
+                open_squares.append(sq)
+        if not open_squares:
+            return None, 0
         facts = reserves[index]
-        best = min((-self.reach_count(state, p, facts.dirs, sq), SQUARE_POSITION[sq] != facts.pos, sq)
-                   for sq in open_squares)
-        return Deploy(index, facts.name, best[-1]), len(open_squares)
+        table = REACH_MASK[p]
+        lights = facts.dirs
+        home = facts.pos
+        best = best_count = -1
+        best_home = False
+        for sq in open_squares:  # the most enemies reached, then the preferred position, then the leftmost
+            count = 0
+            for target_sq in table[sq][lights]:
+                target = board[target_sq]
+                if target is not None and target.owner != p:
+                    count += 1
+            if count > best_count or count == best_count and not best_home and SQUARE_POSITION[sq] == home:
+                best, best_count, best_home = sq, count, SQUARE_POSITION[sq] == home
+        return _new(Deploy, (index, facts.name, best)), len(open_squares)
 
     @staticmethod
     def reach_count(state: WarcardzState, owner: int, lights: int, sq: int) -> int:
@@ -2260,16 +2514,24 @@ class Greedy:
             facts = hand[action.index]
             if _gain_bound(facts, mine) < needed:
                 continue
-            snap = combat.snapshot()
-            _task_instant(state, ("instant", [player, facts, action.uid, False]))
-            if combat.no_variable and not snap[3]:  # it touches both sides
+            plain = combat.plain  # then nothing to copy: it goes back to no changes
+            snap = None if plain else combat.snapshot()
+            no_variable = combat.no_variable
+            _record_instant(state, combat, player, facts, action.uid)
+            if combat.no_variable and not no_variable:  # it touches both sides
                 value = rank(*state.totals(combat))
             elif attacking:  # an instant changes only its player's fighters
                 group = combat.attackers
                 value = rank(sum(score(f, True, group, combat) for f in group), defense)
             else:
-                value = rank(attack, score(combat.defender, False, None, combat))
-            combat.restore(snap)
+                value = rank(attack, state.raw_score(combat.defender, False, None, combat))  # (``score``, not plain)
+            if plain:
+                combat.mods, combat.frenzy, combat.home = _NO_MODS, _NOBODY, _NOBODY
+                combat.no_variable = False
+                combat.plain = True
+            else:
+                combat.restore(snap)
+            combat.totals = (attack, defense)  # the field did not change
             if value > best_rank:
                 best, best_rank = action, value
         return best

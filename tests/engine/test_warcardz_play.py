@@ -255,3 +255,67 @@ def warcardz_position(sq: int) -> int:
     from decklab.engine.warcardz import SQUARE_POSITION
 
     return SQUARE_POSITION[sq]
+
+
+def reference_plan(state, p):
+    """The greedy's best winning attack the plain way: every reachable target, every candidate scored."""
+    reach = state.reach(p)
+    board = state.board
+    best, best_value = None, 0.0
+    for sq in sorted((sq for sq in range(10) if reach[sq]), key=lambda sq: (-board[sq].facts.value, sq)):
+        attackers, target = reach[sq], board[sq]
+        defense = state.score(target, False)
+        worth = target.facts.value * 100.0
+        total = 0
+        for f in attackers:
+            alone = state.score(f, True, (f,))
+            if alone > defense:
+                value = worth + min(50.0, (alone - defense) * 10.0) - 1
+                if value > best_value:
+                    best, best_value = (value, [f], target), value
+            total += state.score(f, True, attackers)
+        if len(attackers) > 1 and total > defense:
+            value = worth + min(50.0, (total - defense) * 10.0) - len(attackers)
+            if value > best_value:
+                best, best_value = (value, list(attackers), target), value
+    return best
+
+
+def test_greedy_plan_matches_the_plain_search(varied_decks, decks):
+    """The greedy's fast attack search (targets found from the target's side, cached and inlined scores)
+    picks what scoring every candidate of every target would pick."""
+    greedy, random_policy = Greedy(), RandomPolicy()
+    pool = varied_decks + decks
+    checked = 0
+    for index in range(200):
+        pair = [pool[index % len(pool)], pool[(index * 5 + 1) % len(pool)]]
+        state = ENGINE.new_match(pair, seed=game_seed(31, index), first=index % 2)
+        while not state.is_terminal():
+            if state.pending is None:
+                for p in (0, 1):
+                    fast = greedy._plan(state, p)
+                    slow = reference_plan(state, p)
+                    assert (fast is None) == (slow is None)
+                    if fast is not None:
+                        assert fast[0] == slow[0] and list(fast[1]) == slow[1] and fast[2] is slow[2]
+                    checked += 1
+            actions = state.legal_actions()
+            state.apply(greedy.choose(state, actions) if index % 2 else random_policy.choose(state, actions))
+    assert checked > 5000
+
+
+def test_greedy_fast_path_agrees_with_choose_with_every_tactics_card(varied_decks, decks):
+    greedy = Greedy()
+    pool = varied_decks + decks
+    checked = 0
+    for index in range(120):
+        pair = [pool[index % len(pool)], pool[(index * 7 + 3) % len(pool)]]
+        state = ENGINE.new_match(pair, seed=game_seed(17, index), first=index % 2)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            action = greedy.act(state)
+            assert action in actions
+            assert action == greedy.choose(state, actions)
+            checked += 1
+            state.apply(action if index % 3 else RandomPolicy().choose(state, actions))
+    assert checked > 1000

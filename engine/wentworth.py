@@ -101,6 +101,7 @@ EFFECTS.kind("return_to_hand", triggers=("activated", "on_defeated", "on_enter",
 
 GUARDIAN, BINDING, POTION, ENVIRONMENT = "guardian", "binding", "potion", "environment"
 ATTACK, DEFENSE = 1, 2
+_CARD_TYPES = (GUARDIAN, BINDING, POTION, ENVIRONMENT)
 _APPLIES = {"attack": ATTACK, "defense": DEFENSE, "any": ATTACK | DEFENSE, None: ATTACK | DEFENSE}
 ADD, MUL, HALVE = 0, 1, 2
 _OPS = {"add": ADD, "multiply": MUL, "halve": HALVE}
@@ -218,6 +219,9 @@ class Eff:
         "mode",
         "once",
         "op",
+        "gchoice",
+        "gmax_main",
+        "gmax_rebuff",
         "optional",
         "pay",
         "rest",
@@ -263,6 +267,26 @@ class Eff:
         self.scope = _SCOPES.get(self.target)
         # a target the player picks (Leyline Anchor: one of the bound player's guardians in combat)
         self.choice = self.target in _CHOICE or (self.trigger == "activated" and self.target == "bound_player_guardians")
+        # picks one guardian (its value for the greedy policy is Greedy._gvalue of that guardian)
+        self.gchoice = self.choice and self.target not in _PLAYER_TARGETS and self.target not in (
+            "target_binding", "target_environment")
+        # the most Greedy._gvalue can give for one guardian in the Rebuff step and in the Reinforce step
+        amount = self.amount
+        kind = self.kind
+        unbounded = float("inf")
+        if kind == "heal":
+            self.gmax_rebuff = self.gmax_main = amount
+        elif kind == "modify_roll":
+            self.gmax_rebuff = max(amount, -(0.8 * amount), 0)
+            self.gmax_main = 0
+        elif kind == "ready":
+            self.gmax_rebuff, self.gmax_main = 0, unbounded
+        elif kind in ("rest", "can_attack_on_entry", "extra_combat"):
+            self.gmax_rebuff, self.gmax_main = unbounded, 0
+        elif kind in ("damage", "return_to_hand"):
+            self.gmax_rebuff = self.gmax_main = unbounded
+        else:
+            self.gmax_rebuff = self.gmax_main = 0
         if self.kind == "reroll" or self.duration in ("this_roll", "this_combat") or (
                 self.cond is not None and self.cond.attacking):
             self.window = W_ROLL
@@ -313,10 +337,12 @@ class Facts:
         "has_potion",
         "has_start",
         "has_win",
+        "gchoice",
         "haste",
         "is_roll",
         "life",
         "listed",
+        "main_skip",
         "main_useful",
         "name",
         "p_attached",
@@ -383,13 +409,19 @@ class Facts:
         self.plays = self.triggers.get("on_enter" if self.type is GUARDIAN else "on_play", ())
         self.delayed = self.triggers.get("end_of_turn", ()) if self.type is POTION else ()
         self.choice = next((eff for eff in self.plays if eff.choice), None)
+        # a card whose one effect picks a guardian (the greedy policy values it per target directly)
+        self.gchoice = len(self.plays) == 1 and self.plays[0].gchoice and self.plays[0].kind != "destroy"
         windows = [eff.window for eff in self.plays]
         self.window = (W_ROLL if W_ROLL in windows else W_BOTH if windows and all(w == W_BOTH for w in windows)
                        else W_MAIN)
         self.is_roll = self.type is POTION and self.window != W_MAIN
+        # a potion the greedy policy never plays in a main step
+        self.main_skip = self.type is POTION and (not self.main_useful or self.window == W_ROLL)
         self.has_start = "start_of_turn" in self.triggers
         self.has_potion = "on_potion" in self.triggers
         self.sign = self._sign(effs)
+        if self.is_roll:
+            _ROLL_FACTS.add(self)
 
     def __deepcopy__(self, memo):
         return self
@@ -414,6 +446,9 @@ class Facts:
 
 
 _FACTS: dict[tuple[Card, bool], Facts] = {}
+# every compiled card that may be played in a roll window (a hand without one has no roll play:
+# ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
+_ROLL_FACTS: set = set()
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -775,6 +810,14 @@ def _order(value, ops: list[tuple[int, int]], maximize: bool):
 def sequence(value, mods: list[tuple[int, int, int]], owner: int, seats: int):
     """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
     (the highest total), then each other player in seat order applies theirs (the lowest total)."""
+    for op, _, _ in mods:
+        if op != ADD:
+            break
+    else:
+        # only additions: the order does not change the total (halves and small integers add exactly)
+        for _, amount, _ in mods:
+            value += amount
+        return value
     own = [(op, a) for op, a, c in mods if c == owner]
     if own:
         value = _order(value, own, True)
@@ -831,6 +874,7 @@ class WentworthState(GameState):
         "resume",
         "sides",
         "src_act",
+        "src_ract",
         "src_cost",
         "src_potion",
         "src_prevent",
@@ -922,6 +966,7 @@ class WentworthState(GameState):
         self.src_cost = [entry for entry in players if entry[3].kind == "modify_cost"]
         self.src_prevent = [entry for entry in players if entry[3].kind != "modify_cost"]
         self.src_act, self.src_potion = acts, potion
+        self.src_ract = [entry for entry in acts if entry[3].window != W_MAIN]
         self.src_turn = []
         for side in self.sides:
             if not side.out:
@@ -944,6 +989,8 @@ class WentworthState(GameState):
         for slot, eff in enumerate(facts.activated):
             user = obj.player if is_binding and eff.target == "bound_player_guardians" else obj.owner
             self.src_act.append((obj, user, slot, eff))
+            if eff.window != W_MAIN:
+                self.src_ract.append((obj, user, slot, eff))
         if facts.has_potion:
             self.src_potion.append(obj)
         if (facts.has_start or facts.has_end) and type(obj) is not Guardian:
@@ -954,6 +1001,8 @@ class WentworthState(GameState):
         self.src_cost = [entry for entry in self.src_cost if entry[0] not in gone]
         self.src_prevent = [entry for entry in self.src_prevent if entry[0] not in gone]
         self.src_act = [entry for entry in self.src_act if entry[0] not in gone]
+        if self.src_ract:
+            self.src_ract = [entry for entry in self.src_ract if entry[0] not in gone]
         self.src_potion = [obj for obj in self.src_potion if obj not in gone]
         self.src_turn = [obj for obj in self.src_turn if obj not in gone]
 
@@ -1014,23 +1063,37 @@ class WentworthState(GameState):
         """Each guardian's passive stats: roll power, life, roll effects and the rest (conditions that depend
         on the moment, such as "attacking", are kept aside in ``dyn`` and checked when asked)."""
         sides = self.sides
-        reach = []
         for g in guardians:
-            entries = [(kind, eff, g.owner) for kind, eff in g.facts.p_self]
+            facts = g.facts
+            owner = g.owner
+            entries = [(kind, eff, owner) for kind, eff in facts.p_self] if facts.p_self else None
             for b in g.bindings:
-                for kind, eff in b.facts.p_attached:
-                    entries.append((kind, eff, b.owner))
-            for b in sides[g.owner].bound:
-                for kind, eff in b.facts.p_bound:
-                    entries.append((kind, eff, b.owner))
+                if b.facts.p_attached:
+                    if entries is None:
+                        entries = []
+                    for kind, eff in b.facts.p_attached:
+                        entries.append((kind, eff, b.owner))
+            for b in sides[owner].bound:
+                if b.facts.p_bound:
+                    if entries is None:
+                        entries = []
+                    for kind, eff in b.facts.p_bound:
+                        entries.append((kind, eff, b.owner))
             for kind, source, ctrl, scope, eff in glob:
-                if scope == ALL or _touches(scope, source, ctrl, g):
+                if (scope == ALL or (scope == FRIENDLY and owner == ctrl) or (scope == ENEMY and owner != ctrl)
+                        or (scope != FRIENDLY and scope != ENEMY and _touches(scope, source, ctrl, g))):
+                    if entries is None:
+                        entries = []
                     entries.append((kind, eff, ctrl))
-            reach.append(entries)
-            g.rp = max(1, g.facts.rp + g.bonus_rp)
-        powers = []
-        for g, entries in zip(guardians, reach):
-            rp = g.facts.rp + g.bonus_rp
+            rp = facts.rp + g.bonus_rp
+            g.rp = rp if rp > 1 else 1
+            g.est_a = g.est_d = None
+            if entries is None:
+                g.dyn = []
+                g.m_att, g.m_def, g.life_max = [], [], facts.life + g.bonus_life
+                g.haste = g.noattack = g.nodefend = g.noentry = False
+                g.xtra = g.prevent = 0
+                continue
             dyn = []
             for kind, eff, ctrl in entries:
                 if kind == P_RP:
@@ -1041,19 +1104,10 @@ class WentworthState(GameState):
                         dyn.append((P_RP, eff, ctrl))
                     elif cond.ok(self, g):
                         rp += eff.amount
-            powers.append(rp)
             g.dyn = dyn
-        for g, rp in zip(guardians, powers):
             g.rp = rp if rp > 1 else 1
-        for g, entries in zip(guardians, reach):
-            g.est_a = g.est_d = None
-            if not entries:
-                g.m_att, g.m_def, g.life_max = [], [], g.facts.life + g.bonus_life
-                g.haste = g.noattack = g.nodefend = g.noentry = False
-                g.xtra = g.prevent = 0
-                continue
-            att, dfn, dyn = [], [], g.dyn
-            life = g.facts.life + g.bonus_life
+            att, dfn = [], []
+            life = facts.life + g.bonus_life
             haste = noattack = nodefend = noentry = False
             extra = prevent = 0
             for kind, eff, ctrl in entries:
@@ -1238,6 +1292,32 @@ class WentworthState(GameState):
         total = facts.cost + delta
         return total if total > 1 else 1
 
+    def cost_deltas(self, player: int) -> dict | None:
+        """What the cost effects add to each card type's cost for ``player`` (as :meth:`cost` sums them,
+        before the floor of 1); None when one of them has a condition on the card."""
+        if self.dirty:
+            self._rebuild()
+        deltas = dict.fromkeys(_CARD_TYPES, 0)
+        for src, ctrl, scope, eff in self.src_cost:
+            if scope == P_CTRL:
+                if ctrl != player:
+                    continue
+            elif scope == P_BOUND:
+                if src.player != player:
+                    continue
+            if eff.cond is not None:
+                return None
+            for kind in ((eff.card_type,) if eff.card_type else _CARD_TYPES):
+                if kind in deltas:
+                    deltas[kind] += eff.amount
+        for eff in self.sides[player].cost_temp:
+            if eff.cond is not None:
+                return None
+            for kind in ((eff.card_type,) if eff.card_type else _CARD_TYPES):
+                if kind in deltas:
+                    deltas[kind] += eff.amount
+        return deltas
+
     def _prevent_player(self, player: int) -> int:
         if self.dirty:
             self._rebuild()
@@ -1312,6 +1392,15 @@ class WentworthState(GameState):
                     pool = [att, d] if d is not None else [att]
                 pool = [g for g in pool if g.alive]
             else:
+                cond = eff.cond
+                if cond is None and exclude is None:
+                    # the usual case, in one pass (the same targets in the same order as below)
+                    if target == "target_guardian":
+                        return [(g.uid, g) for side in self.sides for g in side.guardians]
+                    if target == "target_friendly_guardian":
+                        return [(g.uid, g) for g in self.sides[player].guardians]
+                    if target == "target_enemy_guardian":
+                        return [(g.uid, g) for side in self.sides if side.seat != player for g in side.guardians]
                 pool = [g for side in self.sides for g in side.guardians]
             if target == "target_friendly_guardian":
                 pool = [g for g in pool if g.owner == player]
@@ -1513,15 +1602,16 @@ class WentworthState(GameState):
         """Whether ``player`` has anything to do in the roll window (else they pass without being asked)."""
         side = self.sides[player]
         influence = side.influence
-        if influence:
-            for facts in side.hand:
-                if facts.is_roll and self.cost(player, facts) <= influence:
-                    if facts.choice is None or self.targets(player, facts.choice):
-                        return True
         if self.dirty:
             self._rebuild()
-        for obj, user, slot, eff in self.src_act:
-            if user == player and eff.window != W_MAIN and self._ability_ok(player, obj, eff, slot):
+        if influence and not _ROLL_FACTS.isdisjoint(side.hand):
+            plain = not self.src_cost and not side.cost_temp
+            for facts in side.hand:
+                if facts.is_roll and (facts.cost if plain else self.cost(player, facts)) <= influence:
+                    if facts.choice is None or self.targets(player, facts.choice):
+                        return True
+        for obj, user, slot, eff in self.src_ract:
+            if user == player and self._ability_ok(player, obj, eff, slot):
                 targets = self._ability_targets(player, obj, eff, True)
                 if targets is None or targets:
                     return True
@@ -1534,26 +1624,12 @@ class WentworthState(GameState):
             _, _, _, handler, data = self.pending.pop(0)
             getattr(self, handler)(action.option, data)
         else:
-            kind = type(action)
-            if kind is Pass:
-                self._pass()
-            elif kind is Play:
-                self._play(action)
-            elif kind is Declare:
-                self._declare(action)
-            elif kind is Block:
-                self._block(action)
-            elif kind is Activate:
-                self._activate(action)
-            elif kind is Discard:
-                self._discard_to_draw(action)
-            elif kind is Rebind:
-                self._rebind(action)
-            elif kind is Redraw:
-                self._redraw(action)
-            else:
+            handler = _APPLY.get(type(action))
+            if handler is None:
                 raise ValueError(f"{action} is not an action of this game")
-        self._drain()
+            handler(self, action)
+        if self.queue or self.resume or self.hurt:
+            self._drain()
 
     def _drain(self) -> None:
         """Resolve queued effects, then continue the turn, until a player must choose or the game ends."""
@@ -1572,7 +1648,7 @@ class WentworthState(GameState):
             else:
                 return
 
-    def _pass(self) -> None:
+    def _pass(self, action: Pass | None = None) -> None:
         phase = self.phase
         if phase == ROLL:
             self.c_passes += 1
@@ -1859,7 +1935,8 @@ class WentworthState(GameState):
             self._to_reinforce()
             return
         self.phase = COMBAT
-        self.decl = [(self._guardian(uid), seat) for uid, seat in action.attacks]
+        mine = {g.uid: g for g in self.sides[p].guardians}
+        self.decl = [(mine.get(uid) or self._guardian(uid), seat) for uid, seat in action.attacks]
         for g, _ in self.decl:
             g.attacks += 1
         if self.log is not None:
@@ -1888,7 +1965,8 @@ class WentworthState(GameState):
         self._ask_blocks()
 
     def _next_combat(self) -> None:
-        """Fight the next declared attack (skipping one whose attacker or chosen defender left play)."""
+        """Fight the next declared attack (skipping one whose attacker or chosen defender left play); the
+        combats that nothing can interrupt are fought here one after the other."""
         while True:
             self.c_index += 1
             if self.c_index >= len(self.decl):
@@ -1903,8 +1981,48 @@ class WentworthState(GameState):
             self.c_att, self.c_ap, self.c_dp = g, self.active, seat
             self.c_rolled = False
             self.c_mods, self.c_rolltime, self.c_protect = [], [], None
+            if not self._quick_combat(g, d):
+                return
+
+    def _env_attack(self) -> bool:
+        for side in self.sides:
+            env = side.env
+            if env is not None and env.facts.has_attack:
+                return True
+        return False
+
+    def _quick_combat(self, att: Guardian, d: Guardian | None) -> bool:
+        """The combat of ``att`` against ``d``, fought at once (as _defended, _roll, _roll_advance and
+        _resolve_combat would) when no trigger, roll window play or log line can come in between. False:
+        it goes the long way (or has effects to resolve) and continues from the queue."""
+        self.phase = COMBAT
+        self.c_def = d
+        self.c_defended = d is not None
+        ap, dp = self.c_ap, self.c_dp
+        if (self.log is not None or self.queue or self.pending or att.facts.has_attack
+                or (d is not None and (d.facts.has_defend or (d.bindings and any(b.facts.has_defend
+                                                                                 for b in d.bindings))))
+                or (att.bindings and any(b.facts.has_attack for b in att.bindings))
+                or self._env_attack()
+                or self._has_roll_play(ap) or self._has_roll_play(dp)):
             self._defended(d)
-            return
+            return False
+        rand = self.rng.random
+        self.c_adice = [int(rand() * 6) + 1 for _ in range(self.roll_power(att))]
+        self.c_ddice = [int(rand() * 6) + 1 for _ in range(self.roll_power(d))] if d is not None else []
+        self.c_rolled = True
+        # both players pass the roll window
+        self.c_prio, self.c_passes = ap, 2
+        self._settle()
+        if self.queue or self.hurt:
+            self.resume.append("_end_combat")
+            return False
+        self.c_att = self.c_def = None
+        self.c_defended = self.c_rolled = False
+        self.c_protect = None
+        self.c_adice = self.c_ddice = ()
+        self.phase = COMBAT
+        return True
 
     def _defended(self, d: Guardian | None) -> None:
         """The defender is declared: attack then defense triggers, then the dice."""
@@ -2000,6 +2118,13 @@ class WentworthState(GameState):
 
     def _resolve_combat(self) -> None:
         """Compare the totals: the higher deals the difference; negative totals hurt their own guardian."""
+        self._settle()
+        if self.queue or self.hurt:
+            self.resume.append("_end_combat")
+        else:
+            self._end_combat()
+
+    def _settle(self) -> None:
         att, d, ap, dp = self.c_att, self.c_def, self.c_ap, self.c_dp
         a = self.roll_total(att, sum(self.c_adice), ATTACK)
         v = self.roll_total(d, sum(self.c_ddice), DEFENSE) if d is not None else 0
@@ -2035,10 +2160,6 @@ class WentworthState(GameState):
                     for eff in b.facts.triggers["on_combat_win"]:
                         queue.append((eff, Ctx(b.owner, b, b.facts, host=winner, opp_g=loser, opp_p=opp_p,
                                                in_combat=True)))
-        if self.queue or self.hurt:
-            self.resume.append("_end_combat")
-        else:
-            self._end_combat()
 
     def _end_combat(self) -> None:
         self.c_att = self.c_def = None
@@ -2231,6 +2352,9 @@ class WentworthState(GameState):
         self.dirty = True
         if self.log is not None:
             self.say(f"P{seat + 1} has no life left and is out")
+        elif sum(1 for other in sides if not other.out) <= 1:
+            # the game is over: no other guardian's defeat can change the result
+            return
         self._check_lives()
 
     # -- effects --
@@ -2373,6 +2497,10 @@ class WentworthState(GameState):
             counts[b.owner] += 1
         return tuple(counts)
 
+
+_APPLY = {Pass: WentworthState._pass, Play: WentworthState._play, Declare: WentworthState._declare,
+          Block: WentworthState._block, Activate: WentworthState._activate, Discard: WentworthState._discard_to_draw,
+          Rebind: WentworthState._rebind, Redraw: WentworthState._redraw}
 
 # --- effect handlers ------------------------------------------------------------------------------
 
@@ -2636,7 +2764,10 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.c_passes = 0
     state.decl, state.blocks, state.block_seats, state.block_idx, state.c_index = [], [], [], [], -1
     state.glob, state.count_sensitive = [], False
-    state._rebuild()
+    # nothing is in play yet: what _rebuild() finds on an empty board
+    state.dirty = False
+    state.src_cost, state.src_prevent, state.src_act, state.src_potion, state.src_turn = [], [], [], [], []
+    state.src_ract = []
     return state
 
 
@@ -2690,14 +2821,12 @@ class Greedy:
         if state.pending:
             return self._best_choice(state, state.pending[0])
         phase = state.phase
-        cache: dict = {}
         if phase == REBUFF or phase == REINFORCE:
-            return self._act_main(state, cache)
+            return self._act_main(state, {})
         if phase == DEFEND:
-            best = self._best_blocks(state, cache)
-            return Block(best, state._block_label(best))
+            return self._act_blocks(state)
         if phase == ROLL:
-            return self._act_roll(state, cache)
+            return self._act_roll(state, {})
         return REDRAW if self._redraw_value(state, REDRAW) > 0 else KEEP
 
     def _act_main(self, state: WentworthState, cache: dict) -> Action:
@@ -2709,54 +2838,92 @@ class Greedy:
         if state.dirty:
             state._rebuild()
         plain = not state.src_cost and not side.cost_temp
-        count = len(side.guardians)
-        least = 0 if count < MAX_GUARDIANS else min(g.facts.cost for g in side.guardians) + 3 \
-            if count == MAX_GUARDIANS else 1000
+        guardians = side.guardians
+        count = len(guardians)
+        lo = 0
+        if count < MAX_GUARDIANS:
+            least = 0
+        elif count == MAX_GUARDIANS:
+            g0, g1, g2, g3 = guardians
+            lo = min(g0.facts.cost, g1.facts.cost, g2.facts.cost, g3.facts.cost)
+            least = lo + 3
+        else:
+            least = 1000
         # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
         # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
         best_score, best_index, pick = 0.0, -1, None
-        others = False
-        # nothing in hand is affordable: no card to evaluate
-        skip = plain and hand and influence < min([facts.cost for facts in hand])
-        for index, facts in enumerate(() if skip else hand):
-            if facts.type is not GUARDIAN:
-                others = others or rebuff
-                continue
-            if facts.cost < least or (facts.cost if plain else state.cost(p, facts)) > influence:
-                continue
-            eff = facts.choice
-            if eff is None:
-                value = self._guardian_base(state, p, facts) if not facts.plays else \
-                    self._card_value(state, p, facts, None, cache)
-                if value > best_score:
-                    pick, best_score, best_index = (index, facts, None, None), value, index
-                continue
-            targets = state.targets(p, eff)
-            if not targets:
-                value = self._card_value(state, p, facts, None, cache)
-                if value > best_score:
-                    pick, best_score, best_index = (index, facts, None, None), value, index
-                continue
-            for code, obj in targets:
-                value = self._card_value(state, p, facts, obj, cache)
-                if value > best_score:
-                    pick, best_score, best_index = (index, facts, code, obj), value, index
-        if others:
-            top = None
-            for index, facts in enumerate(hand):
-                kind = facts.type
-                if kind is GUARDIAN or (kind is POTION and not facts.main_useful):
+        others = None
+        # the costs: printed, or printed plus what cost_deltas() gives the card's type (None: ask cost())
+        deltas = None if plain else state.cost_deltas(p)
+        exact = plain or deltas is not None
+        for index, facts in enumerate(hand):
+            if plain:
+                if facts.cost > influence:
                     continue
-                if kind is BINDING:
-                    if top is None:
-                        top = 50.0 + max((0.5 * g.facts.cost for s_ in state.sides for g in s_.guardians), default=0.0)
-                    if top + facts.cost < best_score:
+            elif deltas is not None:
+                delta = deltas[facts.type]
+                if delta:
+                    c = facts.cost + delta
+                    if (c if c > 1 else 1) > influence:
                         continue
-                elif kind is ENVIRONMENT and 60.0 + facts.cost < best_score:
+                elif facts.cost > influence:
                     continue
-                if (facts.cost if plain else state.cost(p, facts)) > influence:
+            kind = facts.type
+            if kind is GUARDIAN:
+                c = facts.cost
+                if c < least or (not exact and state.cost(p, facts) > influence):
                     continue
+                eff = facts.choice
+                if eff is None:
+                    if facts.plays:
+                        value = self._card_value(state, p, facts, None, cache)
+                    else:
+                        value = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
+                    if value > best_score:
+                        pick, best_score, best_index = (index, facts, None, None), value, index
+                    continue
+                targets = state.targets(p, eff)
+                if not targets:
+                    value = self._card_value(state, p, facts, None, cache)
+                    if value > best_score:
+                        pick, best_score, best_index = (index, facts, None, None), value, index
+                    continue
+                if facts.gchoice:
+                    base = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
+                    gvalue = self._gvalue
+                    for code, obj in targets:
+                        value = base + (0.0 + gvalue(state, p, eff, obj, rebuff))
+                        if value > best_score:
+                            pick, best_score, best_index = (index, facts, code, obj), value, index
+                    continue
+                for code, obj in targets:
+                    value = self._card_value(state, p, facts, obj, cache)
+                    if value > best_score:
+                        pick, best_score, best_index = (index, facts, code, obj), value, index
+            elif rebuff:
+                if facts.main_skip or (not exact and state.cost(p, facts) > influence):
+                    continue
+                if others is None:
+                    others = [index]
+                else:
+                    others.append(index)
+        peak = None
+        if others is not None:
+            top = None
+            for index in others:
+                facts = hand[index]
+                kind = facts.type
                 if kind is BINDING:
+                    if best_score > 50.0 + facts.cost:
+                        if top is None:
+                            most = 0
+                            for s_ in state.sides:
+                                for g in s_.guardians:
+                                    if g.facts.cost > most:
+                                        most = g.facts.cost
+                            top = 50.0 + 0.5 * most
+                        if top + facts.cost < best_score:
+                            continue
                     code, host, host_value = self._best_host(state, p, facts, cache)
                     if code is not None:
                         value = 50.0 + facts.cost + host_value
@@ -2764,15 +2931,33 @@ class Greedy:
                             pick, best_score, best_index = (index, facts, code, host), value, index
                     continue
                 if kind is ENVIRONMENT:
-                    value = self._env_value(side, facts)
-                    if value > best_score or (value == best_score and index < best_index):
-                        pick, best_score, best_index = (index, facts, None, None), value, index
+                    if side.env is None:
+                        value = 60.0 + facts.cost
+                        if value > best_score or (value == best_score and index < best_index):
+                            pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
                 eff = facts.choice
                 if eff is None:
                     value = self._card_value(state, p, facts, None, cache)
                     if value > best_score or (value == best_score and index < best_index):
                         pick, best_score, best_index = (index, facts, None, None), value, index
+                    continue
+                if facts.gchoice:
+                    if eff.gmax_rebuff < 4:
+                        continue
+                    if best_score > 60.0:
+                        # a guardian (or better) is found: skip the potion if no target can reach it
+                        if peak is None:
+                            peak = self._most(state)
+                        if 30.0 + self._gbound(eff, True, peak) < best_score:
+                            continue
+                    gvalue = self._gvalue
+                    for code, obj in state.targets(p, eff):
+                        value = 0.0 + gvalue(state, p, eff, obj, True)
+                        if value >= 4:
+                            value = 30.0 + value
+                            if value > best_score or (value == best_score and index < best_index):
+                                pick, best_score, best_index = (index, facts, code, obj), value, index
                     continue
                 for code, obj in state.targets(p, eff):
                     value = self._card_value(state, p, facts, obj, cache)
@@ -2783,12 +2968,50 @@ class Greedy:
             index, facts, code, obj = pick
             best = Play(index, facts.name, code, _describe(obj)) if code is not None else Play(index, facts.name)
         if state.src_act:
-            for obj, eff, slot, code, target in self._abilities(state, p, False):
-                value = self._ability_value(state, p, obj, eff, target, cache)
-                if value > best_score:
-                    best_score = value
-                    best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
-                            else Activate(obj.uid, slot, obj.facts.name))
+            for obj, user, slot, eff in state.src_act:
+                if user != p or eff.window == W_ROLL or not state._ability_ok(p, obj, eff, slot):
+                    continue
+                if eff.gchoice:
+                    # no target can make it worth using: skip it (the same answer as below)
+                    if (eff.gmax_rebuff if rebuff else eff.gmax_main) - eff.pay < 3:
+                        continue
+                    if best_score > 60.0:
+                        if peak is None:
+                            peak = self._most(state)
+                        if 20.0 + self._gbound(eff, rebuff, peak) - eff.pay <= best_score:
+                            continue
+                targets = state._ability_targets(p, obj, eff, False)
+                if targets is None:
+                    value = self._ability_value(state, p, obj, eff, None, cache)
+                    if value > best_score:
+                        best_score = value
+                        best = Activate(obj.uid, slot, obj.facts.name)
+                    continue
+                if eff.gchoice:
+                    # the same terms as _ability_value, the target-independent ones once
+                    rests = eff.rest or eff.rest_attached
+                    if rests:
+                        g = obj if eff.rest else obj.host
+                        if rebuff and state.may_attack(g):
+                            continue
+                        penalty = 3 + 2 * state.roll_power(g)
+                    gvalue = self._gvalue
+                    for code, target in targets:
+                        value = 0.0 + gvalue(state, p, eff, target, rebuff)
+                        if rests:
+                            value -= penalty
+                        value -= eff.pay
+                        if value >= 3:
+                            value = 20.0 + value
+                            if value > best_score:
+                                best_score = value
+                                best = Activate(obj.uid, slot, obj.facts.name, code, _describe(target))
+                    continue
+                for code, target in targets:
+                    value = self._ability_value(state, p, obj, eff, target, cache)
+                    if value > best_score:
+                        best_score = value
+                        best = Activate(obj.uid, slot, obj.facts.name, code, _describe(target))
         if not rebuff:
             return best or END_TURN
         if best is not None:
@@ -2797,51 +3020,276 @@ class Greedy:
             for index, facts in enumerate(hand):
                 if self._dead(state, p, facts):
                     return Discard(index, facts.name)
-        # the best declaration: each guardian's first best option (a declaration scores its sum), in the
-        # order of state.attack_options()
-        seats = state._targets_to_attack(p)
-        if not seats:
-            return NO_ATTACK
-        attacks: list = []
-        total = 0.0
-        attack_value = self._attack_value
-        for g in side.guardians:
-            if not state.may_attack(g):
+        return self._act_declare(state, p, guardians)
+
+    @staticmethod
+    def _act_declare(state: WentworthState, p: int, guardians: list) -> Action:
+        """The best declaration: each guardian's first best option (a declaration scores its sum), in the
+        order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
+        if state.dirty:
+            state._rebuild()
+        turn = state.turn
+        may_attack = state.may_attack
+        attackers = []
+        for g in guardians:
+            # may_attack(g), its usual answer read off directly
+            if g.resting or g.noattack_turn == turn or g.noattack:
                 continue
-            extra = state.extra_attacks(g)
-            chosen, chosen_value = (), 0.0
-            if not extra:
-                for seat in seats:
-                    value = attack_value(state, g, seat, cache)
-                    if value > chosen_value:
-                        chosen, chosen_value = (seat,), value
-            else:
-                for count in range(1, 2 + extra):
-                    for option in combinations_with_replacement(seats, count):
+            if (g.dyn or g.attacks or g.entered == turn) and not may_attack(g):
+                continue
+            attackers.append(g)
+        if not attackers:
+            return NO_ATTACK
+        sides = state.sides
+        n = state.n
+        if n == 2 and not state.c_mods:
+            # two players: one seat to attack (the same values as below, without the bookkeeping)
+            other = sides[1 - p]
+            if other.out or not other.had_turn:
+                return NO_ATTACK
+            best = None
+            defenders = 0
+            for d in other.guardians:
+                if d.resting or d.nodefend_turn == turn or d.nodefend:
+                    continue
+                if d.dyn or d.temps:
+                    if d.dyn and not state.may_defend(d):
+                        continue
+                    ed = state.estimate(d, DEFENSE)
+                else:
+                    ed = d.est_d
+                    if ed is None:
+                        ed = state.estimate(d, DEFENSE)
+                defenders += 1
+                if best is None or ed > best:
+                    best = ed
+            count = len(attackers)
+            threshold = 0.5 if turn <= _PATIENCE else -2.5
+            seat = 1 - p
+            suffix = f" -> P{seat + 1}"
+            uids = []
+            names = []
+            for g in attackers:
+                if g.dyn or g.temps:
+                    ea = state.estimate(g, ATTACK)
+                else:
+                    ea = g.est_a
+                    if ea is None:
+                        ea = state.estimate(g, ATTACK)
+                if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
+                    continue
+                uids.append((g.uid, seat))
+                names.append(g.facts.name + suffix)
+                if g.xtra or g.extra_turn == turn or g.dyn:
+                    # with extra attacks, each one is worth as much: attack as often as allowed
+                    for _ in range(state.extra_attacks(g)):
+                        uids.append((g.uid, seat))
+                        names.append(g.facts.name + suffix)
+            if uids:
+                return Declare(tuple(uids), ", ".join(names))
+            return NO_ATTACK
+        estimate = state.estimate
+        plain = not state.c_mods
+        infos = []
+        for k in range(1, n):
+            seat = (p + k) % n
+            other = sides[seat]
+            if other.out or not other.had_turn:
+                continue
+            best = None
+            defenders = 0
+            for d in other.guardians:
+                if d.resting or d.nodefend_turn == turn or d.nodefend:
+                    continue
+                if d.dyn and not state.may_defend(d):
+                    continue
+                defenders += 1
+                ed = d.est_d if plain and not d.dyn and not d.temps else None
+                if ed is None:
+                    ed = estimate(d, DEFENSE)
+                if best is None or ed > best:
+                    best = ed
+            infos.append((seat, best, defenders, 0.01 * (START_LIFE - other.life)))
+        if not infos:
+            return NO_ATTACK
+        count = len(attackers)
+        threshold = 0.5 if turn <= _PATIENCE else -2.5
+        attacks: list = []
+        for g in attackers:
+            ea = g.est_a if plain and not g.dyn and not g.temps else None
+            if ea is None:
+                ea = estimate(g, ATTACK)
+            if ea <= 0:
+                continue
+            if len(infos) == 1 and not (g.xtra or g.extra_turn == turn or g.dyn):
+                seat, best, defenders, tie = infos[0]
+                if best is None or ea - best > threshold or count > defenders:
+                    attacks.append((g, seat))
+                continue
+            values = []
+            for seat, best, defenders, tie in infos:
+                if best is None:
+                    value = 100.0 + ea + tie
+                else:
+                    margin = ea - best
+                    if margin > threshold:
+                        value = 40.0 + margin + tie
+                    elif count > defenders:
+                        value = 10.0 + 0.2 * ea + tie
+                    else:
                         value = 0.0
-                        for seat in option:
-                            value += attack_value(state, g, seat, cache)
-                        if value > chosen_value:
-                            chosen, chosen_value = option, value
+                values.append((seat, value))
+            extra = state.extra_attacks(g)
+            if not extra:
+                chosen, chosen_value = None, 0.0
+                for seat, value in values:
+                    if value > chosen_value:
+                        chosen, chosen_value = seat, value
+                if chosen is not None:
+                    attacks.append((g, chosen))
+                continue
+            worth = dict(values)
+            chosen, chosen_value = (), 0.0
+            for number in range(1, 2 + extra):
+                for option in combinations_with_replacement([seat for seat, _ in values], number):
+                    value = 0.0
+                    for seat in option:
+                        value += worth[seat]
+                    if value > chosen_value:
+                        chosen, chosen_value = option, value
             for seat in chosen:
                 attacks.append((g, seat))
-                total += attack_value(state, g, seat, cache)
-        if attacks and total > 0:
-            return Declare(tuple((g.uid, seat) for g, seat in attacks),
-                           ", ".join(f"{g.facts.name} -> P{seat + 1}" for g, seat in attacks))
+        if attacks:
+            return Declare(tuple([(g.uid, seat) for g, seat in attacks]),
+                           ", ".join([f"{g.facts.name} -> P{seat + 1}" for g, seat in attacks]))
         return NO_ATTACK
+
+    @staticmethod
+    def _act_blocks(state: WentworthState) -> Action:
+        """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
+        if state.dirty:
+            state._rebuild()
+        dp = state.c_dp
+        side = state.sides[dp]
+        estimate = state.estimate
+        turn = state.turn
+        plain = not state.c_mods
+        defenders = []
+        stats = []
+        for d in side.guardians:
+            # may_defend(d) and estimate(d, DEFENSE), their usual answers read off directly
+            if d.resting or d.nodefend_turn == turn or d.nodefend:
+                continue
+            if d.dyn:
+                if not state.may_defend(d):
+                    continue
+                ed = estimate(d, DEFENSE)
+                left = state.life_left(d)
+            else:
+                ed = d.est_d if plain and not d.temps else None
+                if ed is None:
+                    ed = estimate(d, DEFENSE)
+                left = d.life_max - d.damage
+            defenders.append(d)
+            stats.append((ed, left, 1.5 * d.facts.cost + 2.0))
+        life = side.life
+        decl = state.decl
+        unblocked_values = []
+        rows = []
+        for index in state.block_idx:
+            g = decl[index][0]
+            ea = g.est_a if plain and not g.dyn and not g.temps else None
+            if ea is None:
+                ea = estimate(g, ATTACK)
+            row = []
+            for ed, left, worth in stats:
+                diff = ea - ed
+                row.append(10.0 - diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
+            rows.append(row)
+            unblocked_values.append(-ea - (50.0 if ea >= life else 0.0))
+        count = len(rows)
+        size = len(defenders)
+        if count == 1:
+            best, best_score = -1, unblocked_values[0]
+            row = rows[0]
+            for k in range(size):
+                if row[k] > best_score:
+                    best, best_score = k, row[k]
+            chosen = (best,)
+        elif size == 1:
+            # the one defender blocks attack k (in that order) or none: the search's order and sums
+            total = 0.0
+            for unblocked in unblocked_values:
+                total += unblocked
+            best, best_score = -1, total
+            for k in range(count):
+                total = 0.0
+                for index in range(count):
+                    total += rows[k][0] if index == k else unblocked_values[index]
+                if total > best_score:
+                    best, best_score = k, total
+            chosen = tuple([0 if index == best else -1 for index in range(count)])
+        else:
+            bounds = [0.0] * (count + 1)
+            for index in range(count - 1, -1, -1):
+                unblocked = unblocked_values[index]
+                bounds[index] = bounds[index + 1] + max(unblocked, *rows[index]) if rows[index] else \
+                    bounds[index + 1] + unblocked
+            total = 0.0
+            for unblocked in unblocked_values:
+                total += unblocked
+            found = [(-1,) * count, total]
+            used = [False] * size
+            picks = [-1] * count
+
+            def search(position: int, total: float) -> None:
+                if position == count:
+                    if total > found[1]:
+                        found[0], found[1] = tuple(picks), total
+                    return
+                if total + bounds[position] < found[1] - 1e-9:
+                    return
+                row = rows[position]
+                for k in range(size):
+                    if not used[k]:
+                        used[k] = True
+                        picks[position] = k
+                        search(position + 1, total + row[k])
+                        used[k] = False
+                picks[position] = -1
+                search(position + 1, total + unblocked_values[position])
+
+            search(0, 0.0)
+            chosen = found[0]
+        blocks = tuple([defenders[k].uid if k >= 0 else None for k in chosen])
+        parts = []
+        for index, k in zip(state.block_idx, chosen):
+            name = decl[index][0].facts.name
+            parts.append(f"{defenders[k].facts.name} blocks {name}" if k >= 0 else f"{name} unblocked")
+        return Block(blocks, "; ".join(parts))
 
     def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
         """The first host (in the engine's order) worth most to a binding of this kind: (code, host, value)."""
-        key = ("host", facts.bind_player, facts.sign > 0)
+        helpful = facts.sign > 0
+        key = ("host", facts.bind_player, helpful)
         found = cache.get(key)
         if found is None:
+            # state.hosts() order, keeping the hosts _host_value accepts
             found = (None, None, 0.0)
-            best = None
-            for code, host in state.hosts(p, facts):
-                value = self._host_value(p, facts, host)
-                if value is not None and (best is None or value > best):
-                    best, found = value, (code, host, value)
+            if facts.bind_player:
+                for side in state.sides:
+                    if not side.out and helpful == (side.seat == p):
+                        found = (-1 - side.seat, side.seat, 0.0)
+                        break
+            else:
+                best = None
+                for side in ((state.sides[p],) if helpful else state.sides):
+                    if not helpful and side.seat == p:
+                        continue
+                    for g in side.guardians:
+                        value = 0.5 * g.facts.cost - 0.3 * len(g.bindings)
+                        if best is None or value > best:
+                            best, found = value, (g.uid, g, value)
             cache[key] = found
         return found
 
@@ -3089,6 +3537,10 @@ class Greedy:
             if kind_of is Env:
                 return 8.0 + target.facts.cost if target.owner != p else -10.0
             return 0.0
+        if eff.choice:
+            if type(target) is not Guardian:
+                return 0.0
+            return 0.0 + self._gvalue(state, p, eff, target, state.phase == REBUFF)
         pool = self._pool(state, p, eff, target, source)
         if not pool:
             return 0.0
@@ -3124,6 +3576,72 @@ class Greedy:
                 elif rebuff and eff.applies & DEFENSE and amount < 0 and state.may_defend(g):
                     value -= 0.8 * amount
         return value
+
+    @staticmethod
+    def _most(state: WentworthState) -> tuple:
+        """The highest cost and most bindings of a guardian in play (what bounds :meth:`_gvalue`)."""
+        cost = bound = 0
+        for side in state.sides:
+            for g in side.guardians:
+                if g.facts.cost > cost:
+                    cost = g.facts.cost
+                if len(g.bindings) > bound:
+                    bound = len(g.bindings)
+        return cost, bound
+
+    @staticmethod
+    def _gbound(eff: Eff, rebuff: bool, most: tuple) -> float:
+        """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
+        kind = eff.kind
+        cost, bound = most
+        if kind == "damage":
+            return max(6.0 + 2 * cost, 0.7 * eff.amount)
+        if kind == "heal":
+            return eff.amount
+        if kind == "return_to_hand":
+            return 4.0 + cost + 2 * bound
+        if kind == "rest" or kind == "ready":
+            return 4.0 + 0.5 * cost
+        if kind == "modify_roll":
+            return eff.gmax_rebuff if rebuff else 0.0
+        if kind in ("can_attack_on_entry", "extra_combat"):
+            return float("inf")
+        return 0.0
+
+    @staticmethod
+    def _gvalue(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):
+        """What an effect that touches guardian ``g`` adds to :meth:`_effect_value` (the same terms)."""
+        kind = eff.kind
+        amount = eff.amount
+        mine = g.owner == p
+        if kind == "damage":
+            left = state.life_left(g)
+            worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
+            return -worth if mine else worth
+        if kind == "heal":
+            healed = min(amount, g.damage)
+            return healed if mine else -healed
+        if kind == "return_to_hand":
+            return -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
+        if kind == "rest":
+            if not mine and rebuff and not g.resting and state._any_attack(p):
+                return 4.0 + 0.5 * g.facts.cost
+        elif kind == "ready":
+            if mine and g.resting and not rebuff:
+                return 4.0 + 0.5 * g.facts.cost
+        elif kind == "can_attack_on_entry":
+            if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
+                return 6.0 + 3 * state.roll_power(g)
+        elif kind == "extra_combat":
+            if mine and rebuff and state.may_attack(g):
+                return 4.0 + 3 * state.roll_power(g)
+        elif kind == "modify_roll":
+            if mine:
+                if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
+                    return amount
+            elif rebuff and eff.applies & DEFENSE and amount < 0 and state.may_defend(g):
+                return -(0.8 * amount)
+        return 0.0
 
     def _attack_value(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
         """An attack's worth: a sure hit when nobody can defend; else the expected margin over the best
@@ -3322,7 +3840,11 @@ class Greedy:
         a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
         v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
         after = 0.0 if cancelled else self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded))
-        gain = after - self._outcome(state, p, a, v, (0, 0, False))
+        key = ("outcome", p)
+        before = cache.get(key)
+        if before is None:
+            before = cache[key] = self._outcome(state, p, a, v, (0, 0, False))
+        gain = after - before
         penalty = 1.0 + 0.3 * (facts.cost if facts is not None else 0)
         if source is not None:
             eff = effs[0]

@@ -108,6 +108,41 @@ def test_board_bookkeeping_matches_a_full_recount(decks):
             assert snapshot(state) == incremental
 
 
+def test_costs_by_type_match_cost(decks):
+    """The greedy policy reads costs off ``cost_deltas`` (by card type) where no cost effect has a condition;
+    they are what ``cost`` says for every card in hand."""
+    policy = RandomPolicy()
+    checked = 0
+    for index in range(40):
+        state = ENGINE.new_match(decks if index % 2 else decks[::-1], seed=game_seed(12, index), first=index % 2)
+        while not state.is_terminal():
+            for side in state.sides:
+                deltas = state.cost_deltas(side.seat)
+                if deltas is None:
+                    continue
+                for facts in side.hand:
+                    delta = deltas[facts.type]
+                    expected = max(1, facts.cost + delta) if delta else facts.cost
+                    assert state.cost(side.seat, facts) == expected
+                    checked += 1
+            state.apply(policy.choose(state, state.legal_actions()))
+    assert checked > 10_000
+
+
+def test_the_play_by_play_changes_nothing(decks):
+    """Without a play-by-play, combats that nothing can interrupt are fought in one go; with one, step by step.
+    Both give the same games (same dice, same choices, same end)."""
+    for index in range(60):
+        policies = [Greedy(), Greedy()] if index % 2 else [Greedy(), RandomPolicy()]
+        games = [ENGINE.new_match(decks, seed=game_seed(13, index), first=index % 2, log=log) for log in (False, True)]
+        for game in games:
+            play(game, policies)
+        quiet, loud = games
+        assert (quiet.winner(), quiet.turn, quiet.card_counts(), [(s.life, s.influence, len(s.hand)) for s in quiet.sides]) \
+            == (loud.winner(), loud.turn, loud.card_counts(), [(s.life, s.influence, len(s.hand)) for s in loud.sides])
+        assert quiet.rng.random() == loud.rng.random()
+
+
 def test_same_seed_same_game(decks):
     first = ENGINE.new_match(decks, seed=1234, log=True)
     second = ENGINE.new_match(decks, seed=1234, log=True)

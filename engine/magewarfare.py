@@ -92,6 +92,13 @@ def _keyword(text: str) -> tuple[int, int]:
     return _BITS.get(word, 0), 0
 
 
+def _static_caps(cap) -> tuple[float, float] | None:
+    """(cap in the Play phase, cap in the Attack phase) of a cap function of (dearest enemy card, an enemy Mage
+    low, Attack phase), when it depends on nothing else; else None."""
+    lo = (cap((0, False, False)), cap((0, False, True)))
+    return lo if lo == (cap((1 << 20, True, False)), cap((1 << 20, True, True))) else None
+
+
 class Cond:
     """A compiled ``condition``: a filter on a card, or on a card named by a role."""
 
@@ -124,7 +131,7 @@ class Eff:
     """One compiled ``effects`` entry."""
 
     __slots__ = ("kind", "trigger", "tw", "amount", "idxs", "bits", "blood", "dur", "cond", "pile", "counter",
-                 "deploy", "flesh", "bcost", "others", "harmful")
+                 "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps")
 
     def __init__(self, entry: dict) -> None:
         self.kind = entry["effect"]
@@ -145,6 +152,8 @@ class Eff:
         self.harmful = self.kind in _HARMFUL_KINDS or (self.kind == "modify" and self.amount < 0) or (
             self.kind == "add_counters" and self.counter == "minus_token") or (
             self.kind == "grant_keyword" and self.bits & SLOW)
+        self.penalty = (10.0 if self.deploy else 0.0) + self.flesh / 2  # what using it as an ability costs Greedy
+        self.caps = _static_caps(lambda bound: _effect_cap(self, bound))
 
     def __deepcopy__(self, memo):
         return self
@@ -156,7 +165,8 @@ class Facts:
     __slots__ = ("card", "name", "type", "unit", "guard", "cls", "alignment", "reality", "stats", "cost", "half",
                  "maint", "flags", "blood", "trinket", "sharable", "complex", "user", "uses", "attach", "pick",
                  "harmful", "chains", "on_play", "activated", "triggers", "self_mods", "auras", "user_mods",
-                 "shield_mods", "hex_mods", "prevent", "reaction", "pump", "base", "base_atk", "ub")
+                 "shield_mods", "hex_mods", "prevent", "reaction", "pump", "base", "base_atk", "base_best", "ub",
+                 "gear_gain", "engage", "pump_gain", "card_caps", "fits")
 
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
@@ -171,6 +181,7 @@ class Facts:
         self.stats = tuple(int(card.get(stat, 0) or 0) for stat in ("long", "medium", "close", "defense", "dexterity"))
         self.base = list(self.stats)  # shared, read-only: the stats of a card with no modifiers
         self.base_atk = self.base[:3]
+        self.base_best = max(self.base_atk)
         self.cost = int(card.get("flesh_cost", 0) or 0)
         self.half = (self.cost + 1) // 2
         self.maint = int(card.get("maintenance", 0) or 0)
@@ -197,6 +208,11 @@ class Facts:
         self.hex_mods: list[Eff] = []
         self.prevent: list[Eff] = []
         self.ub = 0.0
+        self.gear_gain = self.stats[2] + 2 * self.stats[3]
+        self.engage = False
+        self.pump_gain = None
+        self.card_caps = _static_caps(self._card_cap)
+        self.fits: dict = {}  # unit facts -> whether this Device or Shield fits their class and user restriction
         if vanilla and not EFFECTS.is_modeled(card):
             return
         for entry in card.effects:
@@ -231,6 +247,9 @@ class Facts:
             else:
                 self.triggers.setdefault(trigger, []).append(eff)
         stats = self.stats
+        self.gear_gain = stats[2] + 2 * stats[3] + sum(3 for e in self.user_mods if e.bits or e.idxs) + sum(
+            2 for es in self.triggers.values() for e in es)  # what a Device adds to any user beyond its ranged attacks
+        self.engage = bool(self.triggers.get("on_engage") or self.triggers.get("on_block"))
         self.ub = 52.0 + stats[0] + stats[1] + stats[2] + 2 * stats[3] + 3 * len(self.user_mods) + 2 * sum(
             len(es) for es in self.triggers.values())  # the most a Device can be worth to the greedy policy
         self.pump = self.type == SPELL and bool(self.on_play) and all(
@@ -245,6 +264,19 @@ class Facts:
                     e.harmful or e.tw == "hexed_controller" for es in self.triggers.values() for e in es)
             else:
                 self.harmful = any(e.harmful for e in self.on_play if e.tw == first.tw)
+        if self.pump and self.pick is not None and all(e.tw == "target_creature_guard" for e in self.on_play):
+            # Greedy._effect_value of each entry on a Withdrawn card of one's own in the Attack phase
+            self.pump_gain = sum(12.0 if e.amount >= 0 and not (e.bits & SLOW) else -5.0 for e in self.on_play)
+        self.card_caps = _static_caps(self._card_cap)
+
+    def _card_cap(self, bound: tuple) -> float:
+        """An upper bound of Greedy's value of creating this card (a Spell; 1e9 for the others)."""
+        if self.type != SPELL:
+            return 1e9
+        total = -self.cost / 4 - 2 * self.maint
+        for e in self.on_play:
+            total += _effect_cap(e, bound)
+        return total
 
     def __deepcopy__(self, memo):
         return self
@@ -255,10 +287,15 @@ class Facts:
 
 def _fits_user(facts: Facts, unit_facts: Facts) -> bool:
     """A Device's or Shield's class and user restriction ("Brasshaven cards only", "X's Y")."""
-    if facts.cls > unit_facts.cls:
-        return False
-    user = facts.user
-    return user is None or unit_facts.reality == user or user in unit_facts.name.casefold()
+    fit = facts.fits.get(unit_facts)
+    if fit is None:
+        if facts.cls > unit_facts.cls:
+            fit = False
+        else:
+            user = facts.user
+            fit = user is None or unit_facts.reality == user or user in unit_facts.name.casefold()
+        facts.fits[unit_facts] = fit
+    return fit
 
 
 # --- cards in play ----------------------------------------------------------------------------------
@@ -269,7 +306,7 @@ class Unit:
 
     __slots__ = ("facts", "uid", "owner", "ctrl", "damage", "tokens", "bloodc", "deployed", "disabled", "chains",
                  "cloaked", "devices", "shield", "hexes", "mods", "lent", "helping", "blocked", "retreats",
-                 "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig")
+                 "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig", "best", "decl")
 
     def __init__(self, facts: Facts, uid: int, owner: int) -> None:
         self.facts = facts
@@ -286,6 +323,8 @@ class Unit:
         self.return_to: int | None = None
         self.stamp = -1
         self.st = self.atk = self.sig = None
+        self.best = 0
+        self.decl = None  # the Declare action last made for it (Greedy reuses it)
         self.flags = self.bloodn = self.red = 0
 
     @property
@@ -347,7 +386,7 @@ class Side:
     """One Mage and its player's piles, hand, cards in play and counters."""
 
     __slots__ = ("seat", "barracks", "armory", "spellbook", "hand", "graveyard", "removed", "units", "ground",
-                 "table", "hexes", "hp", "flesh", "dex", "alive", "dummy", "size")
+                 "table", "hexes", "hp", "flesh", "dex", "alive", "dummy", "size", "roster", "kept")
 
     def __init__(self, seat: int, barracks: list, armory: list, spellbook: list, *, dummy: bool = False) -> None:
         self.seat = seat
@@ -365,6 +404,8 @@ class Side:
         self.alive = True
         self.dummy = dummy
         self.size = len(barracks) + len(armory) + len(spellbook)
+        self.roster = 0  # counts changes to ``units`` (what MageState._roster caches depends on)
+        self.kept: tuple | None = None
 
 
 class Battle:
@@ -524,6 +565,8 @@ for _r in (LONG, MEDIUM, CLOSE):
     MOVES[(RETREAT, _r)] = Move(RETREAT, "retreat")
     MOVES[(WAIT, _r)] = Move(WAIT, "do nothing")
     MOVES[(UNSTEALTH, _r)] = Move(UNSTEALTH, "give up Stealth")
+_MOVE_AT = [[MOVES.get((kind, r)) for r in (LONG, MEDIUM, CLOSE)] for kind in range(6)]
+"""The Move of each kind at each range (None where there is none)."""
 DRAWS = {"BB": Draw("BB", "draw two from the Barracks"), "BA": Draw("BA", "draw one from the Barracks and one from the Armory"),
          "AA": Draw("AA", "draw two from the Armory"), "S": Draw("S", "draw one from the Spellbook"),
          "B": Draw("B", "draw one from the Barracks"), "A": Draw("A", "draw one from the Armory")}
@@ -552,7 +595,8 @@ class MageState(GameState):
 
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
-                 "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides")
+                 "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
+                 "gear_upkeep")
 
     # -- protocol --
 
@@ -585,9 +629,10 @@ class MageState(GameState):
         """Compute a card's current stats, keywords, battle attacks and device reduction."""
         f = u.facts
         u.sig = None
-        if self.aura_stamp != self.stamp:
+        if self.aura_stamp != self.stamp:  # who has auras changes only with a new stamp
             self.aura_stamp = self.stamp
-            self.aura_sides = [any(o.facts.auras for o in side.units) or any(
+            self.aura_units = [[o for o in side.units if o.facts.auras] for side in self.sides]
+            self.aura_sides = [bool(self.aura_units[side.seat]) or any(
                 spell.active and spell.facts.auras for spell in side.table) for side in self.sides]
         if not (u.mods or u.hexes or u.devices or u.shield is not None or f.self_mods or self.aura_sides[u.ctrl]):
             t = u.tokens
@@ -598,8 +643,9 @@ class MageState(GameState):
                     if s[i] < 0:
                         s[i] = 0
                 u.st, u.atk = s, s[:3]
+                u.best = max(u.atk)
             else:
-                u.st, u.atk = f.base, f.base_atk
+                u.st, u.atk, u.best = f.base, f.base_atk, f.base_best
             u.flags, u.bloodn = f.flags, f.blood
             u.red = 0
             u.stamp = self.stamp
@@ -624,12 +670,25 @@ class MageState(GameState):
                         s[i] += e.amount
                     flags |= e.bits
                     blood += e.blood
-        for g in u.devices:
-            for e in g.facts.user_mods:
+        devices = u.devices
+        best_long = best_medium = close = red = 0
+        for g in devices:  # the Devices' modifiers, and their attacks (best at long and medium, the sum at close)
+            gf = g.facts
+            for e in gf.user_mods:
                 for i in e.idxs:
                     s[i] += e.amount
                 flags |= e.bits
                 blood += e.blood
+            if g.hexes:
+                gl, gm, gc = self._gear_attacks(g)
+            else:
+                gl, gm, gc, gd = gf.base[:4]
+            if gl > best_long:
+                best_long = gl
+            if gm > best_medium:
+                best_medium = gm
+            close += gc
+            red += gf.stats[3]
         shield = u.shield
         if shield is not None:
             for e in shield.facts.shield_mods:
@@ -643,7 +702,10 @@ class MageState(GameState):
                 c = e.cond
                 if c is not None:
                     if c.role == "equipped":
-                        if not any(c.sub.ok(g.facts) for g in u.devices):
+                        for g in devices:
+                            if c.sub.ok(g.facts):
+                                break
+                        else:
                             continue
                     elif not c.ok(f):
                         continue
@@ -653,8 +715,8 @@ class MageState(GameState):
                 blood += e.blood
         if shield is None:
             side = self.sides[u.ctrl]
-            for o in side.units:
-                if o.facts.auras and o.shield is None and not (o.disabled or o.chains):
+            for o in self.aura_units[u.ctrl]:
+                if o.shield is None and not (o.disabled or o.chains):
                     for e in o.facts.auras:
                         if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
                             continue
@@ -669,26 +731,20 @@ class MageState(GameState):
                             for i in e.idxs:
                                 s[i] += e.amount
                             flags |= e.bits
-        for i in range(5):
-            if s[i] < 0:
-                s[i] = 0
+        if s[0] < 0 or s[1] < 0 or s[2] < 0 or s[3] < 0 or s[4] < 0:
+            for i in range(5):
+                if s[i] < 0:
+                    s[i] = 0
         u.st, u.flags, u.bloodn = s, flags, blood
-        best_long = best_medium = close = red = 0
-        for g in u.devices:
-            gl, gm, gc = self._gear_attacks(g)
-            if gl > best_long:
-                best_long = gl
-            if gm > best_medium:
-                best_medium = gm
-            close += gc
-            red += g.facts.stats[3]
         long_, medium = s[0], s[1]
         if shield is not None:  # "a normal attack ... in addition to the Shield's attack at the current Range"
             sl, sm, sc = shield.facts.stats[:3]
             long_, medium, close = long_ + sl, medium + sm, close + sc
-        u.atk = [long_ if long_ >= best_long else best_long,
-                 medium + best_medium if flags & DOUBLE else (medium if medium >= best_medium else best_medium),
-                 s[2] + close]
+        long_ = long_ if long_ >= best_long else best_long
+        medium = medium + best_medium if flags & DOUBLE else (medium if medium >= best_medium else best_medium)
+        close += s[2]
+        u.atk = [long_, medium, close]
+        u.best = max(long_, medium, close)
         u.red = red
         u.stamp = self.stamp
 
@@ -752,11 +808,12 @@ class MageState(GameState):
 
     def _can_use(self, u: Unit, f: Facts, creating: bool) -> Any:
         """Whether ``u`` can equip the Device or Shield ``f``: True, a Sharable plan [[unit, lent], ...], or None."""
-        uf = u.facts
-        if f.cls > uf.cls or (creating and u.deployed):
+        if creating and u.deployed:
             return None
-        user = f.user
-        if user is not None and uf.reality != user and user not in uf.name.casefold():
+        fit = f.fits.get(u.facts)
+        if fit is None:
+            fit = _fits_user(f, u.facts)
+        if not fit:  # class and user restriction
             return None
         if f.type == SHIELD:
             return True if u.shield is None else None
@@ -951,8 +1008,9 @@ class MageState(GameState):
                 if f.cls == 0 or classes & (1 << (f.cls - 1)):
                     return True
             elif kind == DEVICE:
-                if any(self._can_use(u, f, True) is not None for u in side.units):
-                    return True
+                for u in side.units:
+                    if self._can_use(u, f, True) is not None:
+                        return True
             elif kind == SHIELD or f.pick is None:
                 return True
             elif not f.reaction and self._target_objects(p, f.pick, f.harmful):
@@ -993,10 +1051,28 @@ class MageState(GameState):
 
     def _classes_in_play(self, p: int) -> int:
         """Bit 1: a Basic card in play, bit 2: an Advanced one (what Advanced and Uber cards need)."""
-        bits = 0
-        for u in self.sides[p].units:
-            bits |= 1 << u.facts.cls
-        return bits
+        return self._roster(self.sides[p])[2]
+
+    @staticmethod
+    def _roster(side: Side) -> tuple:
+        """(roster, count, class bits, the cards with activated abilities, their Maintenance Costs, the
+        highest Creation Cost) of a side's cards in play, kept until its ``units`` change (``side.roster`` counts the changes)."""
+        kept = side.kept
+        units = side.units
+        if kept is not None and kept[0] == side.roster and kept[1] == len(units):
+            return kept
+        bits = upkeep = dearest = 0
+        carriers = []
+        for u in units:
+            f = u.facts
+            bits |= 1 << f.cls
+            upkeep += f.maint
+            if f.cost > dearest:
+                dearest = f.cost
+            if f.activated:
+                carriers.append(u)
+        kept = side.kept = (side.roster, len(units), bits, carriers, upkeep, dearest)
+        return kept
 
     def can_create_unit(self, p: int, f: Facts) -> bool:
         return f.cls == 0 or bool(self._classes_in_play(p) & (1 << (f.cls - 1)))
@@ -1120,7 +1196,7 @@ class MageState(GameState):
         side = self.sides[p]
         flesh = side.flesh
         out: list = []
-        for u in side.units:
+        for u in side.units if self.gear_acts else self._roster(side)[3]:  # no Device has an ability: skip
             if u.disabled or u.chains:
                 continue
             if u.facts.activated:
@@ -1187,7 +1263,10 @@ class MageState(GameState):
 
     def _find_blockers(self) -> list[Unit]:
         attacker = self.cur
-        flyer = self.flags(attacker) & FLYER
+        stamp = self.stamp
+        if attacker.stamp != stamp:
+            self._refresh(attacker)
+        flyer = attacker.flags & FLYER
         out = []
         for b in self.sides[self.cur_seat].units:
             if b.deployed or b.disabled or b.chains or b.helping:
@@ -1197,8 +1276,11 @@ class MageState(GameState):
                     continue
             elif b.blocked:
                 continue
-            if flyer and not (self.flags(b) & FLYER):
-                continue
+            if flyer:
+                if b.stamp != stamp:
+                    self._refresh(b)
+                if not b.flags & FLYER:
+                    continue
             out.append(b)
         return out
 
@@ -1228,27 +1310,32 @@ class MageState(GameState):
 
     def apply(self, action: Action) -> None:
         self.cache = None
-        if type(action) is not Declare:
+        kind = type(action)
+        if kind is Declare and not self.pending:  # the most frequent action: no version change (see Greedy)
+            unit = self.objs[action.uid]
+            unit.deployed = True
+            unit.cloaked = False
+            self.declared.append((unit, action.seat))
+            if self.log is not None:
+                self.say(f"P{self.active + 1} declares {unit.facts.name} against P{action.seat + 1}")
+            if self.recheck:
+                self.recheck = False
+                self._check_all(None)
+            self._proceed()
+            return
+        if kind is not Declare:
             self.version += 1
         if self.pending:
             _, _, kind, context = self.pending.pop(0)
             self._answer(kind, action.option, context)
         else:
-            kind = type(action)
-            if kind is Move:
-                self._move(action.kind)
-            elif kind is Block:
+            if kind is Block:
                 if action.uid is None:
                     self._unblocked()
                 else:
                     self._start_battle(self.cur, self.objs[action.uid])
-            elif kind is Declare:
-                unit = self.objs[action.uid]
-                unit.deployed = True
-                unit.cloaked = False
-                self.declared.append((unit, action.seat))
-                if self.log is not None:
-                    self.say(f"P{self.active + 1} declares {unit.facts.name} against P{action.seat + 1}")
+            elif kind is Move:
+                self._move(action.kind)
             elif kind is Create:
                 self._create(action)
             elif kind is Activate:
@@ -1282,23 +1369,30 @@ class MageState(GameState):
         """Run every step that needs no choice, up to the next decision (or the end)."""
         while not self.over and not self.pending:
             phase = self.phase
-            if phase == BATTLE:
-                return
-            if phase == BLOCK:
-                if self.cur is None and not self._next_attacker():
-                    self._set_phase(PLAY)
-                    continue
-                if self._blockers():
+            if phase == DECLARE:
+                if self._may_declare(self.active):
+                    return
+                self._start_battles()
+            elif phase == BLOCK:
+                cur = self.cur
+                if cur is None:
+                    if not self._next_attacker():
+                        self.phase = PLAY
+                        self.cache = None
+                        continue
+                    cur = self.cur
+                blockers = self._find_blockers()
+                if blockers:
+                    self.cache = (cur, blockers)  # what _blockers() answers until the next action
                     return
                 self._unblocked()
             elif phase == PLAY:
                 if self._may_create(self.active, False) or self.ability_sources(self.active, True):
                     return
-                self._set_phase(DISCARD)
-            elif phase == DECLARE:
-                if self._may_declare(self.active):
-                    return
-                self._start_battles()
+                self.phase = DISCARD
+                self.cache = None
+            elif phase == BATTLE:
+                return
             elif phase == EQUIP:
                 if self.sides[self.active].ground and len(self._options()) > 1:
                     return
@@ -1410,6 +1504,11 @@ class MageState(GameState):
     def _maintenance_due(self, p: int) -> list:
         side = self.sides[p]
         due = []
+        if not self.gear_upkeep:  # no Device, Shield, Spell or Hex with a Maintenance Cost is in this game
+            for u in side.units:
+                if u.facts.maint:
+                    due.append((u, u.facts.maint))
+            return due
         for u in side.units:
             if u.facts.maint:
                 due.append((u, u.facts.maint))
@@ -1449,7 +1548,8 @@ class MageState(GameState):
         side.flesh += bonus
         if self.log is not None:
             self.say(f"P{p + 1} gains {bonus} Flesh from its Mage's life ({side.flesh} Flesh)")
-        self._set_phase(DRAW)
+        self.phase = DRAW
+        self.cache = None
 
     def _unpaid(self, obj: Any) -> None:
         """A Maintenance Cost not paid: the card is Destroyed (a Spell affect ends)."""
@@ -1464,7 +1564,8 @@ class MageState(GameState):
             self._hex_gone(obj)
         else:
             obj.active = False
-            self.stamp += 1
+            if obj.facts.auras:  # only a Spell's auras reach the cards' stats
+                self.stamp += 1
             if obj.uses <= 0:
                 self._spell_gone(obj)
         self._check_all(None)
@@ -1494,7 +1595,8 @@ class MageState(GameState):
             self.recheck = True  # a Shielded card no longer gets effects from outside the Shield
 
     def _start_attack(self) -> None:
-        self._set_phase(DECLARE)
+        self.phase = DECLARE
+        self.cache = None
         self.declared = []
         self.cur = None
         for side in self.sides:
@@ -1506,16 +1608,19 @@ class MageState(GameState):
         """Attacks are resolved one defending player at a time, in turn order after the attacker, each
         player's attackers in the order they were declared."""
         n, me = self.n, self.active
-        self.declared.sort(key=lambda entry: (entry[1] - me) % n)
+        if n > 2:  # (with two Mages every attacker goes at the same one)
+            self.declared.sort(key=lambda entry: (entry[1] - me) % n)
         self.ai = 0
         self.cur = None
-        self._set_phase(BLOCK)
+        self.phase = BLOCK
+        self.cache = None
 
     def _next_attacker(self) -> bool:
-        while self.ai < len(self.declared):
-            unit, seat = self.declared[self.ai]
+        declared = self.declared
+        while self.ai < len(declared):
+            unit, seat = declared[self.ai]
             self.ai += 1
-            if not self._key_alive(unit) or unit.ctrl != self.active or unit.disabled or unit.chains:
+            if self.objs.get(unit.uid) is not unit or unit.ctrl != self.active or unit.disabled or unit.chains:
                 continue
             if not self.sides[seat].alive:
                 continue
@@ -1533,6 +1638,7 @@ class MageState(GameState):
 
     def _end_turn(self) -> None:
         """End of turn: "until end of turn" effects end, borrowed cards go back, then the next Mage's turn."""
+        returning = False
         for side in self.sides:
             for u in side.units:
                 if u.mods:
@@ -1541,8 +1647,12 @@ class MageState(GameState):
                         self.recheck = True
                         u.mods = kept
                         self._touch(u)
+                if u.return_to is not None:
+                    returning = True
         for side in self.sides:
-            for u in list(side.units):
+            if not (returning or side.table):
+                continue
+            for u in (list(side.units) if returning else ()):
                 if u.return_to is not None:
                     back = u.return_to
                     u.return_to = None
@@ -1553,7 +1663,8 @@ class MageState(GameState):
             for spell in list(side.table):
                 if spell.active and not spell.facts.maint:
                     spell.active = False
-                    self.stamp += 1
+                    if spell.facts.auras:
+                        self.stamp += 1
                     self.recheck = True
                 if not spell.active and spell.uses <= 0:
                     self._spell_gone(spell)
@@ -1595,7 +1706,9 @@ class MageState(GameState):
 
     def _enter(self, p: int, f: Facts) -> Unit:
         u = Unit(f, self._new_id(), p)
-        self.sides[p].units.append(u)
+        side = self.sides[p]
+        side.units.append(u)
+        side.roster += 1
         self.objs[u.uid] = u
         if f.auras:
             self.stamp += 1
@@ -1607,6 +1720,8 @@ class MageState(GameState):
         g.unit = u
         g.ctrl = u.ctrl
         u.devices.append(g)
+        if g.facts.activated:
+            self.gear_acts += 1
         if g.facts.sharable:
             g.lent = plan
             for x, amount in plan:
@@ -1626,6 +1741,8 @@ class MageState(GameState):
             self._touch(u)
             return
         u.devices.remove(g)
+        if g.facts.activated:
+            self.gear_acts -= 1
         for x, amount in g.lent:
             x.lent -= amount
             if x is not u:
@@ -1677,6 +1794,7 @@ class MageState(GameState):
         Salvaged) and the others are Destroyed; out of Battle every Device is Dropped."""
         side = self.sides[u.ctrl]
         side.units.remove(u)
+        side.roster += 1
         del self.objs[u.uid]
         if u.facts.auras:
             self.stamp += 1
@@ -1735,7 +1853,8 @@ class MageState(GameState):
         side.table.remove(spell)
         del self.objs[spell.sid]
         side.graveyard.append(spell.facts)
-        self.stamp += 1
+        if spell.facts.auras:
+            self.stamp += 1
 
     def _dead(self, u: Unit) -> bool:
         if u.stamp != self.stamp:
@@ -1744,10 +1863,14 @@ class MageState(GameState):
 
     def _check_all(self, blame: int | None) -> None:
         """Cards whose Defense is 0 or less are Killed (after modifiers end or Devices are lost)."""
+        objs = self.objs
         for side in self.sides:
             for u in list(side.units):
-                if self._key_alive(u) and self._dead(u):
-                    self._kill(u, blame)
+                if objs.get(u.uid) is u:
+                    if u.stamp != self.stamp:
+                        self._refresh(u)
+                    if u.st[3] - u.damage <= 0:
+                        self._kill(u, blame)
 
     def _kill(self, u: Unit, killer: int | None, battle: bool = False) -> list[Gear]:
         """A card is Killed: the killing player gains its Creation Cost in Flesh; it goes to the Removed
@@ -1776,6 +1899,7 @@ class MageState(GameState):
         if old == p:
             return
         self.sides[old].units.remove(u)
+        self.sides[old].roster += 1
         for g in list(u.helping):
             self._release(u, g)
         for g in list(u.devices):
@@ -1785,6 +1909,7 @@ class MageState(GameState):
                 g.ctrl = p
         u.ctrl = p
         self.sides[p].units.append(u)
+        self.sides[p].roster += 1
         u.return_to = old if duration == "this_turn" else None
         self._touch(u)
         self.recheck = True
@@ -2024,6 +2149,8 @@ class MageState(GameState):
             return
         f = side.hand.pop(action.index)
         side.flesh -= f.cost
+        if f.maint and not f.unit:
+            self.gear_upkeep = True
         if self.log is not None:
             self.say(f"P{p + 1} creates {f.name} for {f.cost} Flesh" + (f" on {action.target_name}" if action.target_name else ""))
         kind = f.type
@@ -2131,7 +2258,8 @@ class MageState(GameState):
                 spell = TableSpell(f, self._new_id(), p, f.uses - 1)
                 self.objs[spell.sid] = spell
                 self.sides[p].table.append(spell)
-                self.stamp += 1
+                if f.auras:
+                    self.stamp += 1
             else:
                 self.sides[p].graveyard.append(f)
 
@@ -2218,22 +2346,31 @@ class MageState(GameState):
         """An unblocked attacker hits the defending Mage once, with its best attack; its attack stops."""
         attacker, seat = self.cur, self.cur_seat
         self.cur = None
-        amount = max(self.attacks(attacker))
+        if attacker.stamp != self.stamp:
+            self._refresh(attacker)
+        amount = attacker.best
         if self.log is not None:
             self.say(f"{attacker.facts.name} is not blocked and hits P{seat + 1}'s Mage for {amount}")
-        self._hurt_mage(seat, amount)
+            self._hurt_mage(seat, amount)
+            return
+        side = self.sides[seat]  # (_hurt_mage without the log)
+        if amount > 0 and side.alive:
+            side.hp -= amount
+            if side.hp <= 0:
+                self._eliminate(seat)
 
     def _start_battle(self, a: Unit, d: Unit) -> None:
         b = Battle(a, d)
         self.battle = b
-        self._set_phase(BATTLE)
+        self.phase = BATTLE
+        self.cache = None
         a.cloaked = d.cloaked = False
         if not d.facts.guard:
             d.blocked = True
         if self.log is not None:
             self.say(f"{d.facts.name} of P{d.ctrl + 1} blocks {a.facts.name}")
         for unit, other, triggers in ((a, d, ("on_engage",)), (d, a, ("on_engage", "on_block"))):
-            if unit.disabled or unit.chains:
+            if unit.disabled or unit.chains or not (unit.facts.engage or unit.devices):
                 continue
             for trigger in triggers:
                 for e in unit.facts.triggers.get(trigger, ()):
@@ -2241,7 +2378,12 @@ class MageState(GameState):
                 for g in unit.devices:
                     for e in g.facts.triggers.get(trigger, ()):
                         self._effect(unit.ctrl, e, g.facts, user=unit, gear=g, opp=other)
-        sa, sd = self.flags(a) & STEALTH, self.flags(d) & STEALTH
+        stamp = self.stamp
+        if a.stamp != stamp:
+            self._refresh(a)
+        if d.stamp != stamp:
+            self._refresh(d)
+        sa, sd = a.flags & STEALTH, d.flags & STEALTH
         if not (sa and sd):  # two Stealth cards lose Stealth at once
             b.stealth[0], b.stealth[1] = bool(sa), bool(sd)
 
@@ -2336,9 +2478,14 @@ class MageState(GameState):
         """After side ``s`` acted: a Killed card takes its Parting Shot (half its attack at the range), then
         the dead leave play and the Battle ends. True if it ended."""
         me, opp = b.u[s], b.u[1 - s]
-        me_dead, opp_dead = self._dead(me), self._dead(opp)
-        if not me_dead and not opp_dead:
+        stamp = self.stamp
+        if me.stamp != stamp:
+            self._refresh(me)
+        if opp.stamp != stamp:
+            self._refresh(opp)
+        if me.st[3] - me.damage > 0 and opp.st[3] - opp.damage > 0:
             return False
+        me_dead, opp_dead = self._dead(me), self._dead(opp)
         r = b.range
         if opp_dead and not me_dead:
             self._hit(b, 1 - s, self.attacks(opp)[r] // 2, True)
@@ -2425,8 +2572,15 @@ def _piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Fa
             for card, quantity in deck.entries(section):
                 f = facts_of(card, vanilla)
                 piles[0 if f.unit else 1 if f.type <= SHIELD else 2].extend([f] * quantity)
-        entry = _DECKS[(id(deck), vanilla)] = (deck, *piles)
+        gear_upkeep = any(f.maint for f in piles[1]) or any(f.maint for f in piles[2])
+        entry = _DECKS[(id(deck), vanilla)] = (deck, *piles, gear_upkeep)
     return entry[1], entry[2], entry[3]
+
+
+def _gear_upkeep(deck: Deck, vanilla: bool) -> bool:
+    """Whether any Device, Shield, Spell or Hex of the deck has a Maintenance Cost."""
+    _piles(deck, vanilla)
+    return _DECKS[(id(deck), vanilla)][4]
 
 
 def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
@@ -2436,7 +2590,8 @@ def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
     return Side(seat, *piles)
 
 
-def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> MageState:
+def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool,
+           gear_upkeep: bool | None = None) -> MageState:
     state = MageState.__new__(MageState)
     state.rng = rng
     state.log = [] if log else None
@@ -2463,6 +2618,12 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.recheck = False
     state.aura_stamp = -1
     state.aura_sides = []
+    state.aura_units = []
+    state.gear_acts = 0
+    if gear_upkeep is None:
+        gear_upkeep = any(f.maint and not f.unit for side in sides for pile in (side.armory, side.spellbook, side.hand)
+                          for f in pile)
+    state.gear_upkeep = gear_upkeep  # whether any non-Creature card with a Maintenance Cost can come into play
     state.serial = next(_SERIALS)
     state.version = 0
     state.phase = OPENING
@@ -2478,7 +2639,8 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
         raise ValueError(f"Mage Warfare is played by 2 to 4 Mages, not {len(decks)}")
     rng = new_rng(seed)
     sides = [_side(seat, deck, rng, vanilla) for seat, deck in enumerate(decks)]
-    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False,
+                  gear_upkeep=any(_gear_upkeep(deck, vanilla) for deck in decks))
 
 
 def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> MageState:
@@ -2494,6 +2656,32 @@ def kill_turn(state: MageState) -> int | None:
 
 
 # --- policies -----------------------------------------------------------------------------------
+
+def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
+    """An upper bound of :meth:`Greedy._effect_value` for ``e`` (1e9 where none is cheap to give); ``bound`` is
+    (the dearest enemy card's cost, whether an enemy Mage is low, whether it is the Attack phase)."""
+    kind, tw = e.kind, e.tw
+    dearest, low, attack_phase = bound
+    if kind == "damage":
+        if tw == "target_creature_guard":
+            return 60.0 + dearest
+        if tw == "target_mage":
+            return 1000.0 if low else 3.0 * e.amount
+    elif kind == "heal":
+        return 15.0 if tw == "you" else 5.0 + e.amount
+    elif kind == "modify" or kind == "grant_keyword":
+        if e.dur in ("this_turn", "this_battle") and tw in ("this", "user", "target_creature_guard"):
+            return 12.0 if attack_phase else 0.0
+    elif kind == "add_counters":
+        return 30.0 * e.amount if e.counter == "plus_token" else 12.0
+    elif kind == "draw":
+        return 15.0 * e.amount
+    elif kind == "gain_control":
+        return 40.0 + dearest
+    elif kind == "destroy":
+        return 50.0 + dearest if tw == "target_creature_guard" else 100.0
+    return 1e9
+
 
 INF = 99
 _SIGS: list = [0, {}, {}]
@@ -2541,6 +2729,57 @@ def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, 
     return prevent, room, state.reduction(victim), state.defense_left(victim)
 
 
+def _signature(state: MageState, u: Unit) -> int:
+    """A number for what a Battle estimate of ``u`` depends on (its attacks, reduction, Defense left,
+    keywords, alignment and Shield), cached on the card until any of these change."""
+    sig = u.sig
+    if u.stamp != state.stamp:
+        state._refresh(u)
+        sig = None
+    elif sig is not None and sig[0] == u.damage and sig[3] == _SIGS[0]:
+        shield = u.shield
+        if shield is None:
+            if sig[1] is None:
+                return sig[4]
+        elif sig[1] is shield and sig[2] == shield.damage:
+            return sig[4]
+    shield = u.shield
+    if shield is None:
+        if sig is not None and sig[0] == u.damage and sig[1] is None and sig[3] == _SIGS[0]:
+            return sig[4]
+        shield_damage = 0
+    else:
+        shield_damage = shield.damage
+        if (sig is not None and sig[0] == u.damage and sig[1] is shield and sig[2] == shield_damage
+                and sig[3] == _SIGS[0]):
+            return sig[4]
+    atk = u.atk
+    key = (atk[0], atk[1], atk[2], u.red, u.st[3] - u.damage, u.flags, u.facts.alignment,
+           None if shield is None else (shield.facts, shield_damage, u.facts.reality))
+    table = _SIGS[1]
+    number = table.get(key)
+    if number is None:
+        if len(table) > 100_000:  # start over (cached numbers of older generations are ignored)
+            _SIGS[0] += 1
+            table.clear()
+            _SIGS[2].clear()
+        number = table[key] = len(table)
+    u.sig = (u.damage, shield, shield_damage, _SIGS[0], number)
+    return number
+
+
+def _flyers_only(pool: tuple) -> tuple:
+    """The Flyers of a blocker pool (units, signatures, Guard positions)."""
+    units, signs, guards = [], [], []
+    for b, sign in zip(pool[0], pool[1]):
+        if b.flags & FLYER:
+            if b.facts.guard:
+                guards.append(len(units))
+            units.append(b)
+            signs.append(sign)
+    return units, signs, guards
+
+
 class Greedy:
     """A sensible Mage: creates its strongest castable cards, equips Devices where they add most, uses
     Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures no enemy
@@ -2552,11 +2791,9 @@ class Greedy:
     name = "greedy"
 
     def __init__(self) -> None:
-        self._plan_key: tuple | None = None
-        self._attack_plan: list = []
-
-    def act(self, state: MageState) -> Action:
-        return self.decide(state)
+        self._plan_serial = self._plan_version = -1
+        self._plan_done = -1
+        self._attack_plan: list[Declare] = []
 
     def choose(self, state: MageState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -2567,14 +2804,14 @@ class Greedy:
         if state.pending:
             return self._answer(state)
         phase = state.phase
-        if phase == BATTLE:
-            return self._battle_move(state)
-        if phase == BLOCK:
-            return self._block(state)
         if phase == DECLARE:
             return self._declare(state)
         if phase == PLAY:
             return self._play(state)
+        if phase == BLOCK:
+            return self._block(state)
+        if phase == BATTLE:
+            return self._battle_move(state)
         if phase == DRAW:
             return self._draw(state, state._options())
         if phase == EQUIP:
@@ -2586,6 +2823,9 @@ class Greedy:
             if type(option) is Opening and option.barracks <= 4:
                 return option
         return options[-1]
+
+    act = decide
+    """The action :meth:`choose` would pick from ``state.legal_actions()``, found without listing them."""
 
     # -- battles --
 
@@ -2599,12 +2839,14 @@ class Greedy:
             state._refresh(opp)
         mine, theirs = me.atk, opp.atk
         if opp.shield is None:
-            per = [mine[0] - opp.red, mine[1] - opp.red, mine[2] - opp.red]
+            red = opp.red
             left = opp.st[3] - opp.damage
-            need = [INF if x <= 0 else -(-left // x) for x in per]
+            n0, n1, n2 = mine[0] - red, mine[1] - red, mine[2] - red
+            need = (INF if n0 <= 0 else -(-left // n0), INF if n1 <= 0 else -(-left // n1),
+                    INF if n2 <= 0 else -(-left // n2))
         else:
             to_opp = _toughness(state, opp, me)
-            need = [_hits(mine[x], *to_opp) for x in range(3)]
+            need = (_hits(mine[0], *to_opp), _hits(mine[1], *to_opp), _hits(mine[2], *to_opp))
         if me.shield is None:
             left = me.st[3] - me.damage
             red = me.red
@@ -2614,7 +2856,7 @@ class Greedy:
             h2 = INF if h2 <= 0 else -(-left // h2)
         else:
             to_me = _toughness(state, me, opp)
-            h0, h1, h2 = (_hits(theirs[x], *to_me) for x in range(3))
+            h0, h1, h2 = _hits(theirs[0], *to_me), _hits(theirs[1], *to_me), _hits(theirs[2], *to_me)
         if opp.flags & SLOW:
             t2, t1, t0 = h2, min(h1, h2 + 1), min(h0, h1 + 1, h2 + 2)
         else:
@@ -2623,32 +2865,31 @@ class Greedy:
         slow = me.flags & SLOW
         extra = (1 if opp_stealth else 0)
         cover = (1 if my_stealth else 0)
-        best = (INF, r)
+        best_moves, best_target = INF, r
         for target in range(r, 3):
             n = need[target]
             if n >= INF:
                 continue
             moves = n + extra + (target - r if slow else (target - r - 1 if target > r else 0))
-            if moves <= threats[target] + cover and moves <= 12 and moves < best[0]:
-                best = (moves, target)
-        return best
+            if moves <= threats[target] + cover and moves <= 12 and moves < best_moves:
+                best_moves, best_target = moves, target
+        return best_moves, best_target
 
     def _battle_move(self, state: MageState) -> Move:
         b = state.battle
         s, r = b.mover, b.range
         me, opp = b.u[s], b.u[1 - s]
-        moves, target = self._plan(state, me, opp, r, b.stealth[s], b.stealth[1 - s])
+        stealth = b.stealth
+        moves, target = self._plan(state, me, opp, r, stealth[s], stealth[1 - s])
         if moves >= INF:
-            free = max(state.attacks(opp)[:r + 1])
-            prevent, room, red, left = _toughness(state, me, opp)
-            if b.stealth[s] or _hits(free, prevent, room, red, left) > 1:
-                return MOVES[(RETREAT, r)]
-            return MOVES[(STRIKE, r)]
+            if stealth[s] or _hits(max(opp.atk[:r + 1]), *_toughness(state, me, opp)) > 1:
+                return _MOVE_AT[RETREAT][r]
+            return _MOVE_AT[STRIKE][r]
         if target == r:
-            return MOVES[(STRIKE, r)]
-        if state.flags(me) & SLOW or state.attacks(me)[r + 1] <= 0:
-            return MOVES[(ADVANCE, r)]
-        return MOVES[(ADVANCE_STRIKE, r)]
+            return _MOVE_AT[STRIKE][r]
+        if me.flags & SLOW or me.atk[r + 1] <= 0:
+            return _MOVE_AT[ADVANCE][r]
+        return _MOVE_AT[ADVANCE_STRIKE][r]
 
     def _holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
         """Whether ``blocker`` would stop ``attacker`` (the attacker finds no Battle plan it wins); remembered
@@ -2675,8 +2916,17 @@ class Greedy:
         name = attacker.facts.name
         best, best_key = None, None
         blockers = state._blockers()
+        memo = _SIGS[2]
+        sa = _signature(state, attacker)
+        known = memo.get(sa)
+        if known is None:
+            known = memo[sa] = {}
         for b in blockers:
-            if self._holds(state, attacker, b):
+            sb = _signature(state, b)
+            verdict = known.get(sb)
+            if verdict is None:
+                verdict = known[sb] = self._estimate_holds(state, attacker, b)
+            if verdict:
                 key = (0 if b.facts.guard else 1, b.facts.cost, b.uid)
                 if best_key is None or key < best_key:
                     best, best_key = b, key
@@ -2693,99 +2943,192 @@ class Greedy:
 
     def _declare(self, state: MageState) -> Action:
         p = state.active
-        if not state.declared:
+        declared = state.declared
+        if not declared:
             action, value = self._candidates(state, p, attack_phase=True)
             if value > 0:
                 return action
-        key = (state.serial, state.version)
-        if self._plan_key != key:
-            self._plan_key, self._attack_plan = key, self._attack_order(state, p)
-        declared = {unit.uid for unit, _ in state.declared}
-        for uid, name, seat in self._attack_plan:
-            if uid not in declared:
-                return Declare(uid, name, seat)
+        if self._plan_serial != state.serial or self._plan_version != state.version:
+            self._plan_serial, self._plan_version = state.serial, state.version
+            self._attack_plan = self._attack_order(state, p)
+            self._plan_done = 0 if not declared else -1
+        plan = self._attack_plan
+        done = self._plan_done
+        if done >= 0:  # the declarations so far are the plan's first ones, in order (checked one at a time)
+            count = len(declared)
+            if count == done + 1 and done < len(plan) and declared[done][0].uid == plan[done].uid:
+                done = self._plan_done = count
+            if count == done:
+                return plan[done] if done < len(plan) else FIGHT
+            self._plan_done = -1
+        uids = {unit.uid for unit, _ in declared}
+        for action in plan:
+            if action.uid not in uids:
+                return action
         return FIGHT
 
-    def _attack_order(self, state: MageState, p: int) -> list[tuple[int, str, int]]:
+    def _attack_order(self, state: MageState, p: int) -> list[Declare]:
         """Which cards attack, strongest first. A Guard blocker that would stop an attacker keeps it home; a
         Creature blocker blocks once a phase, so each one that would stop attackers is spent on the first of
         them (sent as a decoy if it survives the blocker's free hit), and the rest go through. Guards stay home
         while the enemy has cards, unless this player wins the race against the weakest enemy Mage (then they
         attack too, all at that Mage). Each attacker goes at the Mage with the least HP it can reach (ties: the
         next Mage in turn order)."""
-        foes = [side for side in state.sides if side.alive and side.seat != p]
+        sides = state.sides
         stamp = state.stamp
+        refresh = state._refresh
         attackers = []
         mine = 0
-        for u in state._attackers(p):
+        for u in sides[p].units:
+            if u.deployed or u.disabled or u.chains or u.shield is not None or u.helping:
+                continue
             if u.stamp != stamp:
-                state._refresh(u)
-            best = max(u.atk)
+                refresh(u)
+            best = u.best
             if best > 0:
                 attackers.append((-best, u.uid, u))
                 mine += best
         if not attackers:
             return []
-        attackers.sort(key=lambda entry: (entry[0], entry[1]))
+        attackers.sort()  # strongest first, then by id (ids are unique, so units are never compared)
+        # Per enemy side: the possible blockers, their signatures, where the Guards are (and later its Flyers).
+        foes, pools = [], []
+        theirs = enemy_units = 0
+        for side in sides:
+            if not side.alive or side.seat == p:
+                continue
+            foes.append(side)
+            units = side.units
+            enemy_units += len(units)
+            pool_units, signs, guards = [], [], []
+            for b in units:
+                if b.stamp != stamp:
+                    refresh(b)
+                theirs += b.best
+                if not (b.deployed or b.disabled or b.chains or b.helping):
+                    sig = b.sig  # the signature cached on the card (see _signature), if still good
+                    if (sig is not None and sig[1] is None and b.shield is None and sig[0] == b.damage
+                            and sig[3] == _SIGS[0]):
+                        sign = sig[4]
+                    else:
+                        sign = _signature(state, b)
+                    if b.facts.guard:
+                        guards.append(len(pool_units))
+                    pool_units.append(b)
+                    signs.append(sign)
+            pools.append((pool_units, signs, guards, None))
         # The race: if my attackers would kill the weakest enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
-        theirs = enemy_units = 0
-        for side in foes:
-            enemy_units += len(side.units)
-            for b in side.units:
-                if b.stamp != stamp:
-                    state._refresh(b)
-                theirs += max(b.atk)
         n = state.n
         weakest = foes[0] if len(foes) == 1 else min(foes, key=lambda side: (side.hp, (side.seat - p) % n))
-        if -(-weakest.hp // mine) <= (-(-state.sides[p].hp // theirs) if theirs else INF):
-            foes, enemy_units = [weakest], 0
-        signature = self._signature
-        pools = [[(b, signature(state, b), b.flags & FLYER, b.facts.guard) for b in side.units
-                  if not (b.deployed or b.disabled or b.chains or b.helping)] for side in foes]
-        memo = self._memo(state)
-        estimate = self._estimate_holds
-        holders_of: dict = {}
+        if -(-weakest.hp // mine) <= (-(-sides[p].hp // theirs) if theirs else INF):
+            if len(foes) > 1:
+                pools = [pools[foes.index(weakest)]]
+                foes = [weakest]
+            enemy_units = 0
+        memo = _SIGS[2]
         used: set[int] = set()
         plan = []
+        if len(foes) == 1:  # one enemy Mage (the usual case), without per-side lists
+            seat = foes[0].seat
+            pool_units, signs, guards, _ = pools[0]
+            flyers = None
+            verdicts_of: dict = {}  # attacker signature -> False if a Guard would stop it, else (blockers, verdicts)
+            for _, _, u in attackers:
+                if enemy_units and u.facts.guard:
+                    continue
+                sig = u.sig
+                if sig is not None and sig[1] is None and sig[0] == u.damage and sig[3] == _SIGS[0]:
+                    sign = sig[4]  # (attackers have no Shield)
+                else:
+                    sign = _signature(state, u)
+                entry = verdicts_of.get(sign)
+                if entry is None:
+                    if u.flags & FLYER:  # only Flyers block a Flyer
+                        if flyers is None:
+                            flyers = _flyers_only(pools[0])
+                        units, their_signs, their_guards = flyers
+                    else:
+                        units, their_signs, their_guards = pool_units, signs, guards
+                    known = memo.get(sign)
+                    if known is None:
+                        known = memo[sign] = {}
+                    verdicts = list(map(known.get, their_signs))
+                    if None in verdicts:
+                        for i, verdict in enumerate(verdicts):
+                            if verdict is None:
+                                verdicts[i] = known[their_signs[i]] = self._estimate_holds(state, u, units[i])
+                    entry = (units, verdicts)
+                    for i in their_guards:
+                        if verdicts[i]:
+                            entry = False
+                            break
+                    verdicts_of[sign] = entry
+                if entry is False:
+                    continue
+                decl = u.decl
+                if decl is None or decl.seat != seat:
+                    decl = u.decl = Declare(u.uid, u.facts.name, seat)
+                units, verdicts = entry
+                if True in verdicts:  # a Creature would stop it: the first one not spent yet blocks it as a decoy
+                    for b, verdict in zip(units, verdicts):
+                        if verdict and b.uid not in used:
+                            if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1:
+                                used.add(b.uid)
+                                plan.append(decl)
+                            break  # (a decoy that would not survive the free hit stays home)
+                    else:
+                        plan.append(decl)
+                else:
+                    plan.append(decl)
+            return plan
+        holders_of: dict = {}
         for _, _, u in attackers:
-            if u.facts.guard and enemy_units:
+            if enemy_units and u.facts.guard:
                 continue
-            sign = signature(state, u)
+            sign = _signature(state, u)
             holders = holders_of.get(sign)
-            if holders is None:  # per side: the blockers (in order) that would stop this attacker
+            if holders is None:  # per side: None if a Guard would stop this attacker, else the Creatures that would
                 flyer = u.flags & FLYER
                 known = memo.get(sign)
                 if known is None:
                     known = memo[sign] = {}
                 holders = holders_of[sign] = []
-                for pool in pools:
-                    for b, bsign, _, _ in pool:
-                        if bsign not in known:
-                            known[bsign] = estimate(state, u, b)
-                    holders.append([entry for entry in pool if known[entry[1]] and (entry[2] or not flyer)])
+                for k, pool in enumerate(pools):
+                    if flyer:  # only Flyers block a Flyer
+                        if pool[3] is None:
+                            pool = pools[k] = (*pool[:3], _flyers_only(pool))
+                        pool = pool[3]
+                    pool_units, signs, guards = pool[0], pool[1], pool[2]
+                    verdicts = list(map(known.get, signs))
+                    if None in verdicts:
+                        for i, verdict in enumerate(verdicts):
+                            if verdict is None:
+                                verdicts[i] = known[signs[i]] = self._estimate_holds(state, u, pool_units[i])
+                    for i in guards:
+                        if verdicts[i]:
+                            holders.append(None)
+                            break
+                    else:
+                        holders.append([b for b, verdict in zip(pool_units, verdicts) if verdict])
             seat, best_key, decoy = None, None, None
             for side, stoppers in zip(foes, holders):
+                if stoppers is None:
+                    continue
                 spend = None
-                if stoppers:
-                    guarded = False
-                    for b, _, _, guard in stoppers:
-                        if guard:
-                            guarded = True
-                            break
-                        if spend is None and b.uid not in used:
-                            spend = b
-                    if guarded:
-                        continue
-                    if spend is not None and _hits(max(spend.atk[LONG], 0), *_toughness(state, u, spend)) <= 1:
-                        continue
+                for b in stoppers:
+                    if b.uid not in used:
+                        spend = b
+                        break
+                if spend is not None and _hits(max(spend.atk[LONG], 0), *_toughness(state, u, spend)) <= 1:
+                    continue
                 key = (spend is not None, side.hp, (side.seat - p) % n)
                 if best_key is None or key < best_key:
                     seat, best_key, decoy = side.seat, key, spend
             if seat is not None:
                 if decoy is not None:
                     used.add(decoy.uid)
-                plan.append((u.uid, u.facts.name, seat))
+                plan.append(Declare(u.uid, u.facts.name, seat))
         return plan
 
     @staticmethod
@@ -2795,35 +3138,8 @@ class Greedy:
 
     @staticmethod
     def _signature(state: MageState, u: Unit) -> int:
-        """A number for what a Battle estimate of ``u`` depends on (its attacks, reduction, Defense left,
-        keywords, alignment and Shield), cached on the card until any of these change."""
-        sig = u.sig
-        if u.stamp != state.stamp:
-            state._refresh(u)
-            sig = None
-        shield = u.shield
-        if shield is None:
-            if sig is not None and sig[0] == u.damage and sig[1] is None and sig[3] == _SIGS[0]:
-                return sig[4]
-            shield_damage = 0
-        else:
-            shield_damage = shield.damage
-            if (sig is not None and sig[0] == u.damage and sig[1] is shield and sig[2] == shield_damage
-                    and sig[3] == _SIGS[0]):
-                return sig[4]
-        atk = u.atk
-        key = (atk[0], atk[1], atk[2], u.red, u.st[3] - u.damage, u.flags, u.facts.alignment,
-               None if shield is None else (shield.facts, shield_damage, u.facts.reality))
-        table = _SIGS[1]
-        number = table.get(key)
-        if number is None:
-            if len(table) > 100_000:  # start over (cached numbers of older generations are ignored)
-                _SIGS[0] += 1
-                table.clear()
-                _SIGS[2].clear()
-            number = table[key] = len(table)
-        u.sig = (u.damage, shield, shield_damage, _SIGS[0], number)
-        return number
+        return _signature(state, u)
+
 
     # -- creating --
 
@@ -2833,54 +3149,76 @@ class Greedy:
 
     def _candidates(self, state: MageState, p: int, attack_phase: bool) -> tuple[Action | None, float]:
         """The best card to create or ability to use now (with its best target) and its value; in the Attack
-        phase only Spells and abilities. Each source is scored once per target, without listing actions."""
+        phase only Spells and abilities. Each source is scored once per target, without listing actions.
+
+        The order of the sources breaks ties (the hand first, then the table, then abilities); the cheap ones
+        (Creatures, Guards, Shields) are scored first, so the upper bounds of the others skip more of them."""
         side = state.sides[p]
+        hand = side.hand
         flesh = side.flesh
-        best, best_value = None, 0.0
-        seen = set()
-        classes = -1
-        upkeep = bound = None
-        for i, f in enumerate(side.hand):
-            if f.cost > flesh or f in seen:
+        best, best_value, best_order = None, 0.0, -1
+        classes = upkeep = -1
+        bound = None
+        rest: list[int] = []  # the first copy in hand of each Device, Spell and Hex to score after the others
+        rest_facts: list[Facts] = []
+        # (A later copy of a card scores what its first copy scored, and loses the tie: it is skipped or changes
+        # nothing.)
+        for i, f in enumerate(hand):
+            cost = f.cost
+            if cost > flesh:
                 continue
-            seen.add(f)
             kind = f.type
-            if attack_phase and kind != SPELL:
-                continue
             if kind <= GUARD:
-                if classes < 0:
-                    classes = state._classes_in_play(p)
-                if f.cls and not classes & (1 << (f.cls - 1)):
+                if attack_phase or 100.0 + cost <= best_value:
                     continue
-                if upkeep is None:
-                    upkeep = self._upkeep(state, p)
-                value = 100.0 + f.cost if flesh - f.cost >= upkeep else 0.0
+                if classes < 0:
+                    kept = side.kept
+                    if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                        kept = state._roster(side)
+                    classes = kept[2]
+                    upkeep = kept[4] if not state.gear_upkeep else self._upkeep(state, p)
+                if (f.cls == 0 or classes & (1 << (f.cls - 1))) and flesh - cost >= upkeep:
+                    best, best_value, best_order = i, 100.0 + cost, i  # an index: Create(i) is made at the end
+            elif attack_phase and kind != SPELL:
+                continue
+            elif kind == SHIELD:
+                value = 30.0 + f.stats[3]
                 if value > best_value:
-                    best, best_value = Create(i, f.name), value
-            elif kind == DEVICE:
-                if f.ub <= best_value:  # no user could make it worth more than the best so far
+                    for u in side.units:
+                        if u.shield is None:
+                            best, best_value, best_order = i, value, i
+                            break
+            elif (kind == DEVICE or (not f.reaction and (attack_phase or not f.pump))) and f not in rest_facts:
+                rest.append(i)
+                rest_facts.append(f)
+        # Devices, Spells and Hexes in hand order: one wins a tie only against a source that comes later.
+        for i in rest:
+            f = hand[i]
+            if f.type == DEVICE:
+                if f.ub <= best_value:  # no user could make it worth as much as the best so far
                     continue
                 for u in side.units:
                     if state._can_use(u, f, True) is not None:
                         value = self._device_value(state, f, u)
-                        if value > best_value:
-                            best, best_value = Create(i, f.name, u.uid, u.facts.name), value
-            elif kind == SHIELD:
-                value = 30.0 + f.stats[3] if any(u.shield is None for u in side.units) else 0.0
-                if value > best_value:
-                    best, best_value = Create(i, f.name), value
-            elif not f.reaction and (attack_phase or not f.pump):
+                        if value > best_value or (value == best_value and i < best_order):
+                            best, best_value, best_order = Create(i, f.name, u.uid, u.facts.name), value, i
+                continue
+            caps = f.card_caps
+            if caps is not None:
+                ceiling = caps[attack_phase]
+            else:
                 if bound is None:
                     bound = self._bounds(state, p, attack_phase)
-                if self._card_bound(f, bound) <= best_value:
-                    continue
-                target, value = self._card_target(state, p, f, attack_phase)
-                if value > best_value:
-                    if f.pick is None:
-                        best, best_value = Create(i, f.name), value
-                    else:
-                        ref, label = state.target_ref(p, target)
-                        best, best_value = Create(i, f.name, ref, label), value
+                ceiling = self._card_bound(f, bound)
+            if ceiling < best_value or (ceiling == best_value and i > best_order):
+                continue
+            target, value = self._card_target(state, p, f, attack_phase)
+            if value > best_value or (value == best_value and i < best_order):
+                if f.pick is None:
+                    best, best_value, best_order = Create(i, f.name), value, i
+                else:
+                    ref, label = state.target_ref(p, target)
+                    best, best_value, best_order = Create(i, f.name, ref, label), value, i
         for spell in side.table:
             f = spell.facts
             if spell.active or spell.uses <= 0 or f.cost > flesh or f.reaction or (f.pump and not attack_phase):
@@ -2896,27 +3234,141 @@ class Greedy:
                 else:
                     ref, label = state.target_ref(p, target)
                     best, best_value = Create(spell.sid, f.name, ref, label, True), value
-        done = set()
-        for obj, e, this in state.ability_sources(p):
-            penalty = (10.0 if e.deploy else 0.0) + e.flesh / 2
-            if bound is None:
-                bound = self._bounds(state, p, attack_phase)
-            if self._effect_bound(e, bound) - penalty <= best_value:
-                continue  # it cannot beat the best so far
-            oid = _key(obj)
-            if e.tw is not None and e.tw.startswith("target_"):
-                if e in done:  # the same ability of another copy: same targets, same values
+        # Abilities, in the order of MageState.ability_sources (scanned here without listing them).
+        done = None
+        if state.gear_acts:
+            carriers = side.units
+        else:  # no Device has an ability: only the cards with abilities (see MageState.ability_sources)
+            kept = side.kept
+            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                kept = state._roster(side)
+            carriers = kept[3]
+        for u in carriers:
+            acts = u.facts.activated
+            devices = u.devices
+            if not acts and not devices:
+                continue
+            if u.disabled or u.chains:
+                continue
+            for e in acts:
+                if e.deploy and (u.deployed or u.helping):
                     continue
-                done.add(e)
-                for target in state._target_objects(p, e, e.harmful):
-                    value = self._effect_value(state, p, e, target, this, attack_phase) - penalty
-                    if value > best_value:
+                if e.flesh > flesh or e.bcost > u.bloodc:
+                    continue
+                if u.shield is not None and e.tw not in (None, "this", "you"):
+                    continue  # "Cards you are Shielding cannot affect cards outside of the Shield"
+                penalty = e.penalty
+                caps = e.caps
+                if caps is not None:
+                    if caps[attack_phase] - penalty <= best_value:
+                        continue
+                else:
+                    if bound is None:
+                        bound = self._bounds(state, p, attack_phase)
+                    if _effect_cap(e, bound) - penalty <= best_value:
+                        continue  # it cannot beat the best so far
+                if e.tw is not None and e.tw.startswith("target_"):
+                    if done is None:
+                        done = set()
+                    elif e in done:  # the same ability of another copy: same targets, same values
+                        continue
+                    done.add(e)
+                    target, value = self._best_target(state, p, e, u, attack_phase, penalty, best_value)
+                    if target is not None:
                         ref, label = state.target_ref(p, target)
-                        best, best_value = Activate(oid, obj.facts.name, ref, label), value
-            else:
-                value = self._effect_value(state, p, e, None, this, attack_phase) - penalty
-                if value > best_value:
-                    best, best_value = Activate(oid, obj.facts.name), value
+                        best, best_value = Activate(u.uid, u.facts.name, ref, label), value
+                else:
+                    value = self._effect_value(state, p, e, None, u, attack_phase) - penalty
+                    if value > best_value:
+                        best, best_value = Activate(u.uid, u.facts.name), value
+            for g in devices:
+                if not g.facts.activated:
+                    continue
+                for e in g.facts.activated:
+                    if e.deploy and (g.deployed or u.deployed or (g.facts.sharable and any(
+                            x.deployed or x.disabled or x.chains for x, _ in g.lent))):
+                        continue
+                    if e.flesh > flesh or e.bcost > u.bloodc:
+                        continue
+                    if u.shield is not None and e.tw not in (None, "user", "you"):
+                        continue
+                    penalty = e.penalty
+                    if bound is None:
+                        bound = self._bounds(state, p, attack_phase)
+                    if _effect_cap(e, bound) - penalty <= best_value:
+                        continue
+                    if e.tw is not None and e.tw.startswith("target_"):
+                        if done is None:
+                            done = set()
+                        elif e in done:
+                            continue
+                        done.add(e)
+                        target, value = self._best_target(state, p, e, u, attack_phase, penalty, best_value)
+                        if target is not None:
+                            ref, label = state.target_ref(p, target)
+                            best, best_value = Activate(g.gid, g.facts.name, ref, label), value
+                    else:
+                        value = self._effect_value(state, p, e, None, u, attack_phase) - penalty
+                        if value > best_value:
+                            best, best_value = Activate(g.gid, g.facts.name), value
+        for h in side.hexes:
+            if h.facts.activated and type(h.host) is Unit:
+                host = h.host
+                for e in h.facts.activated:
+                    if e.flesh > flesh or e.bcost > host.bloodc:
+                        continue
+                    penalty = e.penalty
+                    if bound is None:
+                        bound = self._bounds(state, p, attack_phase)
+                    if _effect_cap(e, bound) - penalty <= best_value:
+                        continue
+                    if e.tw is not None and e.tw.startswith("target_"):
+                        if done is None:
+                            done = set()
+                        elif e in done:
+                            continue
+                        done.add(e)
+                        target, value = self._best_target(state, p, e, host, attack_phase, penalty, best_value)
+                        if target is not None:
+                            ref, label = state.target_ref(p, target)
+                            best, best_value = Activate(h.hid, h.facts.name, ref, label), value
+                    else:
+                        value = self._effect_value(state, p, e, None, host, attack_phase) - penalty
+                        if value > best_value:
+                            best, best_value = Activate(h.hid, h.facts.name), value
+        if type(best) is int:
+            best = Create(best, side.hand[best].name)
+        return best, best_value
+
+    def _best_target(self, state: MageState, p: int, e: Eff, this: Unit, attack_phase: bool, penalty: float,
+                     floor: float) -> tuple[Any, float]:
+        """The first target of ability ``e`` whose value (less ``penalty``) beats ``floor`` by most, and that value
+        (None, floor if none does)."""
+        best, best_value = None, floor
+        if e.kind == "damage" and e.tw == "target_creature_guard" and e.harmful:
+            # The common case, inlined from _target_objects and _effect_value: Kill the dearest card it can.
+            cond = e.cond
+            if cond is not None and cond.role is not None:
+                cond = None
+            amount = e.amount
+            stamp = state.stamp
+            for side in state.sides:
+                if side.seat == p or not side.alive:
+                    continue
+                for u in side.units:
+                    if u.shield is None and not u.cloaked:
+                        if u.stamp != stamp:
+                            state._refresh(u)
+                        if cond is not None and not cond.ok(u.facts, u.flags):
+                            continue
+                        value = (60.0 + u.facts.cost if u.st[3] - u.damage <= amount else 0.0) - penalty
+                        if value > best_value:
+                            best, best_value = u, value
+            return best, best_value
+        for target in state._target_objects(p, e, e.harmful):
+            value = self._effect_value(state, p, e, target, this, attack_phase) - penalty
+            if value > best_value:
+                best, best_value = target, value
         return best, best_value
 
     @staticmethod
@@ -2928,43 +3380,20 @@ class Greedy:
             if side.seat != p and side.alive:
                 if side.hp <= 12:
                     low = True
-                for u in side.units:
-                    if u.facts.cost > dearest:
-                        dearest = u.facts.cost
+                kept = side.kept
+                if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                    kept = state._roster(side)
+                if kept[5] > dearest:
+                    dearest = kept[5]
         return dearest, low, attack_phase
 
     @staticmethod
     def _effect_bound(e: Eff, bound: tuple[int, bool, bool]) -> float:
-        """An upper bound of :meth:`_effect_value` for ``e`` (1e9 where none is cheap to give)."""
-        kind, tw = e.kind, e.tw
-        dearest, low, attack_phase = bound
-        if kind == "damage":
-            if tw == "target_creature_guard":
-                return 60.0 + dearest
-            if tw == "target_mage":
-                return 1000.0 if low else 3.0 * e.amount
-        elif kind == "heal":
-            return 15.0 if tw == "you" else 5.0 + e.amount
-        elif kind == "modify" or kind == "grant_keyword":
-            if e.dur in ("this_turn", "this_battle") and tw in ("this", "user", "target_creature_guard"):
-                return 12.0 if attack_phase else 0.0
-        elif kind == "add_counters":
-            return 30.0 * e.amount if e.counter == "plus_token" else 12.0
-        elif kind == "draw":
-            return 15.0 * e.amount
-        elif kind == "gain_control":
-            return 40.0 + dearest
-        elif kind == "destroy":
-            return 50.0 + dearest if tw == "target_creature_guard" else 100.0
-        return 1e9
+        return _effect_cap(e, bound)
 
-    def _card_bound(self, f: Facts, bound: tuple[int, bool, bool]) -> float:
-        if f.type != SPELL:
-            return 1e9
-        total = -f.cost / 4 - 2 * f.maint
-        for e in f.on_play:
-            total += self._effect_bound(e, bound)
-        return total
+    @staticmethod
+    def _card_bound(f: Facts, bound: tuple[int, bool, bool]) -> float:
+        return f._card_cap(bound)
 
     def _card_target(self, state: MageState, p: int, f: Facts, attack_phase: bool) -> tuple[Any, float]:
         """A Spell's or Hex's best target (None if it takes none) and its value."""
@@ -2978,6 +3407,13 @@ class Greedy:
         if f.pick is None:
             return None, base + sum(self._effect_value(state, p, e, None, None, attack_phase) for e in entries)
         best, best_value = None, -1e9
+        if f.pump_gain is not None and attack_phase:  # a pump Spell: the first Withdrawn target is best
+            for target in state._target_objects(p, f.pick, f.harmful):
+                if not target.deployed:
+                    return target, base + f.pump_gain
+                if best is None:
+                    best, best_value = target, base + 0.0
+            return best, best_value
         for target in state._target_objects(p, f.pick, f.harmful):
             value = base + sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
             if value > best_value:
@@ -2987,6 +3423,8 @@ class Greedy:
     def _upkeep(self, state: MageState, p: int) -> int:
         """The Maintenance Costs due at the start of the next turn."""
         side = state.sides[p]
+        if not state.gear_upkeep:  # only Creatures and Guards have any in this game
+            return state._roster(side)[4]
         total = 0
         for u in side.units:
             total += u.facts.maint
@@ -3006,8 +3444,7 @@ class Greedy:
     def _device_value(self, state: MageState, f: Facts, u: Unit) -> float:
         atk = state.attacks(u)
         stats = f.stats
-        gain = (max(0, stats[0] - atk[0]) + max(0, stats[1] - atk[1]) + stats[2] + 2 * stats[3]
-                + sum(3 for e in f.user_mods if e.bits or e.idxs) + sum(2 for es in f.triggers.values() for e in es))
+        gain = (max(0, stats[0] - atk[0]) + max(0, stats[1] - atk[1]) + f.gear_gain)
         if gain <= 0:
             return 0.0
         value = 40.0 + gain + u.facts.cost / 10
@@ -3118,8 +3555,20 @@ class Greedy:
         p = state.active
         side = state.sides[p]
         hand = side.hand
-        fighters = sum(1 for f in hand if f.unit and self._castable(state, p, f))
-        gear = sum(1 for f in hand if f.type in (DEVICE, SHIELD))
+        classes = state._classes_in_play(p)
+        fighters = gear = 0
+        for f in hand:  # castable fighters (see _castable), and whether there is gear
+            if f.unit:
+                c = f.cls
+                if c == 0 or classes & (1 << (c - 1)):
+                    fighters += 1
+                else:
+                    for g in hand:
+                        if g.unit and g.cls == c - 1 and (c == 1 or classes & (1 << (c - 2))):
+                            fighters += 1
+                            break
+            elif f.type <= SHIELD:
+                gear += 1
         wanted = ("BB", "BA") if not fighters else ("S", "BA") if len(hand) >= HAND else (
             ("BA", "BB") if fighters >= 2 and not gear and side.units else ("BB", "BA"))
         for piles in (*wanted, "BB", "BA", "AA", "B", "A", "S"):

@@ -15,7 +15,7 @@ replays the game's actions with the dice it recorded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
@@ -108,6 +108,10 @@ EFFECTS.kind("return_to_hand", triggers={"on_response"}, targets={"own_primary"}
 EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})
 
 _PICK_TARGETS = {"target_own_creature", "target_magic", "target_equip_magic"}
+_CHECKED_TARGETS = {"own_primary", "enemy_primary", "all_primaries", "target_own_creature", "target_magic",
+                    "target_equip_magic"}
+_CHECKED_KINDS = {"search_deck", "revive", "summon"}
+_STABLE_CONDITIONS = {"equipped", "controls_field_magic", "creature_type"}
 
 
 def _need(al: int) -> int:
@@ -118,12 +122,15 @@ def _need(al: int) -> int:
 class Facts:
     """A card's facts compiled once per process: stats, and effects sorted by trigger."""
 
-    __slots__ = ("activated", "al", "armor", "attach", "attached_armor", "attached_first", "attached_mods",
-                 "attached_no_instant", "aura_armor", "aura_mods", "base", "card", "cost_damage", "cost_discard",
-                 "ctype", "damaging", "dice", "equip", "expire_cycles", "field", "first", "has_effects",
+    __slots__ = ("activated", "al", "armor", "armor_stable", "attach", "attached_armor", "attached_first",
+                 "attached_mods", "attached_no_instant", "attack_negates", "attack_others", "aura_armor",
+                 "aura_mods", "base", "cacheable", "card", "checks", "cost_damage", "cost_discard", "ctype",
+                 "damaging", "dice", "end_combat", "equip", "expire_cycles", "field", "first", "has_effects",
                  "hits_enemy", "hostile", "hp", "immune", "infinite", "is_creature", "lightning", "magic_type",
-                 "mod", "name", "need", "negates", "no_instant", "pick", "plays", "resp", "responses", "self_mods",
-                 "spd", "sub_type", "triggers", "worth")
+                 "main_play", "mod", "name", "need", "needs", "negates", "no_instant", "on_equip", "on_hit",
+                 "on_hit_taken", "pact", "pick", "plays", "qamount", "qkind", "qsteady", "quick", "quick_all",
+                 "rerolls", "resp", "responses", "self_mods", "simple", "spd", "start", "steps", "strike_busy",
+                 "sub_type", "triggers", "worth")
 
     def __init__(self, card: Card, vanilla: bool = False) -> None:
         self.card = card
@@ -217,6 +224,39 @@ class Facts:
         if self.cost_damage:
             self.damaging = True
         self.worth = _worth(self)
+        self.main_play = not self.is_creature and not self.lightning
+        # the on-play entries play_targets must check (in order), as (kind, target, condition, entry)
+        self.checks = tuple((entry["effect"], entry.get("target"), entry.get("condition") or {}, entry)
+                            for entry in self.plays
+                            if entry.get("target") in _CHECKED_TARGETS or entry["effect"] in _CHECKED_KINDS)
+        # a profile that depends only on the equips, the magics and the creature itself may be cached
+        self.cacheable = all(condition is None or set(condition) <= _STABLE_CONDITIONS
+                             for _, _, condition in self.self_mods)
+        self.armor_stable = not any(condition and "opponent_al_at_most" in condition for _, condition in self.armor)
+        # what the battle and the turn look up on every creature and magic
+        on_attack = self.triggers.get("on_attack", ())
+        self.attack_negates = tuple(entry for entry in on_attack if entry["effect"] == "negate")
+        self.attack_others = tuple(entry for entry in on_attack if entry["effect"] != "negate")
+        self.on_hit = self.triggers.get("on_hit", ())
+        self.on_hit_taken = bool(self.triggers.get("on_hit_taken"))
+        self.end_combat = "end_of_combat" in self.triggers
+        self.start = "start_of_turn" in self.triggers
+        self.pact = self.activated is not None and self.activated["effect"] == "multiply_damage"
+        self.on_equip = self.triggers.get("on_equip", ())
+        # a played magic's effects as (handler or None, entry), and the primary creatures it needs to resolve
+        self.steps = tuple((_HANDLERS.get(entry["effect"]), entry) for entry in self.plays)
+        self.needs = tuple(entry.get("target") for entry in self.plays
+                           if entry.get("target") in ("own_primary", "enemy_primary", "all_primaries"))
+        self.qkind = 0  # (set by _quick: 1 damage, 2 modify, 3 heal, with qamount and qsteady)
+        self.qamount = 0
+        self.qsteady: float | None = None
+        self.quick = _quick(self)
+        # resolved by WardState._play_plain when unanswered: no target, no cost, only effects without choices
+        self.simple = (not self.is_creature and self.pick is None and not self.attach and not self.cost_damage
+                       and all(handler is not None for handler, _ in self.steps))
+        self.quick_all = _quick_equip(self)
+        self.rerolls = self.activated is not None and self.activated["effect"] == "reroll"
+        self.strike_busy = bool(self.on_hit or self.rerolls or self.pact)  # its strikes may ask or trigger
 
     def _passive(self, kind: str, target: str | None, entry: dict) -> None:
         condition = entry.get("condition") or None
@@ -251,6 +291,96 @@ class Facts:
                 self.first = condition or True
 
 
+def _quick(facts: Facts) -> Any:
+    """For a simple magic (one effect on a primary creature, no target to pick, no cost, not Infinite), a
+    function ``(state, side, mine, theirs, battle_soon) -> value or None`` that gives what
+    ``WardState.play_targets`` and ``Greedy._value`` together give for it in a main phase: None when it cannot be
+    played, else its greedy value (the greedy policy's fast path)."""
+    if (facts.is_creature or facts.lightning or facts.attach or facts.infinite or facts.cost_damage
+            or facts.cost_discard or facts.pick is not None or len(facts.plays) != 1):
+        return None
+    entry = facts.plays[0]
+    kind, aim = entry["effect"], entry.get("target")
+    damaging = facts.damaging
+    if kind == "damage" and aim == "enemy_primary" and "percent" not in entry and "dice" not in entry:
+        amount = int(entry.get("amount", 0))
+        facts.qkind, facts.qamount = 1, amount
+
+        def damage(state: WardState, side: Side, mine: Creature | None, theirs: Creature | None,
+                   battle_soon: bool) -> float | None:
+            if state.turn <= FIRST_CYCLE or theirs is None:
+                return None
+            their = theirs.facts
+            if their.immune and state.effects_on(theirs):
+                return None
+            dealt = 0 if their.no_instant else amount
+            hp = theirs.hp
+            return 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
+
+        return damage
+    if kind == "modify" and aim == "own_primary" and not damaging:
+        stat, amount = STATS[entry["stat"]], int(entry["amount"])
+        lasting = entry.get("duration") == "turn_cycles"
+        if stat == SPD:
+            return None
+        steady = 0.0 + (5.0 if stat == AL else amount * _STAT_WORTH[stat])
+        facts.qkind, facts.qamount, facts.qsteady = 2, amount, steady if lasting or stat == AL else None
+
+        def modify(state: WardState, side: Side, mine: Creature | None, theirs: Creature | None,
+                   battle_soon: bool) -> float | None:
+            if mine is None:
+                return None
+            return steady if battle_soon or lasting or stat == AL else 0.0 + -2.0
+
+        return modify
+    if kind == "heal" and aim == "own_primary" and not damaging:
+        amount = int(entry["amount"])
+        facts.qkind, facts.qamount = 3, amount
+
+        def heal(state: WardState, side: Side, mine: Creature | None, theirs: Creature | None,
+                 battle_soon: bool) -> float | None:
+            if mine is None:
+                return None
+            missing = mine.facts.hp - mine.hp
+            return 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)  # noqa: FURB136
+
+        return heal
+    return None
+
+
+def _quick_equip(facts: Facts) -> Any:
+    """For an Equip magic for one's own creatures with no other effect on play and no cost, a function
+    ``(state, side, mine) -> [(value, target, label), ...] or None``: what ``WardState.play_targets`` and
+    ``Greedy._value`` give for each of its targets in a main phase (the greedy policy's fast path)."""
+    if (facts.is_creature or facts.lightning or facts.attach != "own_creature" or not facts.infinite or facts.plays
+            or facts.cost_damage or facts.cost_discard or facts.pick is not None):
+        return None
+    damaging = facts.damaging
+
+    def equip(state: WardState, side: Side, mine: Creature | None) -> list | None:
+        count = len(side.magics)
+        if count >= MAX_INFINITE or (damaging and state.turn <= FIRST_CYCLE):
+            return None
+        primary = side.primary
+        if primary is None and not side.limited:
+            return None
+        gain = _equip_gain(facts)
+        crowded = count >= MAX_INFINITE - 1
+        options = []
+        for host in ([primary, *side.limited] if side.limited else (primary,)):
+            if host is None:
+                continue
+            host_facts = host.facts
+            value = 0.0 + (gain * (host.hp / max(1, host_facts.hp)) * min(1.5, host_facts.worth / 120) + (
+                1 if host is mine else -3))
+            if crowded:
+                value -= 3
+            options.append((value, host.uid, host_facts.name))
+        return options
+
+    return equip
+
+
 def _worth(facts: Facts) -> float:
     """A rough value of a card in hand, for the greedy policy's searches and discards."""
     if facts.is_creature:
@@ -281,8 +411,8 @@ def _worth(facts: Facts) -> float:
 class Creature:
     """A creature on the field: its card, owner, HP, and what changes it for now."""
 
-    __slots__ = ("anchor", "battled", "blank", "dot", "equips", "facts", "hot", "hp", "killer", "limited", "owner",
-                 "temps", "uid", "used")
+    __slots__ = ("anchor", "aval", "battled", "blank", "dot", "equips", "facts", "hot", "hp", "killer", "limited",
+                 "owner", "pval", "skey", "sval", "temps", "uid", "used", "xkey", "xval")
 
     def __init__(self, facts: Facts, uid: int, owner: int) -> None:
         self.facts = facts
@@ -299,6 +429,15 @@ class Creature:
         self.battled = False
         self.used = 0
         self.killer: Creature | None = None
+        # cached (see WardState.profile): the profile without temporary changes (sval unclamped, pval clamped)
+        # and the armor from equips, magics and passives, for the WardState.sepoch they were computed at
+        self.skey = -1
+        self.sval: Any = None
+        self.pval: Any = None
+        self.aval: int | None = 0
+        # the greedy policy's expected exchange with the creature xkey[0] at sepoch xkey[1] (see Greedy)
+        self.xkey: Any = None
+        self.xval: Any = None
 
     def __repr__(self) -> str:
         return f"<{self.facts.name} P{self.owner + 1} {self.hp}/{self.facts.hp}{' limited' if self.limited else ''}>"
@@ -321,6 +460,60 @@ class Magic:
         return f"<{self.facts.name} P{self.owner + 1}>"
 
 
+class Magics(list):
+    """A side's Infinite magics on the field: a list whose every change bumps ``state.sepoch``, so that no
+    cached profile outlives a magic entering or leaving the field (even one added by hand, as tests do)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any = None) -> None:
+        super().__init__()
+        self.state = state
+
+    def _changed(self) -> None:
+        if self.state is not None:
+            self.state.sepoch += 1
+
+    def append(self, magic: Magic) -> None:
+        if self.state is not None:
+            self.state.sepoch += 1
+        list.append(self, magic)
+
+    def remove(self, magic: Magic) -> None:
+        if self.state is not None:
+            self.state.sepoch += 1
+        list.remove(self, magic)
+
+    def insert(self, index: Any, magic: Magic) -> None:
+        self._changed()
+        list.insert(self, index, magic)
+
+    def extend(self, magics: Any) -> None:
+        self._changed()
+        list.extend(self, magics)
+
+    def pop(self, index: Any = -1) -> Magic:
+        self._changed()
+        return list.pop(self, index)
+
+    def clear(self) -> None:
+        self._changed()
+        list.clear(self)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self._changed()
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        self._changed()
+        list.__delitem__(self, index)
+
+    def __iadd__(self, magics: Any) -> Self:
+        self._changed()
+        list.extend(self, magics)
+        return self
+
+
 class Side:
     """One player's zones and counters."""
 
@@ -335,7 +528,7 @@ class Side:
         self.cem_hp = 0
         self.primary: Creature | None = None
         self.limited: list[Creature] = []
-        self.magics: list[Magic] = []
+        self.magics: list[Magic] = Magics()  # (WardState's own sides tie theirs to the state)
         self.limbo: list[Facts] = []
         self.summoned = False
         self.started = False
@@ -529,6 +722,10 @@ NO = Choose(False, "no")
 STOP = Choose(None, "no more")
 
 PH_START, PH_MAIN, PH_COMBAT, PH_MAIN2 = range(4)
+_new = tuple.__new__  # _new(Play, (index, name, target, label)): a full action without NamedTuple's slower __new__
+_UNTARGETED = ((None, ""),)
+_STRIKE_EVENTS = EV_HIT_ROLL | EV_HIT_TAKEN | EV_DAMAGE
+_ASK_MAIN = ((0, "main", None), (1, "main", None))
 
 
 # --- the state ----------------------------------------------------------------------------------
@@ -537,9 +734,9 @@ PH_START, PH_MAIN, PH_COMBAT, PH_MAIN2 = range(4)
 class WardState(GameState):
     """A game of Ward between two players (or one against a goldfish of training dummies)."""
 
-    __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "gen",
-                 "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase", "result",
-                 "sides", "topic", "who", "window")
+    __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
+                 "gen", "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase", "rec",
+                 "result", "rnd", "sepoch", "sides", "topic", "used_magics", "who", "window")
 
     # -- protocol --
 
@@ -568,15 +765,15 @@ class WardState(GameState):
         self.history.append(action)
         try:
             self.who, self.kind, self.options = self.gen.send(action)
-        except _Over:
-            self._finish()
-        except StopIteration:
+        except (_Over, StopIteration):
             self._finish()
 
     def _finish(self) -> None:
         self.over = True
         self.options = ()
         self.battle = None
+        for side in self.sides:  # (no reference cycle left: a finished game is freed at once)
+            side.magics.state = None
 
     def clone(self) -> WardState:
         """An independent copy: the game is replayed from its seed with the recorded dice and actions."""
@@ -610,8 +807,8 @@ class WardState(GameState):
         if count < 2:
             return
         values = self.draw_many(count - 1)
-        for k, i in enumerate(range(count - 1, 0, -1)):
-            j = int(values[k] * (i + 1))
+        for i, value in zip(range(count - 1, 0, -1), values):
+            j = int(value * (i + 1))
             items[i], items[j] = items[j], items[i]
 
     # -- creature profile --
@@ -623,9 +820,79 @@ class WardState(GameState):
         battle = self.battle
         return battle is None or creature not in battle.negated
 
-    def profile(self, creature: Creature) -> list[int]:
+    def profile(self, creature: Creature) -> Sequence[int]:
         """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
-        magics, temporary changes and this battle's changes. AL never above 12, dice never below 1."""
+        magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
+
+        What the equips, the field magics and the creature's own passives give is cached on the creature
+        (``pval``, valid while its ``skey`` is :attr:`sepoch`, which the engine bumps whenever a magic enters or
+        leaves the field or a creature's effects are switched on or off: code that changes those by hand must
+        bump it too); never when a passive's condition reads something else (HP, the cemetery, the battle)."""
+        facts = creature.facts
+        battle = self.battle
+        if not facts.cacheable or (battle is not None and (battle.mods or battle.negated)):
+            return self._profile(creature)
+        if creature.skey != self.sepoch:
+            self._static(creature, self.sepoch)
+        temps = creature.temps
+        if not temps:
+            return creature.pval
+        stats = list(creature.sval)
+        for temp in temps:
+            if temp[0] < 7:
+                stats[temp[0]] += temp[1]
+        if stats[AL] > MAX_AL:  # noqa: PLR1730
+            stats[AL] = MAX_AL
+        if stats[HITD] < 1:  # noqa: PLR1730
+            stats[HITD] = 1
+        if stats[ATKD] < 1:  # noqa: PLR1730
+            stats[ATKD] = 1
+        return stats
+
+    def _static(self, creature: Creature, key: int) -> None:
+        """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
+        facts = creature.facts
+        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+        on = not (creature.limited or creature.blank)
+        if facts.self_mods and on:
+            for stat, amount, condition in facts.self_mods:
+                if condition is None or self._holds(creature, condition):
+                    stats[stat] += amount
+        total: int | None = 0
+        if facts.armor and on:
+            for amount, _condition in facts.armor:
+                if amount is None:
+                    total = None
+                    break
+                total += amount
+        for magic in creature.equips:
+            magic_facts = magic.facts
+            for stat, amount in magic_facts.attached_mods:
+                stats[stat] += amount
+            for amount in magic_facts.attached_armor:
+                total = None if amount is None or total is None else total + amount
+        ctype = facts.ctype
+        for magic in self.sides[creature.owner].magics:
+            magic_facts = magic.facts
+            for stat, amount, kind in magic_facts.aura_mods:
+                if kind is None or kind == ctype:
+                    stats[stat] += amount
+            for amount, kind in magic_facts.aura_armor:
+                if kind is None or kind == ctype:
+                    total = None if amount is None or total is None else total + amount
+        creature.sval = stats
+        clamped = list(stats)
+        if clamped[AL] > MAX_AL:  # noqa: PLR1730
+            clamped[AL] = MAX_AL
+        if clamped[HITD] < 1:  # noqa: PLR1730
+            clamped[HITD] = 1
+        if clamped[ATKD] < 1:  # noqa: PLR1730
+            clamped[ATKD] = 1
+        creature.pval = clamped
+        creature.aval = total
+        creature.skey = key
+
+    def _profile(self, creature: Creature) -> Sequence[int]:
         facts = creature.facts
         battle = self.battle
         magics = self.sides[creature.owner].magics
@@ -699,7 +966,10 @@ class WardState(GameState):
         for temp in creature.temps:
             if temp[0] == T_FIRST:
                 return True
-        return any(magic.facts.attached_first for magic in creature.equips)
+        for magic in creature.equips:
+            if magic.facts.attached_first:
+                return True
+        return False
 
     def multipliers(self, creature: Creature) -> list[int]:
         factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
@@ -709,7 +979,24 @@ class WardState(GameState):
         return factors
 
     def armor(self, creature: Creature, attacker_al: int) -> int | None:
-        """How much each hit's Attack Damage is reduced (None: all of it)."""
+        """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
+        the temporary changes) when it does not depend on ``attacker_al``."""
+        facts = creature.facts
+        battle = self.battle
+        if not facts.armor_stable or not facts.cacheable or (battle is not None and battle.negated):
+            return self._armor(creature, attacker_al)
+        if creature.skey != self.sepoch:
+            self._static(creature, self.sepoch)
+        total = creature.aval
+        if total is not None and creature.temps:
+            for temp in creature.temps:
+                if temp[0] == T_ARMOR:
+                    if temp[1] is None:
+                        return None
+                    total += temp[1]
+        return total
+
+    def _armor(self, creature: Creature, attacker_al: int) -> int | None:
         total = 0
         facts = creature.facts
         if facts.armor and self.effects_on(creature):
@@ -747,9 +1034,7 @@ class WardState(GameState):
         """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
         if amount <= 0 or creature.hp <= 0 or self.turn <= FIRST_CYCLE or creature.limited:
             return 0
-        if kind == INSTANT and ((creature.facts.no_instant and self.effects_on(creature)) or any(
-                magic.facts.attached_no_instant for magic in creature.equips) or any(
-                temp[0] == T_NO_INSTANT for temp in creature.temps)):
+        if kind == INSTANT and self._no_instant(creature):
             return 0
         dealt = amount if amount < creature.hp else creature.hp  # noqa: FURB136 (faster than min())
         creature.hp -= dealt
@@ -759,6 +1044,18 @@ class WardState(GameState):
         if self.log is not None:
             self.say(f"{creature.facts.name} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
         return dealt
+
+    def _no_instant(self, creature: Creature) -> bool:
+        """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
+        if creature.facts.no_instant and self.effects_on(creature):
+            return True
+        for magic in creature.equips:
+            if magic.facts.attached_no_instant:
+                return True
+        for temp in creature.temps:
+            if temp[0] == T_NO_INSTANT:
+                return True
+        return False
 
     def heal(self, creature: Creature, amount: int) -> int:
         if creature.hp <= 0:
@@ -824,6 +1121,9 @@ class WardState(GameState):
         """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
         side = self.sides[magic.owner]
         if magic in side.magics:
+            self.sepoch += 1
+            if magic.expires != FOREVER:
+                self.expiring -= 1
             side.magics.remove(magic)
             if magic.host is not None and magic in magic.host.equips:
                 magic.host.equips.remove(magic)
@@ -879,33 +1179,39 @@ class WardState(GameState):
                     break
             else:
                 return []
-        creatures = [(i, f) for i, f in enumerate(hand) if f.is_creature]
+        creatures = []
+        for i, f in enumerate(hand):
+            if f.is_creature:
+                creatures.append((i, f))
         if not creatures:
             return []
         room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
+        if room <= 0:
+            return []
+        field = primary is not None
         options = []
         seen = set()
         for i, facts in creatures:
             need = facts.need
-            if primary is not None:
+            if field:
                 if need == 0:
                     continue
                 need -= 1
-            if room <= 0:
-                continue
             if need == 0:
                 if facts not in seen:
                     seen.add(facts)
-                    options.append((i, facts, (), primary is not None))
+                    options.append((i, facts, (), field))
                 continue
-            others = [(j, g) for j, g in creatures if j != i]
             if need == 1:
-                for j, g in others:
+                for j, g in creatures:
+                    if j == i:
+                        continue
                     key = (facts, g)
                     if g.hp < room and key not in seen:
                         seen.add(key)
-                        options.append((i, facts, (j,), primary is not None))
+                        options.append((i, facts, (j,), field))
             else:
+                others = [(j, g) for j, g in creatures if j != i]
                 for a in range(len(others)):
                     j, g = others[a]
                     for b in range(a + 1, len(others)):
@@ -913,7 +1219,7 @@ class WardState(GameState):
                         key = (facts, frozenset((g, h)) if g is not h else (g, g))
                         if g.hp + h.hp < room and key not in seen:
                             seen.add(key)
-                            options.append((i, facts, (j, k), primary is not None))
+                            options.append((i, facts, (j, k), field))
         return options
 
     def _has_summon(self, side: Side) -> bool:
@@ -949,8 +1255,11 @@ class WardState(GameState):
 
     def _min_cards(self, side: Side) -> int:
         """The fewest cards a hand needs to hold a summonable creature, given the hand and deck."""
-        pool = [f for f in (*side.hand, *side.deck) if f.is_creature]
-        return 1 + min((f.need for f in pool), default=0)
+        least = None
+        for facts in (*side.hand, *side.deck):
+            if facts.is_creature and (least is None or facts.need < least):
+                least = facts.need
+        return 1 + (least or 0)
 
     # -- the legal moves of a phase --
 
@@ -966,17 +1275,17 @@ class WardState(GameState):
             if targets is None:
                 continue
             for target, label in targets:
-                moves.append(Play(index, facts.name, target, label))
+                moves.append(_new(Play, (index, facts.name, target, label)))
         if not second and not side.summoned:
             hand = side.hand
             for index, facts, sacrifices, primary in self.summon_options(player, normal=True):
                 names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
-                moves.append(Summon(index, facts.name, sacrifices, primary, ", ".join(names)))
+                moves.append(_new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))))
             if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
                 moves.append(KillOwn(side.primary.facts.name))
         primary = side.primary
         if primary is not None and self._can_activate(primary):
-            moves.append(Activate(primary.uid, primary.facts.name))
+            moves.append(_new(Activate, (primary.uid, primary.facts.name)))
         if primary is None and any(type(move) is Summon for move in moves):
             return moves
         if second:
@@ -996,7 +1305,10 @@ class WardState(GameState):
         primary = side.primary
         if primary is not None and not primary.battled:
             return True
-        return any(not c.battled for c in side.limited)
+        for creature in side.limited:
+            if not creature.battled:
+                return True
+        return False
 
     def _combat_moves(self, player: int) -> list[Action]:
         side = self.sides[player]
@@ -1005,7 +1317,7 @@ class WardState(GameState):
         if target is not None:
             for creature in side.creatures():
                 if not creature.battled:
-                    moves.append(Attack(creature.uid, creature.facts.name, target.facts.name))
+                    moves.append(_new(Attack, (creature.uid, creature.facts.name, target.facts.name)))
         moves.append(END_COMBAT)
         return moves
 
@@ -1017,70 +1329,81 @@ class WardState(GameState):
         cost = creature.facts.cost_damage
         return not cost or (self.turn > FIRST_CYCLE and creature.hp > cost)
 
-    def play_targets(self, player: int, facts: Facts) -> list[tuple[Any, str]] | None:
-        """The targets a magic can be played on now ([(None, "")] when it picks none); None if it cannot be
+    def play_targets(self, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
+        """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
         played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
         side = self.sides[player]
-        enemy = self.sides[1 - player]
         if facts.infinite and len(side.magics) >= MAX_INFINITE:
             return None
-        first_cycle = self.turn <= FIRST_CYCLE
-        if facts.damaging and first_cycle:
+        if facts.damaging and self.turn <= FIRST_CYCLE:
             return None
         if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
             return None
         if facts.cost_discard and len(side.hand) <= facts.cost_discard:
             return None
         choices: list[tuple[Any, str]] | None = None
-        if facts.attach:
-            if facts.attach == "own_creature":
-                choices = [(c.uid, c.facts.name) for c in side.creatures()]
+        attach = facts.attach
+        if attach:
+            if attach == "own_creature":
+                primary = side.primary
+                choices = [(primary.uid, primary.facts.name)] if primary is not None else []
+                for c in side.limited:
+                    choices.append((c.uid, c.facts.name))
             else:
+                enemy = self.sides[1 - player]
                 choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not self.immune_to(c, player)]
             if not choices:
                 return None
-        for entry in facts.plays:
-            kind, target = entry["effect"], entry.get("target")
-            condition = entry.get("condition") or {}
-            if target == "own_primary" and side.primary is None:
-                return None
-            if target == "enemy_primary":
-                if enemy.primary is None or self.immune_to(enemy.primary, player):
+        if facts.checks:
+            enemy = self.sides[1 - player]
+            for kind, target, condition, entry in facts.checks:
+                if target == "own_primary" and side.primary is None:
                     return None
-                if kind == "damage_over_time" and enemy.primary.dot is not None:
-                    return None
-            if target == "all_primaries":
-                if enemy.primary is None or side.primary is None or self.immune_to(enemy.primary, player):
-                    return None
-                amount = entry.get("amount", 0)
-                if kind == "damage" and side.primary.hp <= amount and (
-                        side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
-                    return None
-            if target == "target_own_creature":
-                if entry is facts.pick:
-                    choices = [(c.uid, c.facts.name) for c in side.creatures()]
+                if target == "enemy_primary":
+                    if enemy.primary is None or self.immune_to(enemy.primary, player):
+                        return None
+                    if kind == "damage_over_time" and enemy.primary.dot is not None:
+                        return None
+                if target == "all_primaries":
+                    if enemy.primary is None or side.primary is None or self.immune_to(enemy.primary, player):
+                        return None
+                    amount = entry.get("amount", 0)
+                    if kind == "damage" and side.primary.hp <= amount and (
+                            side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
+                        return None
+                if target == "target_own_creature":
+                    if entry is facts.pick:
+                        choices = [(c.uid, c.facts.name) for c in side.creatures()]
+                        if not choices:
+                            return None
+                elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
+                    choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in self.sides for m in s.magics
+                               if target == "target_magic" or m.facts.equip]
                     if not choices:
                         return None
-            elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
-                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in self.sides for m in s.magics
-                           if target == "target_magic" or m.facts.equip]
-                if not choices:
-                    return None
-            if kind == "search_deck" and not any(_matches(f, condition) for f in side.deck):
-                return None
-            if kind == "revive":
-                to = entry.get("to")
-                if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
-                    return None
-                if entry.get("amount") != "all" and not any(f.is_creature and _matches(f, condition)
-                                                            for f in side.cemetery):
-                    return None
-            if kind == "summon":
-                if side.primary is None or len(side.limited) >= MAX_LIMITED:
-                    return None
-                if not any(f.is_creature and _matches(f, condition) for f in side.hand if f is not facts):
-                    return None
-        return choices if choices is not None else [(None, "")]
+                if kind == "search_deck":
+                    memo = _match_memo(condition)
+                    for f in side.deck:
+                        ok = memo.get(f)
+                        if ok is None:
+                            ok = memo[f] = _matches(f, condition)
+                        if ok:
+                            break
+                    else:
+                        return None
+                if kind == "revive":
+                    to = entry.get("to")
+                    if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                        return None
+                    if entry.get("amount") != "all" and not any(f.is_creature and _matches(f, condition)
+                                                                for f in side.cemetery):
+                        return None
+                if kind == "summon":
+                    if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                        return None
+                    if not any(f.is_creature and _matches(f, condition) for f in side.hand if f is not facts):
+                        return None
+        return choices if choices is not None else _UNTARGETED
 
     # -- the game --
 
@@ -1130,10 +1453,15 @@ class WardState(GameState):
                 creature.battled = False
                 if creature.temps:
                     creature.temps = [temp for temp in creature.temps if temp[2] > turn]
-            for magic in each.magics:
+            if self.expiring:
+                for magic in each.magics:
+                    if magic.expires <= turn:
+                        expired = True
+        used = self.used_magics
+        if used:
+            for magic in used:
                 magic.used = 0
-                if magic.expires <= turn:
-                    expired = True
+            used.clear()
         if expired:
             for each in self.sides:
                 for magic in list(each.magics):
@@ -1156,7 +1484,8 @@ class WardState(GameState):
             yield from self._opening(me)
         elif side.deck:
             side.hand.append(side.deck.pop())
-        if self._start_triggers(me):
+        primary = side.primary
+        if primary is not None and primary.facts.start or side.magics and self._start_triggers(me):
             yield from self._start_of_turn(me)
         while len(side.hand) > HAND_LIMIT:
             seen = []
@@ -1164,7 +1493,7 @@ class WardState(GameState):
             for index, facts in enumerate(side.hand):
                 if facts not in seen:
                     seen.append(facts)
-                    options.append(Choose(index, facts.name))
+                    options.append(_new(Choose, (index, facts.name)))
             choice = yield (me, "discard", options)
             facts = side.hand.pop(choice.option)
             if self.log is not None:
@@ -1172,25 +1501,42 @@ class WardState(GameState):
             self._to_cemetery(side, facts)
         # 2. summoning / magic phase
         self.phase = PH_MAIN
+        sides = self.sides
+        ask = _ASK_MAIN[me]
         while True:
             if side.primary is None and not self.summon_options(me, normal=True):
                 yield from self._replace(me)
                 continue
-            action = yield (me, "main", None)
-            if type(action) is Pass:
+            action = yield ask
+            kind = type(action)
+            if kind is Play:
+                if side.hand[action.index].simple and not self._can_answer(1 - me, EV_MAGIC):
+                    self._play_plain(me, action)
+                    if self.dead:
+                        yield from self._bury()
+                else:
+                    yield from self._play(me, action)
+                if self.dead or (sides[0].primary is None and sides[0].fielded) or (
+                        sides[1].primary is None and sides[1].fielded):
+                    yield from self._settle()
+            elif kind is Pass or kind is Attack:
                 break
-            if type(action) is Attack:
-                break
-            yield from self._main_action(me, action)
+            else:
+                yield from self._main_action(me, action)
         # 3. combat phase (a battle declared from the main phase ends it and starts this one)
         self.phase = PH_COMBAT
-        while type(action) is Attack:
-            yield from self._battle(self._creature(action.uid), self.sides[1 - me].primary)
-            if self._unsettled():
+        while kind is Attack:
+            attacker = side.primary
+            if attacker is None or attacker.uid != action.uid:
+                attacker = self._creature(action.uid)
+            yield from self._battle(attacker, sides[1 - me].primary)
+            if self.dead or (sides[0].primary is None and sides[0].fielded) or (
+                    sides[1].primary is None and sides[1].fielded):
                 yield from self._settle()
             if not self.can_battle(me):
                 break
             action = yield (me, "combat", None)
+            kind = type(action)
         if self._combat_ends(me):
             yield from self._end_of_combat(me)
         # 4. second magic phase
@@ -1211,11 +1557,17 @@ class WardState(GameState):
     def _main2_possible(self, player: int) -> bool:
         side = self.sides[player]
         primary = side.primary
-        if primary is not None and self._can_activate(primary):
+        if primary is not None and primary.facts.activated is not None and self._can_activate(primary):
             return True
+        theirs = self.sides[1 - player].primary
         for facts in side.hand:
-            if not facts.is_creature and not facts.lightning and self.play_targets(player, facts) is not None:
-                return True
+            if facts.main_play:
+                quick = facts.quick
+                if quick is not None:
+                    if quick(self, side, primary, theirs, False) is not None:
+                        return True
+                elif self.play_targets(player, facts) is not None:
+                    return True
         return False
 
     def _creature(self, uid: int) -> Creature | None:
@@ -1321,10 +1673,11 @@ class WardState(GameState):
             if len(side.limited) == 1:
                 chosen = side.limited[0]
             else:
-                choice = yield (player, "promote", [Choose(c.uid, c.facts.name) for c in side.limited])
+                choice = yield (player, "promote", [_new(Choose, (c.uid, c.facts.name)) for c in side.limited])
                 chosen = next(c for c in side.limited if c.uid == choice.option)
             side.limited.remove(chosen)
             chosen.limited = False
+            self.sepoch += 1
             chosen.anchor = None
             side.primary = chosen
             if self.log is not None:
@@ -1333,7 +1686,7 @@ class WardState(GameState):
         yield from self._until_playable(player)
         options = self.summon_options(player, normal=False)
         hand = side.hand
-        actions = [Summon(i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices))
+        actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
                    for i, f, sacrifices, _ in options]
         choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
         yield from self._summon(player, choice, normal=False)
@@ -1374,6 +1727,7 @@ class WardState(GameState):
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
                 creature.blank = True
+                self.sepoch += 1
                 if self.log is not None:
                     self.say(f"{facts.name}'s effects are negated")
         for card in sacrificed:
@@ -1435,6 +1789,39 @@ class WardState(GameState):
             yield from self._chain(1 - player, EV_MAGIC, item)
         yield from self._resolve_magic(item)
 
+    def _play_plain(self, player: int, action: Play) -> None:
+        """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (a plain function; the
+        caller buries the dead)."""
+        side = self.sides[player]
+        facts = side.hand.pop(action.index)
+        if self.log is not None:
+            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
+        if facts.needs and not self._resolvable(player, facts):
+            if self.log is not None:
+                self.say(f"{facts.name} fails to resolve")
+            self._to_cemetery(side, facts)
+            return
+        item = Item(player, facts, target=action.target, entries=facts.plays)
+        magic = None
+        if facts.infinite:
+            magic = Magic(facts, self.next_uid, player, None)
+            self.next_uid += 1
+            if facts.expire_cycles:
+                magic.expires = self.turn + 2 * facts.expire_cycles
+                self.expiring += 1
+            side.magics.append(magic)
+            self.sepoch += 1
+        ctx = Ctx(magic=magic, item=item)
+        if facts.infinite:
+            for handler, entry in facts.steps:
+                handler(self, player, entry, ctx)
+        else:
+            side.limbo.append(facts)
+            for handler, entry in facts.steps:
+                handler(self, player, entry, ctx)
+            side.limbo.remove(facts)
+            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
+
     def _resolve_magic(self, item: Item):
         """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
         player, facts = item.player, item.facts
@@ -1455,7 +1842,7 @@ class WardState(GameState):
                 side.limbo.remove(facts)
                 self._to_cemetery(side, facts)
                 return
-        if not self._resolvable(player, facts):
+        if facts.needs and not self._resolvable(player, facts):
             if self.log is not None:
                 self.say(f"{facts.name} fails to resolve")
             side.limbo.remove(facts)
@@ -1473,21 +1860,22 @@ class WardState(GameState):
             self.next_uid += 1
             if facts.expire_cycles:
                 magic.expires = self.turn + 2 * facts.expire_cycles
+                self.expiring += 1
             side.limbo.remove(facts)
             side.magics.append(magic)
+            self.sepoch += 1
             if host is not None:
                 host.equips.append(magic)
                 yield from self._on_equip(player, host)
         ctx = Ctx(magic=magic, target=target, item=item)
-        for entry in facts.plays:
-            handler = _HANDLERS.get(entry["effect"])
+        for handler, entry in facts.steps:
             if handler is not None:
                 handler(self, player, entry, ctx)
             else:
                 yield from self._effect(player, entry, ctx)
         if not facts.infinite:
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
         elif item.destroy_after and magic is not None and magic in side.magics:
             if self.log is not None:
                 self.say(f"{facts.name} is destroyed after it resolves")
@@ -1512,10 +1900,11 @@ class WardState(GameState):
         if host.owner != player:
             return
         for magic in list(self.sides[player].magics):
-            for entry in magic.facts.triggers.get("on_equip", ()):
+            for entry in magic.facts.on_equip:
                 if magic.used & 4096 or not _matches(host.facts, entry.get("condition")):
                     continue
                 magic.used |= 4096
+                self.used_magics.append(magic)
                 yield from self._effect(player, entry, Ctx(magic=magic, target=host))
 
     # -- responses and chains --
@@ -1525,13 +1914,14 @@ class WardState(GameState):
         side = self.sides[player]
         if side.dummy:
             return False
-        mask = 0
         for facts in side.hand:
-            mask |= facts.resp
-        if mask & event:
-            return True
+            if facts.resp & event:
+                return True
         if event == EV_MAGIC:
-            for creature in side.creatures():
+            primary = side.primary
+            if primary is not None and primary.facts.resp & EV_MAGIC:
+                return True
+            for creature in side.limited:
                 if creature.facts.resp & EV_MAGIC:
                     return True
         return False
@@ -1549,14 +1939,14 @@ class WardState(GameState):
             if first_cycle and facts.damaging:
                 continue
             if self._response_ok(player, facts, event, answers):
-                options.append(Respond(index, facts.name))
+                options.append(_new(Respond, (index, facts.name, -1)))
         if event == EV_MAGIC:
             for creature in side.creatures():
                 facts = creature.facts
                 if facts.resp & EV_MAGIC and self.effects_on(creature) and not creature.used & 512 and len(
                         side.hand) >= max(1, facts.cost_discard) and self._response_ok(player, facts, event, answers,
                                                                                          creature):
-                    options.append(Respond(-1, facts.name, creature.uid))
+                    options.append(_new(Respond, (-1, facts.name, creature.uid)))
         if options:
             options.append(NO_RESPONSE)
         return options
@@ -1669,7 +2059,7 @@ class WardState(GameState):
             if len(side.hand) < facts.cost_discard:
                 return
             for _ in range(facts.cost_discard):
-                options = [Choose(i, f.name) for i, f in enumerate(side.hand)]
+                options = [_new(Choose, (i, f.name)) for i, f in enumerate(side.hand)]
                 choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
                 card = side.hand.pop(choice.option)
                 if self.log is not None:
@@ -1811,8 +2201,13 @@ class WardState(GameState):
 
     def _affected(self, creature: Creature, player: int, ctx: Ctx) -> bool:
         """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
-        if not self._live(creature):
+        if creature is None or creature.hp <= 0:
             return False
+        side = self.sides[creature.owner]
+        if side.primary is not creature and creature not in side.limited:
+            return False
+        if creature.owner == player or not creature.facts.immune:
+            return True
         magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
         return not (magic and self.immune_to(creature, player))
 
@@ -1820,13 +2215,22 @@ class WardState(GameState):
         side = self.sides[player]
         condition = entry.get("condition")
         amount = int(entry.get("amount", 1))
+        memo = _match_memo(condition)
         for taken in range(amount):
             seen: list[Facts] = []
+            rejected: list[Facts] = []
             options = []
             for facts in side.deck:
-                if facts not in seen and _matches(facts, condition):
+                if facts in seen or facts in rejected:
+                    continue
+                ok = memo.get(facts)
+                if ok is None:
+                    ok = memo[facts] = _matches(facts, condition)
+                if ok:
                     seen.append(facts)
-                    options.append(Choose(facts, facts.name))
+                    options.append(_new(Choose, (facts, facts.name)))
+                else:
+                    rejected.append(facts)
             if not options:
                 break
             if taken:
@@ -1873,7 +2277,7 @@ class WardState(GameState):
             for facts in side.cemetery:
                 if facts.is_creature and facts not in seen and _matches(facts, condition):
                     seen.append(facts)
-                    options.append(Choose(facts, facts.name))
+                    options.append(_new(Choose, (facts, facts.name)))
             if not options:
                 break
             if taken:
@@ -1908,7 +2312,7 @@ class WardState(GameState):
             for index, facts in enumerate(side.hand):
                 if facts.is_creature and facts not in seen and _matches(facts, condition):
                     seen.append(facts)
-                    options.append(Choose(index, facts.name))
+                    options.append(_new(Choose, (index, facts.name)))
             if not options:
                 break
             if taken or entry.get("optional"):
@@ -1941,7 +2345,7 @@ class WardState(GameState):
                 pool = [m for m in pool if m.facts.equip]
             if not pool:
                 return
-            options = [Choose(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in pool]
+            options = [_new(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
             choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
             magic = next(m for m in pool if m.uid == choice.option)
         self._remove_magic(magic)
@@ -1994,6 +2398,7 @@ class WardState(GameState):
                     if magic not in side.magics:
                         continue
                     magic.used |= bit
+                    self.used_magics.append(magic)
                     yield from self._effect(player, entry, Ctx(magic=magic, opponent=creature))
 
     # -- the start and end of turns --
@@ -2001,10 +2406,10 @@ class WardState(GameState):
     def _start_triggers(self, player: int) -> bool:
         side = self.sides[player]
         primary = side.primary
-        if primary is not None and "start_of_turn" in primary.facts.triggers:
+        if primary is not None and primary.facts.start:
             return True
         for magic in side.magics:
-            if "start_of_turn" in magic.facts.triggers:
+            if magic.facts.start:
                 return True
         return False
 
@@ -2026,10 +2431,10 @@ class WardState(GameState):
         for side in self.sides:
             primary = side.primary
             if primary is not None and (primary.dot is not None or primary.hot is not None or (
-                    "end_of_combat" in primary.facts.triggers and side.player == player)):
+                    primary.facts.end_combat and side.player == player)):
                 return True
             for magic in side.magics:
-                if "end_of_combat" in magic.facts.triggers:
+                if magic.facts.end_combat:
                     return True
         return False
 
@@ -2074,40 +2479,104 @@ class WardState(GameState):
         battle = self.battle = Battle(attacker, defender)
         if self.log is not None:
             self.say(f"{attacker.facts.name} battles {defender.facts.name}")
+        sides = self.sides
         try:
-            if self._can_answer(1 - me, EV_BATTLE):
+            # the response events each player's hand answers (None: to be looked at again)
+            masks: list[int | None] = [None, None]
+            foe = sides[1 - me]
+            mask = 0
+            if not foe.dummy:
+                for card in foe.hand:
+                    mask |= card.resp
+            if mask & EV_BATTLE:
                 yield from self._chain(1 - me, EV_BATTLE, battle)
-            if battle.cancelled or not self._live(defender) or not self._live(attacker):
-                return
-            for creature in (attacker, defender):
-                for entry in creature.facts.triggers.get("on_attack", ()):
-                    if entry["effect"] == "negate" and self.effects_on(creature) and not creature.used & 32:
-                        creature.used |= 32
-                        yield from self._activate(creature.owner, creature.facts, (entry,),
-                                                  Ctx(creature=creature, opponent=battle.opponent(creature)),
-                                                  creature=creature)
-            first, second = self._order(attacker, defender)
+                if battle.cancelled or not self._live(defender) or not self._live(attacker):
+                    return
+            else:
+                masks[1 - me] = mask
+                if not (defender.hp > 0 and (sides[defender.owner].primary is defender
+                                             or defender in sides[defender.owner].limited)
+                        and attacker.hp > 0 and (sides[me].primary is attacker or attacker in sides[me].limited)):
+                    return
+            a_facts, d_facts = attacker.facts, defender.facts
+            if a_facts.attack_negates or d_facts.attack_negates:
+                masks = [None, None]
+                for creature in (attacker, defender):
+                    for entry in creature.facts.attack_negates:
+                        if self.effects_on(creature) and not creature.used & 32:
+                            creature.used |= 32
+                            yield from self._activate(creature.owner, creature.facts, (entry,),
+                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                      creature=creature)
+            # self._order(attacker, defender), inlined but for a tie
+            fa = self.strikes_first(attacker) if a_facts.first or attacker.temps or attacker.equips else False
+            fb = self.strikes_first(defender) if d_facts.first or defender.temps or defender.equips else False
+            if fa != fb:
+                first, second = (attacker, defender) if fa else (defender, attacker)
+            elif fa:
+                first, second = self._order(attacker, defender)
+            else:
+                sepoch = self.sepoch
+                plain = not (battle.mods or battle.negated)
+                sa = (attacker.pval if plain and attacker.skey == sepoch and not attacker.temps
+                      else self.profile(attacker))[SPD]
+                sb = (defender.pval if plain and defender.skey == sepoch and not defender.temps
+                      else self.profile(defender))[SPD]
+                if sa > sb:
+                    first, second = attacker, defender
+                elif sb > sa:
+                    first, second = defender, attacker
+                else:
+                    first, second = self._order(attacker, defender)
             battle.first = first
-            for creature in (attacker, defender):
-                entries = creature.facts.triggers.get("on_attack")
-                if entries and self.effects_on(creature) and not creature.used & 32:
-                    wanted = tuple(e for e in entries if e["effect"] != "negate" and self._battle_condition(
-                        creature, e.get("condition")))
-                    if wanted:
-                        creature.used |= 32
-                        yield from self._activate(creature.owner, creature.facts, wanted,
-                                                  Ctx(creature=creature, opponent=battle.opponent(creature)),
-                                                  creature=creature)
-            if not self.sides[first.owner].dummy:
-                yield from self._strike(first, second)
-            if self.combat_over or not self._live(first) or not self._live(second):
+            if a_facts.attack_others or d_facts.attack_others:
+                for creature in (attacker, defender):
+                    entries = creature.facts.attack_others
+                    if entries and self.effects_on(creature) and not creature.used & 32:
+                        wanted = tuple(e for e in entries if self._battle_condition(creature, e.get("condition")))
+                        if wanted:
+                            masks = [None, None]
+                            creature.used |= 32
+                            yield from self._activate(creature.owner, creature.facts, wanted,
+                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                      creature=creature)
+            if not sides[first.owner].dummy:
+                mask = masks[second.owner]
+                if mask is None:
+                    mask = self._hand_mask(second.owner)
+                if not mask & _STRIKE_EVENTS and not first.facts.strike_busy and not second.facts.on_hit_taken and (
+                        not first.equips or self._equips_quiet(first)):
+                    if self._strike_plain(first, second) and self.dead:
+                        yield from self._bury()
+                else:
+                    masks = [None, None]
+                    yield from self._strike(first, second)
+            if self.combat_over or not (
+                    first.hp > 0 and second.hp > 0
+                    and (sides[first.owner].primary is first or first in sides[first.owner].limited)
+                    and (sides[second.owner].primary is second or second in sides[second.owner].limited)):
                 return
-            if not self.sides[second.owner].dummy:
-                yield from self._strike(second, first)
+            if not sides[second.owner].dummy:
+                mask = masks[first.owner]
+                if mask is None:
+                    mask = self._hand_mask(first.owner)
+                if not mask & _STRIKE_EVENTS and not second.facts.strike_busy and not first.facts.on_hit_taken and (
+                        not second.equips or self._equips_quiet(second)):
+                    if self._strike_plain(second, first) and self.dead:
+                        yield from self._bury()
+                else:
+                    yield from self._strike(second, first)
         finally:
             self.battle = None
         if self.dead:
             yield from self._bury()
+
+    def _equips_quiet(self, creature: Creature) -> bool:
+        """Whether none of the creature's equips rerolls or triggers on a hit."""
+        for magic in creature.equips:
+            if magic.facts.on_hit or magic.facts.rerolls:
+                return False
+        return True
 
     def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
         if not condition:
@@ -2116,11 +2585,16 @@ class WardState(GameState):
 
     def _order(self, a: Creature, b: Creature) -> tuple[Creature, Creature]:
         """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
-        fa, fb = self.strikes_first(a), self.strikes_first(b)
+        fa = self.strikes_first(a) if a.facts.first or a.temps or a.equips else False
+        fb = self.strikes_first(b) if b.facts.first or b.temps or b.equips else False
         if fa != fb:
             return (a, b) if fa else (b, a)
         if not fa:
-            sa, sb = self.profile(a)[SPD], self.profile(b)[SPD]
+            sepoch = self.sepoch
+            battle = self.battle
+            plain = battle is None or not (battle.mods or battle.negated)
+            sa = (a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a))[SPD]
+            sb = (b.pval if plain and b.skey == sepoch and not b.temps else self.profile(b))[SPD]
             if sa != sb:
                 return (a, b) if sa > sb else (b, a)
         while True:
@@ -2137,21 +2611,152 @@ class WardState(GameState):
         hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
         return dice, hit, crit_hit, crit_miss
 
+    def _hand_mask(self, player: int) -> int:
+        """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
+        side = self.sides[player]
+        mask = 0
+        if not side.dummy:
+            for facts in side.hand:
+                mask |= facts.resp
+        return mask
+
+    def _strike_plain(self, a: Creature, d: Creature) -> bool:
+        """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
+        hand, no reroll, pact, on-hit or hit-taken effect): a plain function. False when it ends before the damage
+        step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
+        battle = self.battle
+        sepoch = self.sepoch
+        plain = not (battle.mods or battle.negated)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
+        count = stats[HITD]
+        bonus = stats[MOD] + stats[HITB]
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
+        draw = self.draw
+        if draw is self.rec:  # the game's own dice, recorded (inlined)
+            rnd = self.rnd
+            note = self.draws.append
+            if count == 2:
+                v0 = rnd()
+                note(v0)
+                v1 = rnd()
+                note(v1)
+                d0 = int(v0 * 6) + 1
+                d1 = int(v1 * 6) + 1
+                dice = None
+            else:
+                dice = []
+                for _ in range(count):
+                    v0 = rnd()
+                    note(v0)
+                    dice.append(int(v0 * 6) + 1)
+        elif count == 2:
+            d0 = int(draw() * 6) + 1
+            d1 = int(draw() * 6) + 1
+            dice = None
+        else:
+            dice = [int(draw() * 6) + 1 for _ in range(count)]
+        log = self.log is not None
+        if dice is None:
+            if log:
+                self.say(f"{a.facts.name} rolls {d0}+{d1}{bonus:+d} = {d0 + d1 + bonus} against AL {al}")
+            if d0 == d1 and (d0 == 6 or d0 == 1):
+                hit = crit_hit = d0 == 6
+                crit_miss = not hit
+            else:
+                hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
+        else:
+            if log:
+                self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = "
+                         f"{sum(dice) + bonus} against AL {al}")
+            hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
+        if log:
+            self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
+                                           else "hits" if hit else "misses"))
+        if crit_miss:
+            self.hurt(a, self.die(), SELF)
+            return False
+        if not hit:
+            return False
+        damage = stats[MOD] + stats[DMGB]
+        if draw is self.rec:
+            rnd = self.rnd
+            note = self.draws.append
+            for _ in range(stats[ATKD]):
+                v0 = rnd()
+                note(v0)
+                damage += int(v0 * 6) + 1
+        else:
+            for _ in range(stats[ATKD]):
+                damage += int(draw() * 6) + 1
+        if a.temps or battle.mults:
+            for factor in self.multipliers(a):
+                damage *= factor
+        if crit_hit:
+            damage *= 2
+        reduction = d.aval if d.skey == sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
+            else self.armor(d, stats[AL])
+        if reduction is None:
+            damage = 0
+        elif damage > reduction:
+            damage -= reduction
+        else:
+            damage = 0
+        # self.hurt(d, damage, ATTACK, a), inlined
+        if damage <= 0 or d.hp <= 0 or self.turn <= FIRST_CYCLE or d.limited:
+            if log:
+                self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
+            return True
+        dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
+        d.hp -= dealt
+        if d.hp == 0:
+            d.killer = a
+            self.dead.append(d)
+        if log:
+            self.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
+        return True
+
     def _strike(self, a: Creature, d: Creature):
         """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
         battle = self.battle
         me, foe = a.owner, d.owner
-        stats = self.profile(a)
+        sepoch = self.sepoch
+        plain = not (battle.mods or battle.negated)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
         count = stats[HITD]
         bonus = stats[MOD] + stats[HITB]
-        al = self.profile(d)[AL]
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
         draw = self.draw
-        strike = Strike(a, d, [int(draw() * 6) + 1 for _ in range(count)], battle)
-        if self.log is not None:
+        if draw is self.rec:  # the game's own dice, recorded (inlined)
+            rnd = self.rnd
+            note = self.draws.append
+            if count == 2:
+                v0 = rnd()
+                note(v0)
+                v1 = rnd()
+                note(v1)
+                dice = [int(v0 * 6) + 1, int(v1 * 6) + 1]
+            else:
+                dice = []
+                for _ in range(count):
+                    v0 = rnd()
+                    note(v0)
+                    dice.append(int(v0 * 6) + 1)
+        elif count == 2:
+            dice = [int(draw() * 6) + 1, int(draw() * 6) + 1]
+        else:
+            dice = [int(draw() * 6) + 1 for _ in range(count)]
+        strike = Strike(a, d, dice, battle)
+        log = self.log is not None
+        if log:
             self.say(f"{a.facts.name} rolls {'+'.join(map(str, strike.dice))}{bonus:+d} = "
                      f"{sum(strike.dice) + bonus} against AL {al}")
         changed = False
-        if self._can_answer(foe, EV_HIT_ROLL):
+        foe_side = self.sides[foe]
+        mask = 0
+        if not foe_side.dummy:
+            for facts in foe_side.hand:
+                mask |= facts.resp
+        if mask & EV_HIT_ROLL:
             self.topic = (strike, bonus, al)
             yield from self._chain(foe, EV_HIT_ROLL, strike)
             if strike.negated or not self._live(a) or not self._live(d):
@@ -2160,25 +2765,40 @@ class WardState(GameState):
             stats = self.profile(a)
             bonus = stats[MOD] + stats[HITB]
             al = self.profile(d)[AL]
-        hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, al)
-        if self.log is not None:
+            mask = self._hand_mask(foe)
+            dice = strike.dice
+        total = bonus + strike.bonus
+        if count == 2:
+            d0, d1 = dice
+            if d0 == d1 and (d0 == 6 or d0 == 1):
+                hit = crit_hit = d0 == 6
+                crit_miss = not hit
+            else:
+                hit, crit_hit, crit_miss = d0 + d1 + total >= al, False, False
+        else:
+            hit, crit_hit, crit_miss = judge_hit(dice, total, al)
+        if log:
             self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
                                            else "hits" if hit else "misses")
                      + (f" ({strike.bonus:+d} to the roll)" if strike.bonus else ""))
-        if not hit:
+        facts = a.facts
+        if not hit and (facts.rerolls or a.equips):
             rerolls = self._rerolls(a)
             if rerolls is not None:
                 self.topic = (strike, bonus + strike.bonus, al)
                 choice = yield (me, "reroll", [YES, NO])
                 if choice.option:
                     rerolls.used |= 8192
+                    if type(rerolls) is Magic:
+                        self.used_magics.append(rerolls)
                     strike.dice = self.roll(count)
                     hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, al)
-                    if self.log is not None:
+                    if log:
                         self.say(f"{a.facts.name} rerolls: {'+'.join(map(str, strike.dice))} - "
                                  + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
                                     else "a hit" if hit else "a miss"))
-        if hit and self._can_answer(foe, EV_HIT_TAKEN):
+                mask = self._hand_mask(foe)
+        if hit and mask & EV_HIT_TAKEN:
             self.topic = (strike, bonus + strike.bonus, al)
             yield from self._chain(foe, EV_HIT_TAKEN, strike)
             if strike.negated or not self._live(a) or not self._live(d):
@@ -2187,7 +2807,7 @@ class WardState(GameState):
             if strike.reroll:
                 strike.dice = self.roll(count)
                 hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, self.profile(d)[AL])
-                if self.log is not None:
+                if log:
                     self.say(f"{a.facts.name} must reroll: {'+'.join(map(str, strike.dice))} - "
                              + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
                                 else "a hit" if hit else "a miss"))
@@ -2196,10 +2816,8 @@ class WardState(GameState):
             return
         if not hit:
             return
-        facts = a.facts
-        entry = facts.activated
-        if entry is not None and entry["effect"] == "multiply_damage" and not a.used & 256 and self.effects_on(a) \
-                and a.hp > facts.cost_damage:
+        if facts.pact and not a.used & 256 and self.effects_on(a) and a.hp > facts.cost_damage:
+            entry = facts.activated
             self.topic = (strike, bonus, al)
             choice = yield (me, "pact", [YES, NO])
             if choice.option:
@@ -2212,28 +2830,56 @@ class WardState(GameState):
         if changed:
             stats = self.profile(a)
         damage = stats[MOD] + stats[DMGB]
-        for _ in range(stats[ATKD]):
-            damage += int(draw() * 6) + 1
+        draw = self.draw
+        if draw is self.rec:
+            rnd = self.rnd
+            note = self.draws.append
+            for _ in range(stats[ATKD]):
+                v0 = rnd()
+                note(v0)
+                damage += int(v0 * 6) + 1
+        else:
+            for _ in range(stats[ATKD]):
+                damage += int(draw() * 6) + 1
         if a.temps or battle.mults:
             for factor in self.multipliers(a):
                 damage *= factor
         if crit_hit:
             damage *= 2
-        reduction = self.armor(d, stats[AL])
-        damage = 0 if reduction is None else max(0, damage - reduction)
-        dealt = self.hurt(d, damage, ATTACK, a)
-        if self.log is not None and not dealt:
+        reduction = d.aval if d.skey == self.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
+            else self.armor(d, stats[AL])
+        if reduction is None:
+            damage = 0
+        elif damage > reduction:
+            damage -= reduction
+        else:
+            damage = 0
+        # self.hurt(d, damage, ATTACK, a), inlined
+        if damage <= 0 or d.hp <= 0 or self.turn <= FIRST_CYCLE or d.limited:
+            dealt = 0
+        else:
+            dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
+            d.hp -= dealt
+            if d.hp == 0:
+                d.killer = a
+                self.dead.append(d)
+            if log:
+                self.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
+        if log and not dealt:
             self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
-        triggers = facts.triggers
-        if triggers and "on_hit" in triggers:
+        fired = False
+        if facts.on_hit:
+            fired = True
             yield from self._trigger(a, "on_hit", Ctx(creature=a, opponent=d, strike=strike))
         if a.equips:
             for magic in list(a.equips):
-                for entry in magic.facts.triggers.get("on_hit", ()):
+                for entry in magic.facts.on_hit:
+                    fired = True
                     yield from self._effect(magic.owner, entry, Ctx(magic=magic, opponent=d))
-        if d.hp > 0 and d.facts.triggers and "on_hit_taken" in d.facts.triggers:
+        if d.hp > 0 and d.facts.on_hit_taken:
+            fired = True
             yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
-        if dealt and d.hp > 0 and self._can_answer(foe, EV_DAMAGE):
+        if dealt and d.hp > 0 and (self._hand_mask(foe) if fired or changed else mask) & EV_DAMAGE:
             self.topic = (strike, dealt, 0)
             yield from self._chain(foe, EV_DAMAGE, strike)
         if self.dead:
@@ -2288,6 +2934,19 @@ def _matches(facts: Facts, condition: dict | None) -> bool:
                 not facts.is_creature or (facts.al > wanted if key == "al_at_most" else facts.al < wanted)):
             return False
     return True
+
+
+_MEMOS: dict[int, tuple[Any, dict[Facts, bool]]] = {}
+
+
+def _match_memo(condition: dict | None) -> dict[Facts, bool]:
+    """A memo of :func:`_matches` for one condition (cards and their conditions never change)."""
+    entry = _MEMOS.get(id(condition))
+    if entry is None or entry[0] is not condition:
+        if len(_MEMOS) > 4096:
+            _MEMOS.clear()
+        entry = _MEMOS[id(condition)] = (condition, {})
+    return entry[1]
 
 
 def _summoned_type_ok(entry: dict, summoned: Facts) -> bool:
@@ -2506,9 +3165,13 @@ def _replayer(draws: Sequence[float]):
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
                replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = ()) -> WardState:
     state = WardState.__new__(WardState)
+    state.sepoch = 0
     state.rng = new_rng(seed)
     state.draws = []
     state.draw, state.draw_many = replay if replay is not None else _recorder(state.rng, state.draws)
+    # while draw is rec (the game's own recorded draws, not a replay), hot paths take rnd() and record it themselves
+    state.rec = state.draw if replay is None else None
+    state.rnd = state.rng.random
     state.log = [] if log else None
     state.turn = 1
     state.max_turns = max_turns
@@ -2518,10 +3181,12 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     for player, cards in enumerate(decks):
         if cards is None:
             state.sides.append(Side(player, [], dummy=True))
+            state.sides[-1].magics.state = state
         else:
             deck = list(cards)
             state.shuffle(deck)
             state.sides.append(Side(player, deck))
+            state.sides[-1].magics.state = state
     state.active = first
     state.who = first
     state.kind = "start"
@@ -2534,6 +3199,8 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     state.battle = None
     state.combat_over = False
     state.dead = []
+    state.used_magics = []
+    state.expiring = 0  # magics on the field that expire (Limited-time Infinite magics)
     state.topic = None
     state.window = None
     state.own_turns = 1
@@ -2550,6 +3217,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
         # the copy now rolls (and records) its own dice, continuing the original's record
         state.draws = list(recorded)
         state.draw, state.draw_many = _recorder(state.rng, state.draws)
+        state.rec = state.draw
     return state
 
 
@@ -2573,12 +3241,12 @@ def kill_turn(state: WardState) -> int | None:
 
 # --- policies -----------------------------------------------------------------------------------
 
-_HIT_P: dict[tuple[int, int], float] = {}
+_HIT_P: dict[int, float] = {}
 
 
 def hit_chance(dice_count: int, need: int) -> float:
     """The exact chance that ``dice_count`` Hit Dice reach ``need`` (AL minus bonuses), criticals included."""
-    key = (dice_count, need)
+    key = dice_count * 4096 + need
     chance = _HIT_P.get(key)
     if chance is None:
         from itertools import product
@@ -2594,17 +3262,23 @@ def exchange(state: WardState, a: Creature, d: Creature) -> tuple[float, float]:
     return _expected(state, a, d, pa, pd), _expected(state, d, a, pd, pa)
 
 
-def _expected(state: WardState, a: Creature, d: Creature, pa: list[int], pd: list[int]) -> float:
+def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd: Sequence[int]) -> float:
     damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
-    for temp in a.temps:
-        if temp[0] == T_MULT:
-            damage *= temp[1]
+    if a.temps:
+        for temp in a.temps:
+            if temp[0] == T_MULT:
+                damage *= temp[1]
     if d.limited:
         return 0.0
     reduction = state.armor(d, pa[AL])
     if reduction is None:
         return 0.0
-    return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * max(0.0, damage - reduction)
+    dice_count = pa[HITD]
+    chance = _HIT_P.get(dice_count * 4096 + pd[AL] - pa[MOD] - pa[HITB])
+    if chance is None:
+        chance = hit_chance(dice_count, pd[AL] - pa[MOD] - pa[HITB])
+    damage -= reduction
+    return chance * damage if damage > 0.0 else chance * 0.0
 
 
 def expected_strike(state: WardState, a: Creature, d: Creature) -> float:
@@ -2631,50 +3305,99 @@ class Greedy:
         """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing every move of
         a main phase or the Combat phase (the batch runner's fast path; a test checks they agree)."""
         kind = state.kind
-        if (kind == "main" or kind == "main2") and state.sides[state.who].primary is not None:
-            return self._best_main(state, kind == "main2")
-        if kind == "combat":
+        if kind == "main" or kind == "main2":
+            if state.sides[state.who].primary is not None:
+                return self._best_main(state, kind == "main2")
+        elif kind == "combat":
             return self._combat(state)
         return self.choose(state, state.legal_actions())
 
     def _best_main(self, state: WardState, second: bool) -> Action:
         """:meth:`choose` over :meth:`WardState._main_moves`, scored in the same order (ties: the first)."""
         me = state.who
-        side = state.sides[me]
+        sides = state.sides
+        side = sides[me]
         hand = side.hand
+        mine = side.primary
+        theirs = sides[1 - me].primary
+        if state.turn <= FIRST_CYCLE or state.combat_over or theirs is None:
+            can_battle = False
+        elif not mine.battled:
+            can_battle = True
+        else:
+            can_battle = state.can_battle(me)
+        battle_soon = can_battle and state.phase == PH_MAIN
+        early = state.turn <= FIRST_CYCLE
         best: Any = None
         best_score = 0.0
         seen: list[Facts] = []
-        card_value = self._card_value
+        top = -1e9  # the best worth of a creature in hand that needs a sacrifice (see _summon_bound)
+        value_of = self._value
         for index, facts in enumerate(hand):
-            if facts.is_creature or facts.lightning or facts in seen:
+            if not facts.main_play:
+                if facts.need and facts.worth > top:
+                    top = facts.worth
+                continue
+            if facts in seen:
                 continue
             seen.append(facts)
+            # the fast paths of _quick, inlined (mine is not None here)
+            kind = facts.qkind
+            if kind:
+                if kind == 1:  # damage to the enemy primary creature
+                    if early or theirs is None:
+                        continue
+                    their = theirs.facts
+                    if their.immune and state.effects_on(theirs):
+                        continue
+                    dealt = 0 if their.no_instant else facts.qamount
+                    hp = theirs.hp
+                    value = 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
+                elif kind == 2:  # a change to the primary creature's stats
+                    value = facts.qsteady
+                    if value is None:
+                        value = facts.quick(state, side, mine, theirs, battle_soon)
+                else:  # healing the primary creature
+                    amount = facts.qamount
+                    missing = mine.facts.hp - mine.hp
+                    value = 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)  # noqa: FURB136
+                if value > best_score:
+                    best, best_score = (index, facts, None, ""), value
+                continue
+            quick = facts.quick_all
+            if quick is not None:
+                options = quick(state, side, mine)
+                if options is not None:
+                    for value, target, label in options:
+                        if value > best_score:
+                            best, best_score = (index, facts, target, label), value
+                continue
             targets = state.play_targets(me, facts)
             if targets is None:
                 continue
             for target, label in targets:
-                value = card_value(state, me, facts, target)
+                value = value_of(state, me, facts, target, battle_soon, mine, theirs)
                 if value > best_score:
                     best, best_score = (index, facts, target, label), value
         chosen: Action | None = None
         if best is not None:
             index, facts, target, label = best
-            chosen = Play(index, facts.name, target, label)
-        if not second and not side.summoned and self._summon_bound(state, me) > best_score:
+            chosen = _new(Play, (index, facts.name, target, label))
+        if not second and not side.summoned and top != -1e9 and (
+                top - mine.facts.worth * (0.5 + 0.5 * mine.hp / mine.facts.hp) - 0.5 * mine.facts.hp - 20
+                > best_score):
             for index, facts, sacrifices, primary in state.summon_options(me, normal=True):
                 value = self._summon_value(state, me, index, sacrifices, primary)
                 if value > best_score:
-                    names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
-                    chosen, best_score = Summon(index, facts.name, sacrifices, primary, ", ".join(names)), value
-        primary = side.primary
-        if state._can_activate(primary):
-            value = self._activate_value(state, me, primary)
+                    names = ([mine.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
+                    chosen, best_score = _new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))), value
+        if mine.facts.activated is not None and state._can_activate(mine):
+            value = self._activate_value(state, me, mine)
             if value > best_score:
-                chosen, best_score = Activate(primary.uid, primary.facts.name), value
+                chosen, best_score = _new(Activate, (mine.uid, mine.facts.name)), value
         if second:
             return chosen or END_TURN
-        if not state.can_battle(me):
+        if not can_battle:
             return chosen or END_MAIN
         if best_score >= 50.0 * BATTLE_SCALE:
             return chosen
@@ -2714,12 +3437,17 @@ class Greedy:
         enemy = state.sides[1 - me].primary
         if enemy is not None:
             name = enemy.facts.name
-            for creature in side.creatures():
+            creature = side.primary
+            if creature is not None and not creature.battled:
+                value = self._attack_value(state, creature, enemy) * scale
+                if value > best_score:
+                    best, best_score = _new(Attack, (creature.uid, creature.facts.name, name)), value
+            for creature in side.limited:
                 if creature.battled:
                     continue
                 value = self._attack_value(state, creature, enemy) * scale
                 if value > best_score:
-                    best, best_score = Attack(creature.uid, creature.facts.name, name), value
+                    best, best_score = _new(Attack, (creature.uid, creature.facts.name, name)), value
         return best
 
     def _attack_value(self, state: WardState, creature: Creature | None, enemy: Creature | None) -> float:
@@ -2728,12 +3456,67 @@ class Greedy:
             return -1.0
         if creature.limited:
             return 50.0
-        out, back = exchange(state, creature, enemy)
-        out /= max(1, enemy.hp)
-        back = 0.0 if state.sides[enemy.owner].dummy else back / max(1, creature.hp)
-        return min(49.0, 10.0 + 10 * out - 7 * back) if out >= self.ratio * back else -1.0
-
-    # -- main phases --
+        # exchange(state, creature, enemy), inlined, and cached while both profiles are their static ones
+        sepoch = state.sepoch
+        plain = not creature.temps and not enemy.temps and state.battle is None
+        if plain:
+            key = creature.xkey
+            if key is not None and key[0] is enemy and key[1] == sepoch:
+                out, back = creature.xval
+                out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
+                hp = creature.hp
+                back = 0.0 if state.sides[enemy.owner].dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
+                if out >= self.ratio * back:
+                    value = 10.0 + 10 * out - 7 * back
+                    return value if value < 49.0 else 49.0  # noqa: FURB136
+                return -1.0
+        pa = creature.pval if creature.skey == sepoch and not creature.temps and state.battle is None \
+            else state.profile(creature)
+        pd = enemy.pval if enemy.skey == sepoch and not enemy.temps and state.battle is None \
+            else state.profile(enemy)
+        out = back = 0.0
+        if not enemy.limited:  # _expected(state, creature, enemy, pa, pd)
+            damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
+            if creature.temps:
+                for temp in creature.temps:
+                    if temp[0] == T_MULT:
+                        damage *= temp[1]
+            reduction = enemy.aval if enemy.skey == sepoch and not enemy.temps and enemy.facts.armor_stable \
+                and state.battle is None else state.armor(enemy, pa[AL])
+            if reduction is not None:
+                need = pd[AL] - pa[MOD] - pa[HITB]
+                chance = _HIT_P.get(pa[HITD] * 4096 + need)
+                if chance is None:
+                    chance = hit_chance(pa[HITD], need)
+                damage -= reduction
+                out = chance * damage if damage > 0.0 else chance * 0.0
+        # _expected(state, enemy, creature, pd, pa): creature is not limited
+        damage = 3.5 * pd[ATKD] + pd[MOD] + pd[DMGB]
+        if enemy.temps:
+            for temp in enemy.temps:
+                if temp[0] == T_MULT:
+                    damage *= temp[1]
+        reduction = creature.aval if creature.skey == sepoch and not creature.temps and creature.facts.armor_stable \
+            and state.battle is None else state.armor(creature, pd[AL])
+        if reduction is not None:
+            need = pa[AL] - pd[MOD] - pd[HITB]
+            chance = _HIT_P.get(pd[HITD] * 4096 + need)
+            if chance is None:
+                chance = hit_chance(pd[HITD], need)
+            damage -= reduction
+            back = chance * damage if damage > 0.0 else chance * 0.0
+        if plain and creature.skey == sepoch and enemy.skey == sepoch:
+            creature.xkey = (enemy, sepoch)
+            creature.xval = (out, back)
+            enemy.xkey = (creature, sepoch)
+            enemy.xval = (back, out)
+        out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
+        hp = creature.hp
+        back = 0.0 if state.sides[enemy.owner].dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
+        if out >= self.ratio * back:
+            value = 10.0 + 10 * out - 7 * back
+            return value if value < 49.0 else 49.0  # noqa: FURB136
+        return -1.0
 
     def _main(self, state: WardState, me: int, action: Action) -> float:
         kind = type(action)
@@ -2774,7 +3557,7 @@ class Greedy:
         for j in sacrifices:
             sacrificed = side.hand[j]
             value -= 0.6 * sacrificed.worth + 0.5 * sacrificed.hp
-        if sacrifices and side.cem_hp + sum(side.hand[j].hp for j in sacrifices) > 200:
+        if sacrifices and side.cem_hp + _hp_sum(side.hand, sacrifices) > 200:
             value -= 60
         primary = side.primary
         if field and primary is not None:
@@ -2789,6 +3572,11 @@ class Greedy:
         side = state.sides[me]
         mine, theirs = side.primary, state.sides[1 - me].primary
         battle_soon = state.phase == PH_MAIN and state.can_battle(me)
+        return self._value(state, me, facts, target, battle_soon, mine, theirs)
+
+    def _value(self, state: WardState, me: int, facts: Facts, target: Any, battle_soon: bool,
+               mine: Creature | None, theirs: Creature | None) -> float:
+        side = state.sides[me]
         value = 0.0
         if facts.attach:
             host = state._creature(target)
@@ -2949,8 +3737,12 @@ class Greedy:
 
     def _mulligan(self, state: WardState, me: int, action: Action) -> float:
         hand = state.sides[me].hand
-        low = sum(1 for f in hand if f.is_creature and f.need == 0)
-        creatures = sum(1 for f in hand if f.is_creature)
+        low = creatures = 0
+        for f in hand:
+            if f.is_creature:
+                creatures += 1
+                if f.need == 0:
+                    low += 1
         redo = low == 0 or creatures >= 4 or creatures == len(hand)
         return 1.0 if action.option == redo else 0.0
 
@@ -3071,6 +3863,13 @@ def _type_counts(cards: list) -> dict[str, int]:
                 counts[facts.ctype] = counts.get(facts.ctype, 0) + 1
         entry = _TYPE_COUNTS[id(cards)] = (cards, counts)
     return entry[1]
+
+
+def _hp_sum(hand: list[Facts], indices: Sequence[int]) -> int:
+    total = 0
+    for j in indices:
+        total += hand[j].hp
+    return total
 
 
 BATTLE_SCALE = 0.001  # from the main phase, a battle comes after every useful magic

@@ -59,6 +59,7 @@ def put(state: mw.MageState, seat: int, the_card: Card) -> Unit:
     """Put a Creature/Guard straight into play (as if created earlier)."""
     u = Unit(mw.facts_of(the_card), state._new_id(), seat)
     state.sides[seat].units.append(u)
+    state.sides[seat].roster += 1
     state.objs[u.uid] = u
     state.stamp += 1
     state.cache = None
@@ -68,6 +69,8 @@ def put(state: mw.MageState, seat: int, the_card: Card) -> Unit:
 def equip(state: mw.MageState, unit: Unit, the_card: Card) -> Gear:
     """Equip a Device (or place a Shield) on ``unit`` directly."""
     f = mw.facts_of(the_card)
+    if f.maint:
+        state.gear_upkeep = True
     g = Gear(f, state._new_id(), unit.ctrl)
     state.objs[g.gid] = g
     if f.type == mw.SHIELD:

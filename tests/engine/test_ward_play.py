@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from decklab.catalog.cards import Deck
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
@@ -25,7 +22,7 @@ from decklab.engine.ward import (
     WardState,
 )
 
-from .ward_helpers import starter_cards
+from .ward_helpers import every_card_decks, starter_cards
 
 ENGINE = engines()["ward"]
 
@@ -40,23 +37,6 @@ def decks(template_db):
         return [read_deck_file(database, paths[name]) for name in ("ward-1.deck", "ward-2.deck")]
     finally:
         database.dispose()
-
-
-def every_card_decks(count: int, seed: int = 3) -> list[Deck]:
-    """Random 30-card decks (12 creatures, 18 magics) that together hold every starter card several times."""
-    cards = starter_cards()
-    creatures = [c for c in cards if c.type == "creature"]
-    magics = [c for c in cards if c.type == "magic"]
-    rng = random.Random(seed)
-    result = []
-    for index in range(count):
-        rng.shuffle(creatures)
-        rng.shuffle(magics)
-        start_c, start_m = (index * 12) % len(creatures), (index * 18) % len(magics)
-        picked = [creatures[(start_c + i) % len(creatures)] for i in range(12)]
-        picked += [magics[(start_m + i) % len(magics)] for i in range(18)]
-        result.append(Deck(name=f"Mix {index}", game="ward", sections={"main": [(card, 1) for card in picked]}))
-    return result
 
 
 def test_every_starter_card_is_modeled(database):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from decklab.catalog.cards import Card, Deck
 from decklab.engine import ward
 from decklab.engine.ward import Creature, Facts, WardState
@@ -136,3 +138,20 @@ def starter(name: str) -> Card:
 def starter_cards() -> list[Card]:
     starter("Firebolt")
     return list(_STARTER.values())
+
+
+def every_card_decks(count: int, seed: int = 3) -> list[Deck]:
+    """Random 30-card decks (12 creatures, 18 magics) that together hold every starter card several times."""
+    cards = starter_cards()
+    creatures = [c for c in cards if c.type == "creature"]
+    magics = [c for c in cards if c.type == "magic"]
+    rng = random.Random(seed)
+    result = []
+    for index in range(count):
+        rng.shuffle(creatures)
+        rng.shuffle(magics)
+        start_c, start_m = (index * 12) % len(creatures), (index * 18) % len(magics)
+        picked = [creatures[(start_c + i) % len(creatures)] for i in range(12)]
+        picked += [magics[(start_m + i) % len(magics)] for i in range(18)]
+        result.append(Deck(name=f"Mix {index}", game="ward", sections={"main": [(card, 1) for card in picked]}))
+    return result

@@ -131,7 +131,7 @@ class Eff:
     """One compiled ``effects`` entry."""
 
     __slots__ = ("kind", "trigger", "tw", "amount", "idxs", "bits", "blood", "dur", "cond", "pile", "counter",
-                 "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps")
+                 "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps", "cap_base")
 
     def __init__(self, entry: dict) -> None:
         self.kind = entry["effect"]
@@ -154,6 +154,10 @@ class Eff:
             self.kind == "grant_keyword" and self.bits & SLOW)
         self.penalty = (10.0 if self.deploy else 0.0) + self.flesh / 2  # what using it as an ability costs Greedy
         self.caps = _static_caps(lambda bound: _effect_cap(self, bound))
+        # the cap when it is this plus the dearest enemy card's cost (and depends on nothing else)
+        base = _effect_cap(self, (0, False, False))
+        self.cap_base = base if self.caps is None and _effect_cap(self, (0, True, True)) == base and _effect_cap(
+            self, (1000, True, True)) == base + 1000 else None
 
     def __deepcopy__(self, memo):
         return self
@@ -652,6 +656,40 @@ class MageState(GameState):
             return
         s = list(f.stats)
         t = u.tokens
+        if not (u.mods or u.hexes or u.devices or u.shield is not None or f.self_mods):
+            # Only auras (of its side's cards and Spells): the general case below, without what is empty.
+            if t:
+                s[0] += t
+                s[1] += t
+                s[2] += t
+                s[3] += t
+            flags, blood = f.flags, f.blood
+            for o in self.aura_units[u.ctrl]:
+                if o.shield is None and not (o.disabled or o.chains):
+                    for e in o.facts.auras:
+                        if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
+                            continue
+                        for i in e.idxs:
+                            s[i] += e.amount
+                        flags |= e.bits
+                        blood += e.blood
+            for spell in self.sides[u.ctrl].table:
+                if spell.active and spell.facts.auras:
+                    for e in spell.facts.auras:
+                        if e.cond is None or e.cond.ok(f):
+                            for i in e.idxs:
+                                s[i] += e.amount
+                            flags |= e.bits
+            if s[0] < 0 or s[1] < 0 or s[2] < 0 or s[3] < 0 or s[4] < 0:
+                for i in range(5):
+                    if s[i] < 0:
+                        s[i] = 0
+            u.st, u.flags, u.bloodn = s, flags, blood
+            u.atk = atk = s[:3]  # (no Device and no Shield add to the attacks)
+            u.best = max(atk)
+            u.red = 0
+            u.stamp = self.stamp
+            return
         if t:
             s[0] += t
             s[1] += t
@@ -1008,17 +1046,18 @@ class MageState(GameState):
                 if f.cls == 0 or classes & (1 << (f.cls - 1)):
                     return True
             elif kind == DEVICE:
-                for u in side.units:
-                    if self._can_use(u, f, True) is not None:
+                fits = f.fits
+                for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
+                    if not u.deployed and fits.get(u.facts) is not False and self._can_use(u, f, True) is not None:
                         return True
             elif kind == SHIELD or f.pick is None:
                 return True
-            elif not f.reaction and self._target_objects(p, f.pick, f.harmful):
+            elif not f.reaction and self._target_objects(p, f.pick, f.harmful, True):
                 return True
         for spell in side.table:
             f = spell.facts
             if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
-                    f.pick is None or self._target_objects(p, f.pick, f.harmful)):
+                    f.pick is None or self._target_objects(p, f.pick, f.harmful, True)):
                 return True
         return False
 
@@ -1051,12 +1090,17 @@ class MageState(GameState):
 
     def _classes_in_play(self, p: int) -> int:
         """Bit 1: a Basic card in play, bit 2: an Advanced one (what Advanced and Uber cards need)."""
-        return self._roster(self.sides[p])[2]
+        side = self.sides[p]
+        kept = side.kept
+        if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+            kept = self._roster(side)
+        return kept[2]
 
     @staticmethod
     def _roster(side: Side) -> tuple:
         """(roster, count, class bits, the cards with activated abilities, their Maintenance Costs, the
-        highest Creation Cost) of a side's cards in play, kept until its ``units`` change (``side.roster`` counts the changes)."""
+        highest Creation Cost) of a side's cards in play, kept until its ``units`` change (``side.roster`` counts
+        the changes; ``_enter`` updates it in place of a new count)."""
         kept = side.kept
         units = side.units
         if kept is not None and kept[0] == side.roster and kept[1] == len(units):
@@ -1120,10 +1164,11 @@ class MageState(GameState):
                         moves.append(Create(spell.sid, f.name, target, label, True))
         return moves
 
-    def _target_objects(self, p: int, e: Eff, harmful: bool) -> list:
+    def _target_objects(self, p: int, e: Eff, harmful: bool, first: bool = False) -> list:
         """What an effect that says "target ..." can choose: cards, or a seat number for a Mage. Cloaked
         cards of other players and Shielded cards cannot be chosen; harmful effects choose among the
-        opponents' cards, helpful ones among your own."""
+        opponents' cards, helpful ones among your own. With ``first``, Creatures and Guards stop at the first one
+        (enough to tell whether there is any)."""
         tw, cond = e.tw, e.cond
         if cond is not None and cond.role is not None:
             cond = None
@@ -1136,10 +1181,14 @@ class MageState(GameState):
                     for u in side.units:
                         if u.shield is None and not u.cloaked and (cond is None or cond.ok(u.facts, self.flags(u))):
                             out.append(u)
+                            if first:
+                                return out
             else:
                 for u in self.sides[p].units:
                     if u.shield is None and (cond is None or cond.ok(u.facts, self.flags(u))):
                         out.append(u)
+                        if first:
+                            return out
         elif tw == "target_mage":
             for side in self.sides:
                 if side.seat != p and side.alive:
@@ -1196,7 +1245,14 @@ class MageState(GameState):
         side = self.sides[p]
         flesh = side.flesh
         out: list = []
-        for u in side.units if self.gear_acts else self._roster(side)[3]:  # no Device has an ability: skip
+        if self.gear_acts:
+            carriers = side.units
+        else:  # no Device has an ability: only the cards with abilities
+            kept = side.kept
+            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                kept = self._roster(side)
+            carriers = kept[3]
+        for u in carriers:
             if u.disabled or u.chains:
                 continue
             if u.facts.activated:
@@ -1208,7 +1264,7 @@ class MageState(GameState):
                     if u.shield is not None and e.tw not in (None, "this", "you"):
                         continue  # "Cards you are Shielding cannot affect cards outside of the Shield"
                     if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
-                            p, e, e.harmful):
+                            p, e, e.harmful, True):
                         continue
                     out.append((u, e, u))
                     if first:
@@ -1225,7 +1281,7 @@ class MageState(GameState):
                     if u.shield is not None and e.tw not in (None, "user", "you"):
                         continue
                     if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
-                            p, e, e.harmful):
+                            p, e, e.harmful, True):
                         continue
                     out.append((g, e, u))
                     if first:
@@ -1321,6 +1377,10 @@ class MageState(GameState):
             if self.recheck:
                 self.recheck = False
                 self._check_all(None)
+            elif self.phase == DECLARE and not self.over and not self.pending:
+                for u in self.sides[self.active].units:  # another card may attack: the player chooses again
+                    if not (u.deployed or u.disabled or u.chains or u.helping) and u.shield is None:
+                        return
             self._proceed()
             return
         if kind is not Declare:
@@ -1370,22 +1430,28 @@ class MageState(GameState):
         while not self.over and not self.pending:
             phase = self.phase
             if phase == DECLARE:
-                if self._may_declare(self.active):
+                for u in self.sides[self.active].units:  # (inlined _may_declare: a card that may attack)
+                    if not (u.deployed or u.disabled or u.chains or u.helping) and u.shield is None:
+                        return
+                if not self.declared and (self._may_create(self.active, True) or self.ability_sources(self.active, True)):
                     return
                 self._start_battles()
             elif phase == BLOCK:
-                cur = self.cur
-                if cur is None:
-                    if not self._next_attacker():
-                        self.phase = PLAY
-                        self.cache = None
-                        continue
+                while True:  # the attackers in turn, until one can be blocked
                     cur = self.cur
-                blockers = self._find_blockers()
-                if blockers:
-                    self.cache = (cur, blockers)  # what _blockers() answers until the next action
-                    return
-                self._unblocked()
+                    if cur is None:
+                        if not self._next_attacker():
+                            self.phase = PLAY
+                            self.cache = None
+                            break
+                        cur = self.cur
+                    blockers = self._find_blockers()
+                    if blockers:
+                        self.cache = (cur, blockers)  # what _blockers() answers until the next action
+                        return
+                    self._unblocked()
+                    if self.over or self.pending or self.phase != BLOCK:
+                        break
             elif phase == PLAY:
                 if self._may_create(self.active, False) or self.ability_sources(self.active, True):
                     return
@@ -1705,10 +1771,16 @@ class MageState(GameState):
         return self.next_id
 
     def _enter(self, p: int, f: Facts) -> Unit:
-        u = Unit(f, self._new_id(), p)
+        self.next_id += 1
+        u = Unit(f, self.next_id, p)
         side = self.sides[p]
-        side.units.append(u)
+        units = side.units
+        kept = side.kept
+        units.append(u)
         side.roster += 1
+        if kept is not None and kept[0] == side.roster - 1 and kept[1] == len(units) - 1:  # (see _roster)
+            side.kept = (side.roster, len(units), kept[2] | (1 << f.cls), kept[3] + [u] if f.activated else kept[3],
+                         kept[4] + f.maint, f.cost if f.cost > kept[5] else kept[5])
         self.objs[u.uid] = u
         if f.auras:
             self.stamp += 1
@@ -2531,17 +2603,24 @@ class MageState(GameState):
         """The Battle is over; a surviving attacking Creature goes on attacking if its blocker is out."""
         for u in b.u:
             if u.mods:
-                u.mods = [m for m in u.mods if m[4] != EXP_BATTLE]
-                self._touch(u)
+                kept = [m for m in u.mods if m[4] != EXP_BATTLE]
+                if len(kept) != len(u.mods):  # (a card whose bonuses all stay keeps its stats)
+                    u.mods = kept
+                    self._touch(u)
         if self.battle is b:
             self.battle = None
         if self.phase == BATTLE:
-            self._set_phase(BLOCK)
+            self.phase = BLOCK
+            self.cache = None
+        objs = self.objs
         for u in b.u:
-            if self._key_alive(u) and self._dead(u):  # a "for that Battle" bonus to defense has ended
-                self._kill(u, None)
+            if objs.get(u.uid) is u:  # a "for that Battle" bonus to defense has ended
+                if u.stamp != self.stamp:
+                    self._refresh(u)
+                if u.st[3] - u.damage <= 0:
+                    self._kill(u, None)
         a = b.u[0]
-        if not (defender_out and self._key_alive(a) and a.ctrl == self.active and not a.facts.guard
+        if not (defender_out and objs.get(a.uid) is a and a.ctrl == self.active and not a.facts.guard
                 and not (a.disabled or a.chains)):
             self.cur = None
 
@@ -2668,7 +2747,7 @@ def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
         if tw == "target_mage":
             return 1000.0 if low else 3.0 * e.amount
     elif kind == "heal":
-        return 15.0 if tw == "you" else 5.0 + e.amount
+        return 15.0 if tw == "you" else 5.0 + e.amount if not attack_phase else 0.0  # (cards heal after the attack)
     elif kind == "modify" or kind == "grant_keyword":
         if e.dur in ("this_turn", "this_battle") and tw in ("this", "user", "target_creature_guard"):
             return 12.0 if attack_phase else 0.0
@@ -2684,10 +2763,17 @@ def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
 
 
 INF = 99
-_SIGS: list = [0, {}, {}]
+_SIGS: list = [0, {}, {}, {}]
 """Battle estimates shared by the greedy policies of a process: [generation, {signature: number},
-{attacker number: {blocker number: whether the blocker stops the attacker}}]. A verdict depends only on the
-two signatures, so sharing it across games changes no result."""
+{attacker number: {blocker number: whether the blocker stops the attacker}}, {(mover number, other number, range,
+mover's Stealth, other's Stealth): Battle move}]. A verdict or a move depends only on the two signatures (and the
+Battle's range and Stealth), so sharing it across games changes no result."""
+_BARRACKS_FIRST = ("BB", "BA", "BB", "BA", "AA", "B", "A", "S")
+_SPELLBOOK_FIRST = ("S", "BA", "BB", "BA", "AA", "B", "A", "S")
+_MIXED_FIRST = ("BA", "BB", "BB", "BA", "AA", "B", "A", "S")
+"""Greedy's draws in order of preference (see Greedy._draw)."""
+_LET_THROUGH: dict[str, Block] = {}
+"""Greedy's "let it through" Block action for each attacker name (actions are immutable, so they are shared)."""
 _CHAINS = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
 
 
@@ -2726,7 +2812,9 @@ def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, 
             c = e.cond
             if c is None or (c.role == "source" and c.sub.ok(source.facts)):
                 prevent += e.amount
-    return prevent, room, state.reduction(victim), state.defense_left(victim)
+    if victim.stamp != state.stamp:
+        state._refresh(victim)
+    return prevent, room, victim.red, victim.st[3] - victim.damage
 
 
 def _signature(state: MageState, u: Unit) -> int:
@@ -2763,6 +2851,7 @@ def _signature(state: MageState, u: Unit) -> int:
             _SIGS[0] += 1
             table.clear()
             _SIGS[2].clear()
+            _SIGS[3].clear()
         number = table[key] = len(table)
     u.sig = (u.damage, shield, shield_damage, _SIGS[0], number)
     return number
@@ -2784,8 +2873,9 @@ class Greedy:
     """A sensible Mage: creates its strongest castable cards, equips Devices where they add most, uses
     Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures no enemy
     blocker would stop (Guards too when it wins the race), blocks with cards that stop the attacker, and in
-    a Battle fights at its best range or retreats. Battle estimates are remembered by card signature for
-    the whole process (they depend on nothing else), which keeps the policy fast. See
+    a Battle fights at its best range or retreats. Battle estimates and Battle moves are remembered by card
+    signature for the whole process (they depend on nothing else), the attack plan is made once a turn, and the
+    cards to create are scored with upper bounds that skip what cannot win, which keeps the policy fast. See
     ``docs/rules/magewarfare.md``."""
 
     name = "greedy"
@@ -2805,9 +2895,20 @@ class Greedy:
             return self._answer(state)
         phase = state.phase
         if phase == DECLARE:
+            declared = state.declared
+            if declared and self._plan_done >= 0 and self._plan_serial == state.serial and (
+                    self._plan_version == state.version):  # the next attacker of this turn's plan (see _declare)
+                done = self._plan_done
+                plan = self._attack_plan
+                count = len(declared)
+                if count == done + 1 and done < len(plan) and declared[done][0].uid == plan[done].uid:
+                    done = self._plan_done = count
+                if count == done:
+                    return plan[done] if done < len(plan) else FIGHT
             return self._declare(state)
         if phase == PLAY:
-            return self._play(state)
+            action, value = self._candidates(state, state.active, False)
+            return action if value > 0 else END_PLAY
         if phase == BLOCK:
             return self._block(state)
         if phase == BATTLE:
@@ -2877,8 +2978,20 @@ class Greedy:
 
     def _battle_move(self, state: MageState) -> Move:
         b = state.battle
-        s, r = b.mover, b.range
+        s = b.mover
         me, opp = b.u[s], b.u[1 - s]
+        key = (_signature(state, me), _signature(state, opp), b.range, b.stealth[s], b.stealth[1 - s])
+        moves = _SIGS[3]
+        move = moves.get(key)
+        if move is None:
+            if len(moves) > 200_000:  # (a bound on memory; the moves are found again when needed)
+                moves.clear()
+            move = moves[key] = self._best_move(state, me, opp, b)
+        return move
+
+    def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> Move:
+        """Fight at the range where this card wins the exchange soonest, or retreat when it cannot win."""
+        s, r = b.mover, b.range
         stealth = b.stealth
         moves, target = self._plan(state, me, opp, r, stealth[s], stealth[1 - s])
         if moves >= INF:
@@ -2921,8 +3034,14 @@ class Greedy:
         known = memo.get(sa)
         if known is None:
             known = memo[sa] = {}
+        stamp = state.stamp
         for b in blockers:
-            sb = _signature(state, b)
+            sig = b.sig  # the signature cached on the card (see _signature), if still good
+            if (sig is not None and b.stamp == stamp and sig[1] is None and b.shield is None and sig[0] == b.damage
+                    and sig[3] == _SIGS[0]):
+                sb = sig[4]
+            else:
+                sb = _signature(state, b)
             verdict = known.get(sb)
             if verdict is None:
                 verdict = known[sb] = self._estimate_holds(state, attacker, b)
@@ -2938,7 +3057,10 @@ class Greedy:
                     if best_key is None or key < best_key:
                         best, best_key = b, key
         if best is None:
-            return Block(None, "", name)
+            through = _LET_THROUGH.get(name)
+            if through is None:
+                through = _LET_THROUGH[name] = Block(None, "", name)
+            return through
         return Block(best.uid, best.facts.name, name)
 
     def _declare(self, state: MageState) -> Action:
@@ -3033,15 +3155,18 @@ class Greedy:
             seat = foes[0].seat
             pool_units, signs, guards, _ = pools[0]
             flyers = None
-            verdicts_of: dict = {}  # attacker signature -> False if a Guard would stop it, else (blockers, verdicts)
+            # attacker signature -> 0 if a Guard would stop it, 1 if nothing would, else (blockers, verdicts)
+            verdicts_of: dict = {}
+            gen = _SIGS[0]
             for _, _, u in attackers:
                 if enemy_units and u.facts.guard:
                     continue
                 sig = u.sig
-                if sig is not None and sig[1] is None and sig[0] == u.damage and sig[3] == _SIGS[0]:
+                if sig is not None and sig[1] is None and sig[0] == u.damage and sig[3] == gen:
                     sign = sig[4]  # (attackers have no Shield)
                 else:
                     sign = _signature(state, u)
+                    gen = _SIGS[0]
                 entry = verdicts_of.get(sign)
                 if entry is None:
                     if u.flags & FLYER:  # only Flyers block a Flyer
@@ -3058,19 +3183,19 @@ class Greedy:
                         for i, verdict in enumerate(verdicts):
                             if verdict is None:
                                 verdicts[i] = known[their_signs[i]] = self._estimate_holds(state, u, units[i])
-                    entry = (units, verdicts)
+                    entry = (units, verdicts) if True in verdicts else 1
                     for i in their_guards:
                         if verdicts[i]:
-                            entry = False
+                            entry = 0
                             break
                     verdicts_of[sign] = entry
-                if entry is False:
+                if entry == 0:
                     continue
                 decl = u.decl
                 if decl is None or decl.seat != seat:
                     decl = u.decl = Declare(u.uid, u.facts.name, seat)
-                units, verdicts = entry
-                if True in verdicts:  # a Creature would stop it: the first one not spent yet blocks it as a decoy
+                if entry != 1:  # a Creature would stop it: the first one not spent yet blocks it as a decoy
+                    units, verdicts = entry
                     for b, verdict in zip(units, verdicts):
                         if verdict and b.uid not in used:
                             if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1:
@@ -3197,8 +3322,9 @@ class Greedy:
             if f.type == DEVICE:
                 if f.ub <= best_value:  # no user could make it worth as much as the best so far
                     continue
-                for u in side.units:
-                    if state._can_use(u, f, True) is not None:
+                fits = f.fits
+                for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
+                    if not u.deployed and fits.get(u.facts) is not False and state._can_use(u, f, True) is not None:
                         value = self._device_value(state, f, u)
                         if value > best_value or (value == best_value and i < best_order):
                             best, best_value, best_order = Create(i, f.name, u.uid, u.facts.name), value, i
@@ -3236,7 +3362,9 @@ class Greedy:
                     best, best_value = Create(spell.sid, f.name, ref, label, True), value
         # Abilities, in the order of MageState.ability_sources (scanned here without listing them).
         done = None
-        if state.gear_acts:
+        dearest = -1
+        gear_acts = state.gear_acts
+        if gear_acts:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities (see MageState.ability_sources)
             kept = side.kept
@@ -3245,7 +3373,7 @@ class Greedy:
             carriers = kept[3]
         for u in carriers:
             acts = u.facts.activated
-            devices = u.devices
+            devices = u.devices if gear_acts else ()
             if not acts and not devices:
                 continue
             if u.disabled or u.chains:
@@ -3261,12 +3389,17 @@ class Greedy:
                 caps = e.caps
                 if caps is not None:
                     if caps[attack_phase] - penalty <= best_value:
+                        continue  # it cannot beat the best so far
+                elif e.cap_base is not None:
+                    if dearest < 0:
+                        dearest = self._bounds(state, p, attack_phase)[0]
+                    if e.cap_base + dearest - penalty <= best_value:
                         continue
                 else:
                     if bound is None:
                         bound = self._bounds(state, p, attack_phase)
                     if _effect_cap(e, bound) - penalty <= best_value:
-                        continue  # it cannot beat the best so far
+                        continue
                 if e.tw is not None and e.tw.startswith("target_"):
                     if done is None:
                         done = set()
@@ -3414,6 +3547,19 @@ class Greedy:
                 if best is None:
                     best, best_value = target, base + 0.0
             return best, best_value
+        if f.pick.tw == "target_hex":
+            for side in state.sides:
+                if side.hexes:
+                    break
+            else:  # no Hex in play: nothing to target
+                return best, best_value
+        if len(entries) == 1:
+            e = entries[0]
+            for target in state._target_objects(p, f.pick, f.harmful):
+                value = base + self._effect_value(state, p, e, target, None, attack_phase)
+                if value > best_value:
+                    best, best_value = target, value
+            return best, best_value
         for target in state._target_objects(p, f.pick, f.harmful):
             value = base + sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
             if value > best_value:
@@ -3442,7 +3588,9 @@ class Greedy:
         return total
 
     def _device_value(self, state: MageState, f: Facts, u: Unit) -> float:
-        atk = state.attacks(u)
+        if u.stamp != state.stamp:
+            state._refresh(u)
+        atk = u.atk
         stats = f.stats
         gain = (max(0, stats[0] - atk[0]) + max(0, stats[1] - atk[1]) + f.gear_gain)
         if gain <= 0:
@@ -3569,9 +3717,9 @@ class Greedy:
                             break
             elif f.type <= SHIELD:
                 gear += 1
-        wanted = ("BB", "BA") if not fighters else ("S", "BA") if len(hand) >= HAND else (
-            ("BA", "BB") if fighters >= 2 and not gear and side.units else ("BB", "BA"))
-        for piles in (*wanted, "BB", "BA", "AA", "B", "A", "S"):
+        wanted = _BARRACKS_FIRST if not fighters else _SPELLBOOK_FIRST if len(hand) >= HAND else (
+            _MIXED_FIRST if fighters >= 2 and not gear and side.units else _BARRACKS_FIRST)
+        for piles in wanted:
             for option in options:
                 if option.piles == piles:
                     return option

@@ -14,7 +14,7 @@ from __future__ import annotations
 import abc
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
 from decklab.catalog.cards import Deck
 
@@ -27,6 +27,37 @@ class Action(abc.ABC):
     """
 
     __slots__ = ()
+
+
+class Choose(NamedTuple):
+    """Answer a pending choice of an effect or a rule: a target, a card, a square, yes or no.
+
+    >>> str(Choose(2, "Veteran Sergeant"))
+    'choose Veteran Sergeant'
+    """
+
+    option: Any
+    label: str
+
+    def __str__(self) -> str:
+        return f"choose {self.label}"
+
+
+class Pass(NamedTuple):
+    """End a step or a phase, or decline a window or an option; ``label`` says which.
+
+    >>> str(Pass("end the turn"))
+    'end the turn'
+    """
+
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+Action.register(Choose)
+Action.register(Pass)
 
 
 class GameState:

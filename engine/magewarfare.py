@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import Card, Deck
 
-from .core import Action, Engine, GameState, RandomPolicy, new_rng, register, shuffle
+from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_HP = 100
@@ -451,16 +451,6 @@ class Draw(NamedTuple):
         return self.label
 
 
-class Choose(NamedTuple):
-    """Answer a pending choice: pay a Maintenance Cost, Tag, Salvage, Negate, split a draw."""
-
-    option: Any
-    label: str
-
-    def __str__(self) -> str:
-        return f"choose {self.label}"
-
-
 class Equip(NamedTuple):
     """Maintenance Phase: equip a Device (or place a Shield) ``gid`` to the card ``uid``."""
 
@@ -541,14 +531,7 @@ class Discard(NamedTuple):
         return f"discard {self.name}"
 
 
-class Pass(NamedTuple):
-    label: str
-
-    def __str__(self) -> str:
-        return self.label
-
-
-for _kind in (Opening, Draw, Choose, Equip, Activate, Declare, Block, Move, Create, Discard, Pass):
+for _kind in (Opening, Draw, Equip, Activate, Declare, Block, Move, Create, Discard):
     Action.register(_kind)
 
 END_EQUIP = Pass("end the Maintenance Phase")

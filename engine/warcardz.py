@@ -24,8 +24,10 @@ from decklab.catalog.cards import MAIN, Card, Deck
 
 from .core import (
     Action,
+    Choose as _Choose,
     Engine,
     GameState,
+    Pass,
     RandomPolicy,
     deck_cards,
     new_rng,
@@ -594,16 +596,6 @@ class Attack(NamedTuple):
         return f"attack {self.target_name} ({SQUARE_NAMES[self.target]}) with {' + '.join(self.names)}"
 
 
-class Choose(NamedTuple):
-    """Answer a pending choice: an instant to play, a card, a square, yes or no."""
-
-    option: Any
-    label: str
-
-    def __str__(self) -> str:
-        return self.label
-
-
 class Instant(NamedTuple):
     """Play an instant tactics card into the combat (on one of one's fighters in it, if the card picks one)."""
 
@@ -628,16 +620,16 @@ class Step(NamedTuple):
         return f"move {self.name} {direction_of(self.owner, self.square, self.to)} into {SQUARE_NAMES[self.to]}"
 
 
-class Pass(NamedTuple):
-    """End the turn, or pass in a combat's tactics window."""
+class Choose(_Choose):
+    """Answer a pending choice: Warcardz labels are whole phrases ("place R1 at P1 post 3"), shown as they are."""
 
-    label: str
+    __slots__ = ()
 
     def __str__(self) -> str:
         return self.label
 
 
-for _kind in (Deploy, Tactic, Discard, Attack, Instant, Step, Choose, Pass):
+for _kind in (Deploy, Tactic, Discard, Attack, Instant, Step, Choose):
     Action.register(_kind)
 
 _new = tuple.__new__  # makes an action without the named tuple's Python-level ``__new__``: _new(Step, (fields...))

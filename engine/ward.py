@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
+from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -688,16 +688,6 @@ class Respond(NamedTuple):
         return f"respond with {self.name}"
 
 
-class Choose(NamedTuple):
-    """Answer a pending choice: a card, a target, or yes/no."""
-
-    option: Any
-    label: str
-
-    def __str__(self) -> str:
-        return f"choose {self.label}"
-
-
 class Pass(NamedTuple):
     """End a phase, decline a response, or decline an option."""
 
@@ -707,7 +697,7 @@ class Pass(NamedTuple):
         return self.label
 
 
-for _kind in (Play, Summon, KillOwn, Activate, Attack, Respond, Choose, Pass):
+for _kind in (Play, Summon, KillOwn, Activate, Attack, Respond):
     Action.register(_kind)
 
 END_MAIN = Pass("end the Summoning/Magic phase")

@@ -25,8 +25,10 @@ from decklab.catalog.cards import MAIN, Card, Deck
 
 from .core import (
     Action,
+    Choose,
     Engine,
     GameState,
+    Pass,
     RandomPolicy,
     deck_cards,
     new_rng,
@@ -708,16 +710,6 @@ class Block(NamedTuple):
         return f"defend: {self.label}"
 
 
-class Choose(NamedTuple):
-    """Answer a pending choice of an effect: a target, a card, or yes/no."""
-
-    option: Any
-    label: str
-
-    def __str__(self) -> str:
-        return f"choose {self.label}"
-
-
 class Pass(NamedTuple):
     """End a step (Rebuff: go to Combat; Combat: go to Reinforce; Reinforce: end the turn) or pass in a roll window."""
 
@@ -727,7 +719,7 @@ class Pass(NamedTuple):
         return self.label
 
 
-for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block, Choose, Pass):
+for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block):
     Action.register(_kind)
 
 NO_ATTACK = Declare((), "")

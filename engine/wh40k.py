@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Engine, GameState, RandomPolicy, deck_cards, new_rng, register, shuffle
+from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_AP = 1000
@@ -244,16 +244,6 @@ class Attack(NamedTuple):
         return f"attack {self.target_name} with {self.name}"
 
 
-class Choose(NamedTuple):
-    """Answer a pending choice of an effect: a target, a card, or yes/no."""
-
-    option: Any
-    label: str
-
-    def __str__(self) -> str:
-        return f"choose {self.label}"
-
-
 class Pass(NamedTuple):
     """End the Action phase (go to war) or the War phase (end the turn)."""
 
@@ -263,7 +253,7 @@ class Pass(NamedTuple):
         return self.label
 
 
-for _kind in (Deploy, Play, Activate, Attack, Choose, Pass):
+for _kind in (Deploy, Play, Activate, Attack):
     Action.register(_kind)
 
 END_ACTIONS = Pass("end the Action phase")

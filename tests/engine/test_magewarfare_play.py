@@ -7,27 +7,36 @@ import random
 
 import pytest
 from decklab.catalog.cards import Deck
-from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.magewarfare import (END_PLAY, FIGHT, MOVES, RETREAT, Activate, Block, Choose, Create, Declare, Draw,
-                                        Greedy, Opening)
+from decklab.engine.magewarfare import (
+    END_PLAY,
+    FIGHT,
+    MOVES,
+    RETREAT,
+    Activate,
+    Block,
+    Choose,
+    Create,
+    Declare,
+    Draw,
+    Greedy,
+    Opening,
+)
 from decklab.engine.runner import Batch, run, summary
+
+from .play_checks import (
+    assert_fast_path_agrees,
+    assert_same_seed_same_game,
+    assert_workers_agree,
+    capped,
+    goldfish,
+    mirror_match,
+)
 
 ENGINE = engines()["magewarfare"]
 SAMPLES = {path.name: path for path in sample_deck_paths()}
-
-
-@pytest.fixture(scope="module")
-def decks(template_db):
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, SAMPLES[name]) for name in ("magewarfare-1.deck", "magewarfare-2.deck")]
-    finally:
-        database.dispose()
 
 
 @pytest.fixture(scope="module")
@@ -97,15 +106,7 @@ def test_invariants_over_thousands_of_random_games(decks, starter):
 
 def test_same_seed_same_game(decks):
     for seats in (decks, [decks[0], decks[1], decks[0], decks[1]]):
-        first = ENGINE.new_match(seats, seed=1234, log=True)
-        second = ENGINE.new_match(seats, seed=1234, log=True)
-        policies = [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)]
-        play(first, policies)
-        play(second, [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
-        assert first.log == second.log and first.winner() == second.winner()
-        other = ENGINE.new_match(seats, seed=1235, log=True)
-        play(other, [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
-        assert other.log != first.log
+        assert_same_seed_same_game(ENGINE, seats, lambda: [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
 
 
 def test_clone_plays_on_alike(decks):
@@ -119,34 +120,18 @@ def test_clone_plays_on_alike(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    batch = Batch(game="magewarfare", decks=decks, policies=["greedy", "random"], games=400, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
-    assert one.results == two.results
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert_workers_agree("magewarfare", decks, games=400)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
     for deck in decks:
-        batch = Batch(game="magewarfare", decks=[deck, deck], policies=["greedy", "random"], games=2000, seed=11)
-        document = summary(batch, run(batch, workers=2), workers=2)
-        greedy, random_ = document["players"]
-        assert greedy["win_rate"] > 0.9, document["players"]
+        greedy, random_ = mirror_match("magewarfare", deck)
+        assert greedy["win_rate"] > 0.9, (greedy, random_)
         assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    greedy = Greedy()
-    checked = 0
-    for index in range(60):
-        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            chosen = greedy.act(state)
-            assert chosen == greedy.choose(state, actions) and chosen in actions
-            checked += 1
-            state.apply(chosen if index % 3 else RandomPolicy().choose(state, actions))
-    assert checked > 3000
+    assert_fast_path_agrees(ENGINE, Greedy(), games=60, at_least=3000, seats=lambda index: decks)
 
 
 def test_multiplayer_seat_results(decks):
@@ -184,16 +169,14 @@ def test_actions_read_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        batch = Batch(game="magewarfare", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
-        document = summary(batch, run(batch), workers=1)
+        document = goldfish("magewarfare", deck)
         assert document["not_killed"] == 0
         assert 3 <= document["kill_turn"]["p50"] <= 8
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    batch = Batch(game="magewarfare", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=3)
-    document = summary(batch, run(batch), workers=1)
+    document = capped("magewarfare", decks, max_turns=3)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 3
 
 

@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from decklab.catalog.decks import read_deck_file
-from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.runner import Batch, run, summary
 from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks
 
+from .play_checks import (
+    assert_fast_path_agrees,
+    assert_same_seed_same_game,
+    assert_workers_agree,
+    capped,
+    goldfish,
+    mirror_match,
+)
+
 ENGINE = engines()["warcardz"]
-
-
-@pytest.fixture(scope="module")
-def decks(template_db):
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        paths = {p.name: p for p in sample_deck_paths()}
-        return [read_deck_file(database, paths[name]) for name in ("warcardz-1.deck", "warcardz-2.deck")]
-    finally:
-        database.dispose()
 
 
 TACTIC_SETS = [("Countermand", "Last Stand", "Fall Back"), ("Hot Drop", "Regroup", "Suppressing Fire"),
@@ -131,14 +125,7 @@ def test_invariants_with_every_tactics_card(varied_decks, decks):
 
 
 def test_same_seed_same_game(decks):
-    first = ENGINE.new_match(decks, seed=1234, log=True)
-    second = ENGINE.new_match(decks, seed=1234, log=True)
-    play(first, [Greedy(), RandomPolicy()])
-    play(second, [Greedy(), RandomPolicy()])
-    assert first.log == second.log and first.winner() == second.winner()
-    other = ENGINE.new_match(decks, seed=1235, log=True)
-    play(other, [Greedy(), RandomPolicy()])
-    assert other.log != first.log
+    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_a_clone_plays_on_like_the_original(decks):
@@ -156,36 +143,18 @@ def test_a_clone_plays_on_like_the_original(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    batch = Batch(game="warcardz", decks=decks, policies=["greedy", "random"], games=600, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
-    assert one.results == two.results
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert_workers_agree("warcardz", decks, games=600)
 
 
 @pytest.mark.parametrize("which", [0, 1])
 def test_greedy_beats_random_in_a_mirror_match(decks, which):
-    batch = Batch(game="warcardz", decks=[decks[which], decks[which]], policies=["greedy", "random"], games=2000,
-                  seed=11)
-    document = summary(batch, run(batch, workers=2), workers=2)
-    greedy, random_ = document["players"]
-    assert greedy["win_rate"] > 0.4 and random_["win_rate"] < 0.02, document["players"]
+    greedy, random_ = mirror_match("warcardz", decks[which])
+    assert greedy["win_rate"] > 0.4 and random_["win_rate"] < 0.02, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1] + 0.3
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    greedy = Greedy()
-    checked = 0
-    for index in range(150):
-        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            action = greedy.act(state)
-            assert action in actions
-            assert action == greedy.choose(state, actions)
-            checked += 1
-            state.apply(action if index % 3 else RandomPolicy().choose(state, actions))
-    assert checked > 1000
+    assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
 
 
 def test_the_play_by_play_reads_well(decks):
@@ -201,16 +170,14 @@ def test_the_play_by_play_reads_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        batch = Batch(game="warcardz", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
-        document = summary(batch, run(batch), workers=1)
+        document = goldfish("warcardz", deck)
         assert document["not_killed"] == 0
         assert 5 <= document["kill_turn"]["p50"] <= 8
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    batch = Batch(game="warcardz", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=2)
-    document = summary(batch, run(batch), workers=1)
+    document = capped("warcardz", decks, max_turns=2)
     assert document["draws"] >= 40 and document["turns"]["p90"] <= 2
 
 

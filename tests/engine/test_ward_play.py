@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from decklab.catalog.decks import read_deck_file
-from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.runner import Batch, run, summary
 from decklab.engine.ward import (
     AL,
     MAX_INFINITE,
@@ -22,21 +19,17 @@ from decklab.engine.ward import (
     WardState,
 )
 
+from .play_checks import (
+    assert_fast_path_agrees,
+    assert_same_seed_same_game,
+    assert_workers_agree,
+    capped,
+    goldfish,
+    mirror_match,
+)
 from .ward_helpers import every_card_decks, starter_cards
 
 ENGINE = engines()["ward"]
-
-
-@pytest.fixture(scope="module")
-def decks(template_db):
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        paths = {p.name: p for p in sample_deck_paths()}
-        return [read_deck_file(database, paths[name]) for name in ("ward-1.deck", "ward-2.deck")]
-    finally:
-        database.dispose()
 
 
 def test_every_starter_card_is_modeled(database):
@@ -87,14 +80,7 @@ def test_invariants_over_thousands_of_random_games(decks):
 
 
 def test_same_seed_same_game(decks):
-    first = ENGINE.new_match(decks, seed=1234, log=True)
-    second = ENGINE.new_match(decks, seed=1234, log=True)
-    play(first, [Greedy(), RandomPolicy()])
-    play(second, [Greedy(), RandomPolicy()])
-    assert first.log == second.log and first.winner() == second.winner()
-    other = ENGINE.new_match(decks, seed=1235, log=True)
-    play(other, [Greedy(), RandomPolicy()])
-    assert other.log != first.log
+    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_clone_continues_like_the_original(decks):
@@ -115,32 +101,18 @@ def test_clone_continues_like_the_original(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    batch = Batch(game="ward", decks=decks, policies=["greedy", "random"], games=400, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
-    assert one.results == two.results
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert_workers_agree("ward", decks, games=400)
 
 
 @pytest.mark.parametrize("index", [0, 1])
 def test_greedy_beats_random_in_a_mirror_match(decks, index):
-    batch = Batch(game="ward", decks=[decks[index], decks[index]], policies=["greedy", "random"], games=2000, seed=11)
-    document = summary(batch, run(batch, workers=2), workers=2)
-    greedy, random_ = document["players"]
-    assert greedy["win_rate"] > 0.8, document["players"]
+    greedy, random_ = mirror_match("ward", decks[index])
+    assert greedy["win_rate"] > 0.8, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    greedy = Greedy()
-    checked = 0
-    for index in range(120):
-        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
-        while not state.is_terminal():
-            assert greedy.act(state) == greedy.choose(state, state.legal_actions())
-            checked += 1
-            state.apply(greedy.act(state) if index % 3 else RandomPolicy().choose(state, state.legal_actions()))
-    assert checked > 3000
+    assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000, seats=lambda index: decks)
 
 
 def test_actions_and_log_read_well(decks):
@@ -161,8 +133,7 @@ def test_actions_and_log_read_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        batch = Batch(game="ward", decks=[deck], policies=["greedy"], games=300, seed=2, mode="goldfish")
-        document = summary(batch, run(batch), workers=1)
+        document = goldfish("ward", deck)
         assert document["not_killed"] <= 3
         assert 8 <= document["kill_turn"]["p50"] <= 35
         assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 300
@@ -178,8 +149,7 @@ def test_goldfish_dummies_never_battle_or_answer(decks):
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    batch = Batch(game="ward", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=4)
-    document = summary(batch, run(batch), workers=1)
+    document = capped("ward", decks, max_turns=4)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 4
 
 

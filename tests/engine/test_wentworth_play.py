@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from decklab.catalog.decks import read_deck_file
-from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.runner import Batch, run, summary
@@ -23,19 +21,16 @@ from decklab.engine.wentworth import (
     Rebind,
 )
 
+from .play_checks import (
+    assert_fast_path_agrees,
+    assert_same_seed_same_game,
+    assert_workers_agree,
+    capped,
+    goldfish,
+    mirror_match,
+)
+
 ENGINE = engines()["wentworth"]
-
-
-@pytest.fixture(scope="module")
-def decks(template_db):
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        paths = {p.name: p for p in sample_deck_paths()}
-        return [read_deck_file(database, paths[name]) for name in ("wentworth-1.deck", "wentworth-2.deck")]
-    finally:
-        database.dispose()
 
 
 def test_every_starter_card_is_modeled(database):
@@ -144,14 +139,7 @@ def test_the_play_by_play_changes_nothing(decks):
 
 
 def test_same_seed_same_game(decks):
-    first = ENGINE.new_match(decks, seed=1234, log=True)
-    second = ENGINE.new_match(decks, seed=1234, log=True)
-    play(first, [Greedy(), RandomPolicy()])
-    play(second, [Greedy(), RandomPolicy()])
-    assert first.log == second.log and first.winner() == second.winner()
-    other = ENGINE.new_match(decks, seed=1235, log=True)
-    play(other, [Greedy(), RandomPolicy()])
-    assert other.log != first.log
+    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_clone_is_independent(decks):
@@ -167,35 +155,19 @@ def test_clone_is_independent(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    batch = Batch(game="wentworth", decks=decks, policies=["greedy", "random"], games=400, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
-    assert one.results == two.results
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert_workers_agree("wentworth", decks, games=400)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
-    batch = Batch(game="wentworth", decks=[decks[0], decks[0]], policies=["greedy", "random"], games=2000, seed=11)
-    document = summary(batch, run(batch, workers=2), workers=2)
-    greedy, random_ = document["players"]
-    assert greedy["win_rate"] > 0.9, document["players"]
+    greedy, random_ = mirror_match("wentworth", decks[0])
+    assert greedy["win_rate"] > 0.9, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    greedy = Greedy()
-    checked = 0
-    for index in range(120):
-        seats = [decks[(index + seat) % 2] for seat in range(2 + index % 3)]
-        state = ENGINE.new_match(seats, seed=game_seed(3, index), first=index % len(seats))
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            fast = greedy.act(state)
-            assert fast in actions
-            assert fast == greedy.choose(state, actions)
-            checked += 1
-            state.apply(fast if index % 3 else RandomPolicy().choose(state, actions))
-    assert checked > 3000
+    """Two, three and four players."""
+    assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000,
+                            seats=lambda index: [decks[(index + seat) % 2] for seat in range(2 + index % 3)])
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -230,14 +202,12 @@ def test_actions_read_well(decks):
 
 
 def test_goldfish_kill_turn_distribution(decks):
-    batch = Batch(game="wentworth", decks=[decks[0]], policies=["greedy"], games=300, seed=2, mode="goldfish")
-    document = summary(batch, run(batch), workers=1)
+    document = goldfish("wentworth", decks[0])
     assert document["not_killed"] == 0
     assert 3 <= document["kill_turn"]["p50"] <= 6
     assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    batch = Batch(game="wentworth", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=2)
-    document = summary(batch, run(batch), workers=1)
+    document = capped("wentworth", decks, max_turns=2)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 2

@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import pytest
-from decklab.catalog.decks import read_deck_file
-from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.runner import Batch, run, summary
 from decklab.engine.wh40k import MAX_UNITS, Attack, Choose, Deploy, Greedy, Pass, Play
 
+from .play_checks import (
+    assert_fast_path_agrees,
+    assert_same_seed_same_game,
+    assert_workers_agree,
+    capped,
+    goldfish,
+    mirror_match,
+)
+
 ENGINE = engines()["wh40k"]
-
-
-@pytest.fixture(scope="module")
-def decks(template_db):
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        paths = {p.name: p for p in sample_deck_paths()}
-        return [read_deck_file(database, paths[name]) for name in ("wh40k-1.deck", "wh40k-2.deck")]
-    finally:
-        database.dispose()
 
 
 def test_every_starter_card_is_modeled(database):
@@ -56,42 +49,21 @@ def test_invariants_over_thousands_of_random_games(decks):
 
 
 def test_same_seed_same_game(decks):
-    first = ENGINE.new_match(decks, seed=1234, log=True)
-    second = ENGINE.new_match(decks, seed=1234, log=True)
-    play(first, [Greedy(), RandomPolicy()])
-    play(second, [Greedy(), RandomPolicy()])
-    assert first.log == second.log and first.winner() == second.winner()
-    other = ENGINE.new_match(decks, seed=1235, log=True)
-    play(other, [Greedy(), RandomPolicy()])
-    assert other.log != first.log
+    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    batch = Batch(game="wh40k", decks=decks, policies=["greedy", "random"], games=600, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
-    assert one.results == two.results
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("elapsed_s", "games_per_s", "workers")}  # noqa: E731
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert_workers_agree("wh40k", decks, games=600)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
-    batch = Batch(game="wh40k", decks=[decks[0], decks[0]], policies=["greedy", "random"], games=2000, seed=11)
-    document = summary(batch, run(batch, workers=2), workers=2)
-    greedy, random_ = document["players"]
-    assert greedy["win_rate"] > 0.75, document["players"]
+    greedy, random_ = mirror_match("wh40k", decks[0])
+    assert greedy["win_rate"] > 0.75, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    greedy = Greedy()
-    checked = 0
-    for index in range(150):
-        state = ENGINE.new_match(decks, seed=game_seed(3, index), first=index % 2)
-        while not state.is_terminal():
-            assert greedy.act(state) == greedy.choose(state, state.legal_actions())
-            checked += 1
-            state.apply(greedy.act(state) if index % 3 else RandomPolicy().choose(state, state.legal_actions()))
-    assert checked > 1000
+    assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
 
 
 def test_actions_read_well(decks):
@@ -107,14 +79,12 @@ def test_actions_read_well(decks):
 
 
 def test_goldfish_kill_turn_distribution(decks):
-    batch = Batch(game="wh40k", decks=[decks[0]], policies=["greedy"], games=300, seed=2, mode="goldfish")
-    document = summary(batch, run(batch), workers=1)
+    document = goldfish("wh40k", decks[0])
     assert document["not_killed"] == 0
     assert 2 <= document["kill_turn"]["p50"] <= 6
     assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    batch = Batch(game="wh40k", decks=decks, policies=["random", "random"], games=50, seed=4, max_turns=2)
-    document = summary(batch, run(batch), workers=1)
+    document = capped("wh40k", decks, max_turns=2)
     assert document["draws"] >= 40 and document["turns"]["p90"] <= 2

@@ -1,0 +1,21 @@
+"""Fixtures shared by the engines' play tests: a module names its engine as ``ENGINE``."""
+
+from __future__ import annotations
+
+import pytest
+from decklab.catalog.decks import read_deck_file
+from decklab.catalog.sample_decks import sample_deck_paths
+
+
+@pytest.fixture(scope="module")
+def decks(template_db, request):
+    """The two legal sample decks (``<game>-1.deck``, ``<game>-2.deck``) of the module's ``ENGINE``."""
+    from decklab.catalog.db import open_database
+
+    game = request.module.ENGINE.game
+    paths = {path.name: path for path in sample_deck_paths()}
+    database = open_database(str(template_db))
+    try:
+        return [read_deck_file(database, paths[f"{game}-{number}.deck"]) for number in (1, 2)]
+    finally:
+        database.dispose()

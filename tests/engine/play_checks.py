@@ -31,14 +31,14 @@ def mirror_match(game: str, deck, *, games: int = 2000) -> tuple[dict, dict]:
 
 
 def assert_fast_path_agrees(engine: Engine, greedy, *, games: int, at_least: int,
-                            seats: Callable[[int], Sequence]) -> None:
+                            seats: Callable[[int], Sequence], seed: int = 3) -> None:
     """Over ``games`` games (two in three played by greedy, the others at random), greedy's ``act`` fast path
     picks a legal action, the one its ``choose`` picks, at every one of at least ``at_least`` decisions."""
     checked = 0
     chooser = RandomPolicy()
     for index in range(games):
         players = seats(index)
-        state = engine.new_match(players, seed=game_seed(3, index), first=index % len(players))
+        state = engine.new_match(players, seed=game_seed(seed, index), first=index % len(players))
         while not state.is_terminal():
             actions = state.legal_actions()
             fast = greedy.act(state)

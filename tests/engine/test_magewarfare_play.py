@@ -26,14 +26,7 @@ from decklab.engine.magewarfare import (
 )
 from decklab.engine.runner import Batch, run, summary
 
-from .play_checks import (
-    assert_fast_path_agrees,
-    assert_same_seed_same_game,
-    assert_workers_agree,
-    capped,
-    goldfish,
-    mirror_match,
-)
+from . import play_checks as checks
 
 ENGINE = engines()["magewarfare"]
 SAMPLES = {path.name: path for path in sample_deck_paths()}
@@ -106,7 +99,7 @@ def test_invariants_over_thousands_of_random_games(decks, starter):
 
 def test_same_seed_same_game(decks):
     for seats in (decks, [decks[0], decks[1], decks[0], decks[1]]):
-        assert_same_seed_same_game(ENGINE, seats, lambda: [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
+        checks.assert_same_seed_same_game(ENGINE, seats, lambda: [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
 
 
 def test_clone_plays_on_alike(decks):
@@ -120,18 +113,18 @@ def test_clone_plays_on_alike(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    assert_workers_agree("magewarfare", decks, games=400)
+    checks.assert_workers_agree("magewarfare", decks, games=400)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
     for deck in decks:
-        greedy, random_ = mirror_match("magewarfare", deck)
+        greedy, random_ = checks.mirror_match("magewarfare", deck)
         assert greedy["win_rate"] > 0.9, (greedy, random_)
         assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    assert_fast_path_agrees(ENGINE, Greedy(), games=60, at_least=3000, seats=lambda index: decks)
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=60, at_least=3000, seats=lambda index: decks)
 
 
 def test_multiplayer_seat_results(decks):
@@ -169,14 +162,14 @@ def test_actions_read_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        document = goldfish("magewarfare", deck)
+        document = checks.goldfish("magewarfare", deck)
         assert document["not_killed"] == 0
         assert 3 <= document["kill_turn"]["p50"] <= 8
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    document = capped("magewarfare", decks, max_turns=3)
+    document = checks.capped("magewarfare", decks, max_turns=3)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 3
 
 

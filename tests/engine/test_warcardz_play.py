@@ -7,14 +7,7 @@ from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks
 
-from .play_checks import (
-    assert_fast_path_agrees,
-    assert_same_seed_same_game,
-    assert_workers_agree,
-    capped,
-    goldfish,
-    mirror_match,
-)
+from . import play_checks as checks
 
 ENGINE = engines()["warcardz"]
 
@@ -125,7 +118,7 @@ def test_invariants_with_every_tactics_card(varied_decks, decks):
 
 
 def test_same_seed_same_game(decks):
-    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
+    checks.assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_a_clone_plays_on_like_the_original(decks):
@@ -143,18 +136,18 @@ def test_a_clone_plays_on_like_the_original(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    assert_workers_agree("warcardz", decks, games=600)
+    checks.assert_workers_agree("warcardz", decks, games=600)
 
 
 @pytest.mark.parametrize("which", [0, 1])
 def test_greedy_beats_random_in_a_mirror_match(decks, which):
-    greedy, random_ = mirror_match("warcardz", decks[which])
+    greedy, random_ = checks.mirror_match("warcardz", decks[which])
     assert greedy["win_rate"] > 0.4 and random_["win_rate"] < 0.02, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1] + 0.3
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
 
 
 def test_the_play_by_play_reads_well(decks):
@@ -170,14 +163,14 @@ def test_the_play_by_play_reads_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        document = goldfish("warcardz", deck)
+        document = checks.goldfish("warcardz", deck)
         assert document["not_killed"] == 0
         assert 5 <= document["kill_turn"]["p50"] <= 8
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    document = capped("warcardz", decks, max_turns=2)
+    document = checks.capped("warcardz", decks, max_turns=2)
     assert document["draws"] >= 40 and document["turns"]["p90"] <= 2
 
 
@@ -272,17 +265,6 @@ def test_greedy_plan_matches_the_plain_search(varied_decks, decks):
 
 
 def test_greedy_fast_path_agrees_with_choose_with_every_tactics_card(varied_decks, decks):
-    greedy = Greedy()
     pool = varied_decks + decks
-    checked = 0
-    for index in range(120):
-        pair = [pool[index % len(pool)], pool[(index * 7 + 3) % len(pool)]]
-        state = ENGINE.new_match(pair, seed=game_seed(17, index), first=index % 2)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            action = greedy.act(state)
-            assert action in actions
-            assert action == greedy.choose(state, actions)
-            checked += 1
-            state.apply(action if index % 3 else RandomPolicy().choose(state, actions))
-    assert checked > 1000
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=1000, seed=17,
+                                   seats=lambda index: [pool[index % len(pool)], pool[(index * 7 + 3) % len(pool)]])

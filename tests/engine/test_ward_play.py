@@ -19,14 +19,7 @@ from decklab.engine.ward import (
     WardState,
 )
 
-from .play_checks import (
-    assert_fast_path_agrees,
-    assert_same_seed_same_game,
-    assert_workers_agree,
-    capped,
-    goldfish,
-    mirror_match,
-)
+from . import play_checks as checks
 from .ward_helpers import every_card_decks, starter_cards
 
 ENGINE = engines()["ward"]
@@ -80,7 +73,7 @@ def test_invariants_over_thousands_of_random_games(decks):
 
 
 def test_same_seed_same_game(decks):
-    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
+    checks.assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_clone_continues_like_the_original(decks):
@@ -101,18 +94,18 @@ def test_clone_continues_like_the_original(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    assert_workers_agree("ward", decks, games=400)
+    checks.assert_workers_agree("ward", decks, games=400)
 
 
 @pytest.mark.parametrize("index", [0, 1])
 def test_greedy_beats_random_in_a_mirror_match(decks, index):
-    greedy, random_ = mirror_match("ward", decks[index])
+    greedy, random_ = checks.mirror_match("ward", decks[index])
     assert greedy["win_rate"] > 0.8, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000, seats=lambda index: decks)
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000, seats=lambda index: decks)
 
 
 def test_actions_and_log_read_well(decks):
@@ -133,7 +126,7 @@ def test_actions_and_log_read_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     for deck in decks:
-        document = goldfish("ward", deck)
+        document = checks.goldfish("ward", deck)
         assert document["not_killed"] <= 3
         assert 8 <= document["kill_turn"]["p50"] <= 35
         assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 300
@@ -149,7 +142,7 @@ def test_goldfish_dummies_never_battle_or_answer(decks):
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    document = capped("ward", decks, max_turns=4)
+    document = checks.capped("ward", decks, max_turns=4)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 4
 
 

@@ -21,14 +21,7 @@ from decklab.engine.wentworth import (
     Rebind,
 )
 
-from .play_checks import (
-    assert_fast_path_agrees,
-    assert_same_seed_same_game,
-    assert_workers_agree,
-    capped,
-    goldfish,
-    mirror_match,
-)
+from . import play_checks as checks
 
 ENGINE = engines()["wentworth"]
 
@@ -139,7 +132,7 @@ def test_the_play_by_play_changes_nothing(decks):
 
 
 def test_same_seed_same_game(decks):
-    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
+    checks.assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_clone_is_independent(decks):
@@ -155,18 +148,18 @@ def test_clone_is_independent(decks):
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    assert_workers_agree("wentworth", decks, games=400)
+    checks.assert_workers_agree("wentworth", decks, games=400)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
-    greedy, random_ = mirror_match("wentworth", decks[0])
+    greedy, random_ = checks.mirror_match("wentworth", decks[0])
     assert greedy["win_rate"] > 0.9, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
     """Two, three and four players."""
-    assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000,
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=120, at_least=3000,
                             seats=lambda index: [decks[(index + seat) % 2] for seat in range(2 + index % 3)])
 
 
@@ -202,12 +195,12 @@ def test_actions_read_well(decks):
 
 
 def test_goldfish_kill_turn_distribution(decks):
-    document = goldfish("wentworth", decks[0])
+    document = checks.goldfish("wentworth", decks[0])
     assert document["not_killed"] == 0
     assert 3 <= document["kill_turn"]["p50"] <= 6
     assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    document = capped("wentworth", decks, max_turns=2)
+    document = checks.capped("wentworth", decks, max_turns=2)
     assert document["draws"] == 50 and document["turns"]["p90"] <= 2

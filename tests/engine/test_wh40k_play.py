@@ -6,14 +6,7 @@ from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.wh40k import MAX_UNITS, Attack, Choose, Deploy, Greedy, Pass, Play
 
-from .play_checks import (
-    assert_fast_path_agrees,
-    assert_same_seed_same_game,
-    assert_workers_agree,
-    capped,
-    goldfish,
-    mirror_match,
-)
+from . import play_checks as checks
 
 ENGINE = engines()["wh40k"]
 
@@ -49,21 +42,21 @@ def test_invariants_over_thousands_of_random_games(decks):
 
 
 def test_same_seed_same_game(decks):
-    assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
+    checks.assert_same_seed_same_game(ENGINE, decks, lambda: [Greedy(), RandomPolicy()])
 
 
 def test_one_and_two_workers_give_the_same_aggregate(decks):
-    assert_workers_agree("wh40k", decks, games=600)
+    checks.assert_workers_agree("wh40k", decks, games=600)
 
 
 def test_greedy_beats_random_in_a_mirror_match(decks):
-    greedy, random_ = mirror_match("wh40k", decks[0])
+    greedy, random_ = checks.mirror_match("wh40k", decks[0])
     assert greedy["win_rate"] > 0.75, (greedy, random_)
     assert greedy["ci95"][0] > random_["ci95"][1]
 
 
 def test_greedy_fast_path_agrees_with_choose(decks):
-    assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
+    checks.assert_fast_path_agrees(ENGINE, Greedy(), games=150, at_least=1000, seats=lambda index: decks)
 
 
 def test_actions_read_well(decks):
@@ -79,12 +72,12 @@ def test_actions_read_well(decks):
 
 
 def test_goldfish_kill_turn_distribution(decks):
-    document = goldfish("wh40k", decks[0])
+    document = checks.goldfish("wh40k", decks[0])
     assert document["not_killed"] == 0
     assert 2 <= document["kill_turn"]["p50"] <= 6
     assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
 def test_turn_cap_ends_in_a_draw(decks):
-    document = capped("wh40k", decks, max_turns=2)
+    document = checks.capped("wh40k", decks, max_turns=2)
     assert document["draws"] >= 40 and document["turns"]["p90"] <= 2

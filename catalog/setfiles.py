@@ -194,12 +194,13 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[Card
 
     problems: list[tuple[int, str]] = []
     batches: dict[type, list[int]] = {}
+    models = game.card_models
     for index, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
             problems.append((index, f"{_where(index, raw)} is not a mapping of fields"))
             continue
         card_type = raw.get("type")
-        model = game.card_models.get(card_type.strip().casefold()) if isinstance(card_type, str) else None
+        model = models.get(card_type.strip().casefold()) if isinstance(card_type, str) else None
         if model is None:
             problem = "has no type" if card_type is None else f"type '{card_type}' is not a {game.name} card type"
             problems.append((index, f"{_where(index, raw)} {problem}; expected one of {', '.join(game.card_types)}"))

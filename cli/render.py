@@ -363,6 +363,34 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
                   f"game length in turns: mean {turns['mean']}, median {turns['p50']}, 90th percentile {turns['p90']}.")
 
 
+def coverage(rows: list[dict[str, Any]], *, as_json: bool) -> None:
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    console = _console()
+    if not rows:
+        console.print("No cards match.")
+        return
+    table = Table(title="Cards the engines model")
+    for column in ("Game", "Cards", "Modeled", "Share"):
+        table.add_column(column, justify="left" if column == "Game" else "right")
+    for row in rows:
+        table.add_row(row["game"], str(row["cards"]), str(row["modeled"]), _percent(row["modeled"] / row["cards"]))
+    console.print(table)
+    missing = [(row["game"], card) for row in rows for card in row["unmodeled"]]
+    if not missing:
+        console.print("Every card is modeled: simulations play all of them with their effects.")
+        return
+    table = Table(title="Not modeled (simulations refuse them, or play them without effects with --vanilla)")
+    for column in ("Game", "Set", "Card", "Type", "Why"):
+        table.add_column(column)
+    for game, card in missing:
+        table.add_row(game, card["set"], card["name"], card["type"], card["reason"])
+    console.print(table)
+
+
 def play_by_play(batch, result, lines: list[str]) -> None:
     console = _console()
     names = [deck.name for deck in batch.decks]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, database
+from .common import GameOption, JsonOption, SetOption, database
 
 app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over thousands of seeded games.",
                   no_args_is_help=True)
@@ -128,6 +128,18 @@ def matrix(
     render.matrix(document, as_json=json_output)
     if document["interrupted"]:
         raise typer.Exit(code=130)
+
+
+@app.command("coverage")
+def coverage(ctx: typer.Context, game: GameOption = None, set_code: SetOption = None,
+             json_output: JsonOption = False) -> None:
+    """Which cards of the catalog the engines model, game by game, and why the others are not."""
+    from decklab.catalog.store import list_cards
+    from decklab.engine.checks import coverage as card_coverage
+
+    from . import render
+
+    render.coverage(card_coverage(list_cards(database(ctx), game=game, set_code=set_code)), as_json=json_output)
 
 
 def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,

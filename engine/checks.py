@@ -1,10 +1,12 @@
 """What must hold before a batch runs: one game with an engine, known policies, legal decks
-(unless allowed otherwise), modeled effects (unless played as vanilla), sensible numbers."""
+(unless allowed otherwise), modeled effects (unless played as vanilla), sensible numbers; and which
+cards of a catalog the engines model."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
+from decklab.catalog.cards import Card
 from decklab.catalog.errors import InputError
 
 from .core import engines
@@ -51,3 +53,26 @@ def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal:
                 names = ", ".join(card.name for card in missing)
                 raise InputError(f"{deck.name} has cards whose effects the {deck.game} engine does not model ({names}); "
                                  "pass --vanilla to play them without their effects.")
+
+
+def coverage(cards: Iterable[Card]) -> list[dict]:
+    """Which of ``cards`` each game's engine models, game by game (games in the order met).
+
+    Each row: the game, whether it has an engine, the number of cards, how many are modeled, and the
+    others with the reason (their first effect entry the engine does not support).
+    """
+    rows: dict[str, dict] = {}
+    registries = {game: engine.effects for game, engine in engines().items()}
+    for card in cards:
+        row = rows.get(card.game)
+        if row is None:
+            row = rows[card.game] = {"game": card.game, "engine": card.game in registries, "cards": 0, "modeled": 0,
+                                     "unmodeled": []}
+        row["cards"] += 1
+        registry = registries.get(card.game)
+        reason = "no engine simulates this game yet" if registry is None else registry.problem(card)
+        if reason is None:
+            row["modeled"] += 1
+        else:
+            row["unmodeled"].append({"name": card.name, "type": card.type, "set": card.set_code, "reason": reason})
+    return list(rows.values())

@@ -35,14 +35,25 @@ class EffectKind:
     conditions: frozenset[str]
 
     def supports(self, entry: Mapping[str, Any]) -> bool:
-        if entry.get("trigger") not in self.triggers:
-            return False
+        return self.problem(entry) is None
+
+    def problem(self, entry: Mapping[str, Any]) -> str | None:
+        """What in ``entry`` this kind does not support (a phrase), or ``None``."""
+        trigger = entry.get("trigger")
+        if trigger not in self.triggers:
+            return f"'{self.name}' has no trigger '{trigger}'" if trigger is not None else f"'{self.name}' needs a trigger"
         if "target" in entry and entry["target"] not in self.targets:
-            return False
-        if not set(entry) - COMMON_KEYS <= self.keys:
-            return False
+            return f"'{self.name}' has no target '{entry['target']}'"
+        extra = sorted(set(entry) - COMMON_KEYS - self.keys)
+        if extra:
+            return f"'{self.name}' takes no key '{extra[0]}'"
         condition = entry.get("condition") or {}
-        return isinstance(condition, dict) and set(condition) <= self.conditions
+        if not isinstance(condition, dict):
+            return f"'{self.name}' takes a condition as a mapping"
+        unknown = sorted(set(condition) - self.conditions)
+        if unknown:
+            return f"'{self.name}' has no condition '{unknown[0]}'"
+        return None
 
 
 class EffectRegistry:
@@ -61,6 +72,26 @@ class EffectRegistry:
     def supports(self, entry: Mapping[str, Any]) -> bool:
         kind = self.kinds.get(entry.get("effect", ""))
         return kind is not None and kind.supports(entry)
+
+    def problem(self, card: Card) -> str | None:
+        """Why ``card`` is not modeled (its first unsupported effect entry), or ``None`` if it is.
+
+        >>> registry = EffectRegistry("demo")
+        >>> registry.kind("draw", triggers={"on_play"}, keys={"amount"})
+        >>> card = Card(game="demo", name="Ponder", type="spell", set_code="DEMO",
+        ...             fields={"effects": [{"effect": "draw", "trigger": "on_play", "amount": 1},
+        ...                                 {"effect": "draw", "trigger": "on_death", "amount": 1}]})
+        >>> registry.problem(card)
+        "effect 2: 'draw' has no trigger 'on_death'"
+        """
+        for number, entry in enumerate(card.effects, start=1):
+            kind = self.kinds.get(entry.get("effect", ""))
+            if kind is None:
+                return f"effect {number}: '{entry.get('effect')}' is not an effect kind the {self.game} engine models"
+            reason = kind.problem(entry)
+            if reason is not None:
+                return f"effect {number}: {reason}"
+        return None
 
     def is_modeled(self, card: Card) -> bool:
         return all(self.supports(entry) for entry in card.effects)

@@ -112,3 +112,31 @@ def test_a_game_without_an_engine(decklab, db_url, monkeypatch):
     result = decklab("sim", "goldfish", ORKS, "-n", "10")
     assert_input_error(result, "decklab has no wh40k engine yet; it simulates ")
     assert "warcardz" in result.stderr and "wh40k," not in result.stderr
+
+
+def test_coverage_reports_every_starter_card_modeled(decklab, db_url):
+    result = decklab("sim", "coverage", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = {row["game"]: row for row in json.loads(result.stdout)}
+    assert {game: (row["cards"], row["modeled"]) for game, row in rows.items()} == {
+        "magewarfare": (110, 110), "warcardz": (101, 101), "ward": (133, 133), "wentworth": (256, 256), "wh40k": (89, 89)}
+    assert "Every card is modeled" in decklab("sim", "coverage", "--game", "ward").stdout
+
+
+def test_coverage_names_each_unmodeled_card_and_why(decklab, db_url, tmp_path):
+    set_file = write(tmp_path / "odd.yaml", "game: wh40k\nset: ODD\ncards:\n"
+                     "  - {name: Warp Oddity, type: event, faction: Orks, cp_cost: 1, limit: 1, text: Time bends.,"
+                     " effects: [{effect: rewind_time, trigger: on_play}]}\n"
+                     "  - {name: Late Medic, type: event, faction: Orks, cp_cost: 1, limit: 1, text: Heals later.,"
+                     " effects: [{effect: draw, trigger: on_play, amount: 1}, {effect: draw, trigger: at_dusk, amount: 1}]}\n")
+    assert decklab("catalog", "import", set_file).exit_code == 0
+    result = decklab("sim", "coverage", "--set", "ODD", "--json")
+    assert result.exit_code == 0, result.stderr
+    [row] = json.loads(result.stdout)
+    assert (row["game"], row["cards"], row["modeled"]) == ("wh40k", 2, 0)
+    assert {card["name"]: card["reason"] for card in row["unmodeled"]} == {
+        "Late Medic": "effect 2: 'draw' has no trigger 'at_dusk'",
+        "Warp Oddity": "effect 1: 'rewind_time' is not an effect kind the wh40k engine models"}
+    text = decklab("sim", "coverage", "--set", "ODD").stdout
+    assert "Warp Oddity" in text and "0.0%" in text
+    assert_input_error(decklab("sim", "coverage", "--game", "chess"), "chess")

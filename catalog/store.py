@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .cards import Card
@@ -13,12 +14,13 @@ from .migrations import HEAD
 
 def card_query(*extra):
     """``SELECT`` of what builds a :class:`Card` (plus ``extra`` columns), with the card and set tables."""
-    from sqlalchemy import select
+    from sqlalchemy import Text, cast, select
 
     from .models import CardRow, CardSetRow
 
     card, card_set = CardRow.__table__, CardSetRow.__table__
-    query = (select(card.c.game, card_set.c.code, card.c.data, card_set.c.banlist, *extra)
+    # the set's banlist comes as text, decoded once per distinct list (not once per card)
+    query = (select(card.c.game, card_set.c.code, card.c.data, cast(card_set.c.banlist, Text).label("banlist"), *extra)
              .join(card_set, card.c.set_id == card_set.c.id))
     return query, card, card_set
 
@@ -28,10 +30,18 @@ def card_from_row(game: str, code: str, data: Any, banlist: Any) -> Card:
     ``"banned"``, ``"limited"`` or ``None``."""
     record = _as_dict(data)
     if get_game(game).has_banlist:
-        lists = _as_dict(banlist) if banlist else {}
-        status = next((kind for kind in ("banned", "limited") if record["name"] in lists.get(kind, ())), None)
-        record = {**record, "banlist": status}
+        banned, limited = _banlist(banlist)
+        name = record["name"]
+        record = {**record, "banlist": "banned" if name in banned else "limited" if name in limited else None}
     return Card.from_record(game, code, record)
+
+
+@lru_cache(maxsize=64)
+def _banlist(text: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """The banned and the limited card names of a set's banlist (stored as JSON text)."""
+    lists = _as_dict(text) if text else None
+    lists = lists or {}
+    return frozenset(lists.get("banned", ())), frozenset(lists.get("limited", ()))
 
 
 def _cards(database: Database, query) -> list[Card]:

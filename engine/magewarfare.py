@@ -559,6 +559,30 @@ DRAWS = {"BB": Draw("BB", "draw two from the Barracks"), "BA": Draw("BA", "draw 
          "B": Draw("B", "draw one from the Barracks"), "A": Draw("A", "draw one from the Armory")}
 
 
+
+
+def _draw_choices(b: int, a: int, spellbook: bool) -> tuple:
+    """The draws a player with ``b`` Barracks and ``a`` Armory cards (2 meaning 2 or more) may choose."""
+    options = []
+    if b >= 2:
+        options.append(DRAWS["BB"])
+    if b and a:
+        options.append(DRAWS["BA"])
+    if a >= 2:
+        options.append(DRAWS["AA"])
+    if not options and b + a == 1:
+        options.append(DRAWS["B" if b else "A"])
+    if spellbook:
+        options.append(DRAWS["S"])
+    return tuple(options)
+
+
+_DRAW_OPTIONS = [[[_draw_choices(b, a, s) for s in (False, True)] for a in range(3)] for b in range(3)]
+"""The draw options by Barracks cards (0, 1, 2 or more), Armory cards (likewise) and a Spellbook to draw from."""
+_OPENINGS: dict[tuple[int, int], tuple] = {}
+"""The opening choices by Barracks and Armory cards (up to 5 each): actions are immutable, so they are shared."""
+
+
 # --- the state ----------------------------------------------------------------------------------
 
 
@@ -583,7 +607,7 @@ class MageState(GameState):
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep")
+                 "gear_upkeep", "expiring")
 
     # -- protocol --
 
@@ -591,10 +615,12 @@ class MageState(GameState):
         if self.pending:
             return self.pending[0][0]
         phase = self.phase
-        if phase == BATTLE:
-            return self.active if self.battle.mover == 0 else self.cur_seat
+        if phase == DECLARE or phase == PLAY:  # (the most frequent)
+            return self.active
         if phase == BLOCK:
             return self.cur_seat
+        if phase == BATTLE:
+            return self.active if self.battle.mover == 0 else self.cur_seat
         if phase == OPENING:
             return self.opening[0]
         return self.active
@@ -646,23 +672,7 @@ class MageState(GameState):
                 s[1] += t
                 s[2] += t
                 s[3] += t
-            flags, blood = f.flags, f.blood
-            for o in self.aura_units[u.ctrl]:
-                if o.shield is None and not (o.disabled or o.chains):
-                    for e in o.facts.auras:
-                        if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
-                            continue
-                        for i in e.idxs:
-                            s[i] += e.amount
-                        flags |= e.bits
-                        blood += e.blood
-            for spell in self.sides[u.ctrl].table:
-                if spell.active and spell.facts.auras:
-                    for e in spell.facts.auras:
-                        if e.cond is None or e.cond.ok(f):
-                            for i in e.idxs:
-                                s[i] += e.amount
-                            flags |= e.bits
+            flags, blood = self._aura_bonus(u, s, f.flags, f.blood)
             if s[0] < 0 or s[1] < 0 or s[2] < 0 or s[3] < 0 or s[4] < 0:
                 for i in range(5):
                     if s[i] < 0:
@@ -735,23 +745,7 @@ class MageState(GameState):
                 flags |= e.bits
                 blood += e.blood
         if shield is None:
-            side = self.sides[u.ctrl]
-            for o in self.aura_units[u.ctrl]:
-                if o.shield is None and not (o.disabled or o.chains):
-                    for e in o.facts.auras:
-                        if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
-                            continue
-                        for i in e.idxs:
-                            s[i] += e.amount
-                        flags |= e.bits
-                        blood += e.blood
-            for spell in side.table:
-                if spell.active and spell.facts.auras:
-                    for e in spell.facts.auras:
-                        if e.cond is None or e.cond.ok(f):
-                            for i in e.idxs:
-                                s[i] += e.amount
-                            flags |= e.bits
+            flags, blood = self._aura_bonus(u, s, flags, blood)
         if s[0] < 0 or s[1] < 0 or s[2] < 0 or s[3] < 0 or s[4] < 0:
             for i in range(5):
                 if s[i] < 0:
@@ -768,6 +762,28 @@ class MageState(GameState):
         u.best = max(long_, medium, close)
         u.red = red
         u.stamp = self.stamp
+
+    def _aura_bonus(self, u: Unit, s: list[int], flags: int, blood: int) -> tuple[int, int]:
+        """Add the auras of ``u``'s side (of its cards and its Spells) to the stats ``s``: the keywords and blood
+        counters with them."""
+        f = u.facts
+        for o in self.aura_units[u.ctrl]:
+            if o.shield is None and not (o.disabled or o.chains):
+                for e in o.facts.auras:
+                    if (e.others and o is u) or (e.cond is not None and not e.cond.ok(f)):
+                        continue
+                    for i in e.idxs:
+                        s[i] += e.amount
+                    flags |= e.bits
+                    blood += e.blood
+        for spell in self.sides[u.ctrl].table:
+            if spell.active and spell.facts.auras:
+                for e in spell.facts.auras:
+                    if e.cond is None or e.cond.ok(f):
+                        for i in e.idxs:
+                            s[i] += e.amount
+                        flags |= e.bits
+        return flags, blood
 
     def _gear_attacks(self, g: Gear) -> tuple[int, int, int]:
         stats = g.facts.stats
@@ -969,24 +985,17 @@ class MageState(GameState):
 
     def _opening_moves(self, seat: int) -> list:
         side = self.sides[seat]
-        b, a = len(side.barracks), len(side.armory)
-        total = min(HAND, b + a)
-        return [Opening(k, total - k) for k in range(total, -1, -1) if k <= b and total - k <= a]
+        b, a = min(len(side.barracks), HAND), min(len(side.armory), HAND)
+        moves = _OPENINGS.get((b, a))
+        if moves is None:
+            total = min(HAND, b + a)
+            moves = _OPENINGS[(b, a)] = tuple(Opening(k, total - k) for k in range(total, -1, -1)
+                                               if k <= b and total - k <= a)
+        return list(moves)
 
     def _draw_options(self, side: Side, spellbook: bool = True) -> list:
         b, a = len(side.barracks), len(side.armory)
-        options = []
-        if b >= 2:
-            options.append(DRAWS["BB"])
-        if b and a:
-            options.append(DRAWS["BA"])
-        if a >= 2:
-            options.append(DRAWS["AA"])
-        if not options and b + a == 1:
-            options.append(DRAWS["B" if b else "A"])
-        if spellbook and side.spellbook:
-            options.append(DRAWS["S"])
-        return options
+        return list(_DRAW_OPTIONS[min(b, 2)][min(a, 2)][bool(spellbook and side.spellbook)])
 
     def _equip_moves(self, p: int) -> list:
         side = self.sides[p]
@@ -1109,7 +1118,6 @@ class MageState(GameState):
         flesh = side.flesh
         moves: list = []
         seen = set()
-        classes = -1
         for i, f in enumerate(side.hand):
             if f.cost > flesh or f in seen:
                 continue
@@ -1118,9 +1126,7 @@ class MageState(GameState):
             if spells_only and kind != SPELL:
                 continue
             if kind <= GUARD:
-                if classes < 0:
-                    classes = self._classes_in_play(p)
-                if f.cls == 0 or classes & (1 << (f.cls - 1)):
+                if self.can_create_unit(p, f):
                     moves.append(Create(i, f.name))
             elif kind == DEVICE:
                 for u in side.units:
@@ -1228,7 +1234,7 @@ class MageState(GameState):
         side = self.sides[p]
         flesh = side.flesh
         out: list = []
-        if self.gear_acts:
+        if self.gear_acts[p]:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities
             kept = side.kept
@@ -1238,45 +1244,45 @@ class MageState(GameState):
         for u in carriers:
             if u.disabled or u.chains:
                 continue
-            if u.facts.activated:
-                for e in u.facts.activated:
-                    if e.deploy and (u.deployed or u.helping):
-                        continue
-                    if e.flesh > flesh or e.bcost > u.bloodc:
-                        continue
-                    if u.shield is not None and e.tw not in (None, "this", "you"):
-                        continue  # "Cards you are Shielding cannot affect cards outside of the Shield"
-                    if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
-                            p, e, e.harmful, True):
-                        continue
-                    out.append((u, e, u))
-                    if first:
-                        return out
+            if u.facts.activated and self._sources_of(p, u, u, flesh, first, out) and first:
+                return out
             for g in u.devices:
-                if not g.facts.activated:
-                    continue
-                for e in g.facts.activated:
-                    if e.deploy and (g.deployed or u.deployed or (g.facts.sharable and any(
-                            x.deployed or x.disabled or x.chains for x, _ in g.lent))):
-                        continue
-                    if e.flesh > flesh or e.bcost > u.bloodc:
-                        continue
-                    if u.shield is not None and e.tw not in (None, "user", "you"):
-                        continue
-                    if first and e.tw is not None and e.tw.startswith("target_") and not self._target_objects(
-                            p, e, e.harmful, True):
-                        continue
-                    out.append((g, e, u))
-                    if first:
-                        return out
+                if g.facts.activated and self._sources_of(p, g, u, flesh, first, out) and first:
+                    return out
         for h in side.hexes:
-            if h.facts.activated and type(h.host) is Unit:
-                for e in h.facts.activated:
-                    if e.flesh <= flesh and e.bcost <= h.host.bloodc:
-                        out.append((h, e, h.host))
-                        if first:
-                            return out
+            if h.facts.activated and type(h.host) is Unit and self._sources_of(p, h, h.host, flesh, first, out) and first:
+                return out
         return out
+
+    def _sources_of(self, p: int, obj: Any, u: Unit, flesh: int, first: bool, out: list) -> bool:
+        """Add to ``out`` the abilities of ``obj`` (the card ``u``, one of its Devices or a Hex on it) that can be used
+        now (with ``first``: the first one, which must have a target if it takes one, a Hex's aside); True if
+        ``first`` found one."""
+        for e in obj.facts.activated:
+            if not self._payable(obj, e, u, flesh):
+                continue
+            if first and type(obj) is not Hex and e.tw is not None and e.tw.startswith("target_") and not (
+                    self._target_objects(p, e, e.harmful, True)):
+                continue
+            out.append((obj, e, u))
+            if first:
+                return True
+        return False
+
+    @staticmethod
+    def _payable(obj: Any, e: Eff, u: Unit, flesh: int) -> bool:
+        """Whether ability ``e`` of ``obj`` (the card ``u``, one of its Devices or a Hex on it) can be paid for now:
+        its Flesh and blood counters; a Deploy cost needs the card (and a Device's users) Withdrawn; a Shielded
+        card's abilities reach only itself (or its user) and its Mage."""
+        if e.flesh > flesh or e.bcost > u.bloodc:
+            return False
+        kind = type(obj)
+        if kind is Hex:
+            return True
+        if e.deploy and (u.deployed or (u.helping if kind is Unit else obj.deployed or (obj.facts.sharable and any(
+                x.deployed or x.disabled or x.chains for x, _ in obj.lent)))):
+            return False
+        return u.shield is None or e.tw in (None, "this" if kind is Unit else "user", "you")
 
     def _activations(self, p: int, first: bool = False) -> list:
         """Activated abilities the player can pay for now, with their targets."""
@@ -1539,7 +1545,7 @@ class MageState(GameState):
         if self.log is not None:
             self.say(f"P{p + 1} begins: {side.hp} HP, {side.flesh} Flesh, {len(side.hand)} cards in hand, "
                      f"{len(side.units)} in play")
-        for h in list(side.hexes):
+        for h in list(side.hexes) if side.hexes else ():
             for e in h.facts.triggers.get("maintenance_phase", ()):
                 if self._key_alive(h) and not self.over:
                     self._effect(p, e, h.facts, hexed=h.host)
@@ -1688,16 +1694,18 @@ class MageState(GameState):
     def _end_turn(self) -> None:
         """End of turn: "until end of turn" effects end, borrowed cards go back, then the next Mage's turn."""
         returning = False
-        for side in self.sides:
-            for u in side.units:
-                if u.mods:
-                    kept = [m for m in u.mods if m[4] != EXP_TURN]
-                    if len(kept) != len(u.mods):
-                        self.recheck = True
-                        u.mods = kept
-                        self._touch(u)
-                if u.return_to is not None:
-                    returning = True
+        if self.expiring:  # (set when a card gets a bonus "until end of turn" or changes hands for the turn)
+            self.expiring = False
+            for side in self.sides:
+                for u in side.units:
+                    if u.mods:
+                        kept = [m for m in u.mods if m[4] != EXP_TURN]
+                        if len(kept) != len(u.mods):
+                            self.recheck = True
+                            u.mods = kept
+                            self._touch(u)
+                    if u.return_to is not None:
+                        returning = True
         for side in self.sides:
             if not (returning or side.table):
                 continue
@@ -1776,7 +1784,7 @@ class MageState(GameState):
         g.ctrl = u.ctrl
         u.devices.append(g)
         if g.facts.activated:
-            self.gear_acts += 1
+            self.gear_acts[u.ctrl] += 1
         if g.facts.sharable:
             g.lent = plan
             for x, amount in plan:
@@ -1797,7 +1805,7 @@ class MageState(GameState):
             return
         u.devices.remove(g)
         if g.facts.activated:
-            self.gear_acts -= 1
+            self.gear_acts[u.ctrl] -= 1
         for x, amount in g.lent:
             x.lent -= amount
             if x is not u:
@@ -1962,10 +1970,15 @@ class MageState(GameState):
                 self._drop(g, old)
             else:
                 g.ctrl = p
+                if g.facts.activated:  # (its ability goes with it)
+                    self.gear_acts[old] -= 1
+                    self.gear_acts[p] += 1
         u.ctrl = p
         self.sides[p].units.append(u)
         self.sides[p].roster += 1
         u.return_to = old if duration == "this_turn" else None
+        if duration == "this_turn":
+            self.expiring = True
         self._touch(u)
         self.recheck = True
         if self.log is not None:
@@ -2134,6 +2147,8 @@ class MageState(GameState):
             elif kind == "modify" or kind == "grant_keyword":
                 if is_unit:
                     t.mods.append((e.idxs, e.amount, e.bits, e.blood, EXP_BATTLE if e.dur == "this_battle" else EXP_TURN))
+                    if e.dur != "this_battle":
+                        self.expiring = True
                     self._touch(t)
                     if e.amount < 0 and self._dead(t) and self.battle is None:
                         self._kill(t, p)
@@ -2424,15 +2439,8 @@ class MageState(GameState):
             d.blocked = True
         if self.log is not None:
             self.say(f"{d.facts.name} of P{d.ctrl + 1} blocks {a.facts.name}")
-        for unit, other, triggers in ((a, d, ("on_engage",)), (d, a, ("on_engage", "on_block"))):
-            if unit.disabled or unit.chains or not (unit.facts.engage or unit.devices):
-                continue
-            for trigger in triggers:
-                for e in unit.facts.triggers.get(trigger, ()):
-                    self._effect(unit.ctrl, e, unit.facts, this=unit, opp=other)
-                for g in unit.devices:
-                    for e in g.facts.triggers.get(trigger, ()):
-                        self._effect(unit.ctrl, e, g.facts, user=unit, gear=g, opp=other)
+        if a.facts.engage or d.facts.engage or a.devices or d.devices:
+            self._engage(a, d)
         stamp = self.stamp
         if a.stamp != stamp:
             self._refresh(a)
@@ -2441,6 +2449,24 @@ class MageState(GameState):
         sa, sd = a.flags & STEALTH, d.flags & STEALTH
         if not (sa and sd):  # two Stealth cards lose Stealth at once
             b.stealth[0], b.stealth[1] = bool(sa), bool(sd)
+
+    def _engage(self, a: Unit, d: Unit) -> None:
+        """The "when Engaged in Battle" effects of both cards and their Devices, and the blocker's "when it blocks"."""
+        for unit, other, triggers in ((a, d, ("on_engage",)), (d, a, ("on_engage", "on_block"))):
+            if unit.disabled or unit.chains:
+                continue
+            if not unit.facts.engage:
+                for g in unit.devices:
+                    if g.facts.engage:
+                        break
+                else:
+                    continue  # (nothing of this card reacts)
+            for trigger in triggers:
+                for e in unit.facts.triggers.get(trigger, ()):
+                    self._effect(unit.ctrl, e, unit.facts, this=unit, opp=other)
+                for g in unit.devices:
+                    for e in g.facts.triggers.get(trigger, ()):
+                        self._effect(unit.ctrl, e, g.facts, user=unit, gear=g, opp=other)
 
     def _move(self, kind: int) -> None:
         b = self.battle
@@ -2681,7 +2707,8 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.aura_stamp = -1
     state.aura_sides = []
     state.aura_units = []
-    state.gear_acts = 0
+    state.gear_acts = [0] * len(sides)  # per seat: equipped Devices with activated abilities
+    state.expiring = False
     if gear_upkeep is None:
         gear_upkeep = any(f.maint and not f.unit for side in sides for pile in (side.armory, side.spellbook, side.hand)
                           for f in pile)
@@ -3344,9 +3371,9 @@ class Greedy:
                     ref, label = state.target_ref(p, target)
                     best, best_value = Create(spell.sid, f.name, ref, label, True), value
         # Abilities, in the order of MageState.ability_sources (scanned here without listing them).
-        done = None
+        done: set = set()  # targeted abilities scored (another copy's has the same targets and values)
         dearest = -1
-        gear_acts = state.gear_acts
+        gear_acts = state.gear_acts[p]
         if gear_acts:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities (see MageState.ability_sources)
@@ -3361,7 +3388,7 @@ class Greedy:
                 continue
             if u.disabled or u.chains:
                 continue
-            for e in acts:
+            for e in acts:  # (MageState._payable inlined: the cards' own abilities are the common case)
                 if e.deploy and (u.deployed or u.helping):
                     continue
                 if e.flesh > flesh or e.bcost > u.bloodc:
@@ -3383,77 +3410,50 @@ class Greedy:
                         bound = self._bounds(state, p, attack_phase)
                     if _effect_cap(e, bound) - penalty <= best_value:
                         continue
-                if e.tw is not None and e.tw.startswith("target_"):
-                    if done is None:
-                        done = set()
-                    elif e in done:  # the same ability of another copy: same targets, same values
-                        continue
-                    done.add(e)
-                    target, value = self._best_target(state, p, e, u, attack_phase, penalty, best_value)
-                    if target is not None:
-                        ref, label = state.target_ref(p, target)
-                        best, best_value = Activate(u.uid, u.facts.name, ref, label), value
-                else:
-                    value = self._effect_value(state, p, e, None, u, attack_phase) - penalty
-                    if value > best_value:
-                        best, best_value = Activate(u.uid, u.facts.name), value
+                best, best_value = self._score_ability(state, p, e, u, u, attack_phase, best, best_value, done)
             for g in devices:
-                if not g.facts.activated:
-                    continue
-                for e in g.facts.activated:
-                    if e.deploy and (g.deployed or u.deployed or (g.facts.sharable and any(
-                            x.deployed or x.disabled or x.chains for x, _ in g.lent))):
-                        continue
-                    if e.flesh > flesh or e.bcost > u.bloodc:
-                        continue
-                    if u.shield is not None and e.tw not in (None, "user", "you"):
-                        continue
-                    penalty = e.penalty
-                    if bound is None:
-                        bound = self._bounds(state, p, attack_phase)
-                    if _effect_cap(e, bound) - penalty <= best_value:
-                        continue
-                    if e.tw is not None and e.tw.startswith("target_"):
-                        if done is None:
-                            done = set()
-                        elif e in done:
-                            continue
-                        done.add(e)
-                        target, value = self._best_target(state, p, e, u, attack_phase, penalty, best_value)
-                        if target is not None:
-                            ref, label = state.target_ref(p, target)
-                            best, best_value = Activate(g.gid, g.facts.name, ref, label), value
-                    else:
-                        value = self._effect_value(state, p, e, None, u, attack_phase) - penalty
-                        if value > best_value:
-                            best, best_value = Activate(g.gid, g.facts.name), value
+                if g.facts.activated:
+                    best, best_value, bound = self._score_sources(state, p, g, u, flesh, attack_phase, bound, best,
+                                                                  best_value, done)
         for h in side.hexes:
             if h.facts.activated and type(h.host) is Unit:
-                host = h.host
-                for e in h.facts.activated:
-                    if e.flesh > flesh or e.bcost > host.bloodc:
-                        continue
-                    penalty = e.penalty
-                    if bound is None:
-                        bound = self._bounds(state, p, attack_phase)
-                    if _effect_cap(e, bound) - penalty <= best_value:
-                        continue
-                    if e.tw is not None and e.tw.startswith("target_"):
-                        if done is None:
-                            done = set()
-                        elif e in done:
-                            continue
-                        done.add(e)
-                        target, value = self._best_target(state, p, e, host, attack_phase, penalty, best_value)
-                        if target is not None:
-                            ref, label = state.target_ref(p, target)
-                            best, best_value = Activate(h.hid, h.facts.name, ref, label), value
-                    else:
-                        value = self._effect_value(state, p, e, None, host, attack_phase) - penalty
-                        if value > best_value:
-                            best, best_value = Activate(h.hid, h.facts.name), value
+                best, best_value, bound = self._score_sources(state, p, h, h.host, flesh, attack_phase, bound, best,
+                                                              best_value, done)
         if type(best) is int:
             best = Create(best, side.hand[best].name)
+        return best, best_value
+
+    def _score_sources(self, state: MageState, p: int, obj: Any, user: Unit, flesh: int, attack_phase: bool,
+                       bound: tuple | None, best: Any, best_value: float, done: set) -> tuple[Any, float, tuple | None]:
+        """Score the abilities of a Device or Hex ``obj`` (on ``user``) against the best so far: (best, its value,
+        the bounds of :meth:`_bounds`, found when first needed)."""
+        for e in obj.facts.activated:
+            if not state._payable(obj, e, user, flesh):
+                continue
+            if bound is None:
+                bound = self._bounds(state, p, attack_phase)
+            if _effect_cap(e, bound) - e.penalty <= best_value:
+                continue
+            best, best_value = self._score_ability(state, p, e, user, obj, attack_phase, best, best_value, done)
+        return best, best_value, bound
+
+    def _score_ability(self, state: MageState, p: int, e: Eff, user: Unit, obj: Any, attack_phase: bool, best: Any,
+                       best_value: float, done: set) -> tuple[Any, float]:
+        """Ability ``e`` of ``obj`` (used by ``user``) with its best target, if it beats the best so far: (best, its
+        value)."""
+        penalty = e.penalty
+        if e.tw is not None and e.tw.startswith("target_"):
+            if e in done:  # the same ability of another copy: same targets, same values
+                return best, best_value
+            done.add(e)
+            target, value = self._best_target(state, p, e, user, attack_phase, penalty, best_value)
+            if target is not None:
+                ref, label = state.target_ref(p, target)
+                return Activate(_key(obj), obj.facts.name, ref, label), value
+            return best, best_value
+        value = self._effect_value(state, p, e, None, user, attack_phase) - penalty
+        if value > best_value:
+            return Activate(_key(obj), obj.facts.name), value
         return best, best_value
 
     def _best_target(self, state: MageState, p: int, e: Eff, this: Unit, attack_phase: bool, penalty: float,

@@ -33,7 +33,6 @@ from .core import (
     deck_cards,
     new_rng,
     register,
-    shuffle,
 )
 from .effects import EffectRegistry
 
@@ -207,6 +206,7 @@ class Eff:
     __slots__ = (
         "action",
         "amount",
+        "any_guardian",
         "applies",
         "card_type",
         "choice",
@@ -230,6 +230,7 @@ class Eff:
         "rest_attached",
         "scope",
         "stat",
+        "static",
         "take",
         "target",
         "trigger",
@@ -297,6 +298,25 @@ class Eff:
             self.window = W_BOTH
         else:
             self.window = W_MAIN
+        # may target any guardian in play (in a roll window: either guardian in the combat)
+        self.any_guardian = (self.target == "target_guardian" and self.cond is None
+                             and not (self.window == W_ROLL and kind == "modify_roll"
+                                      and self.applies != ATTACK | DEFENSE))
+        # what Greedy._effect_value gives an effect on its controller whose worth does not depend on the board
+        # (the same expressions, so the same floats)
+        self.static = None
+        if self.target == "controller":
+            sign, value = 1.0, 0.0
+            if kind == "damage":
+                self.static = value - sign * 1.5 * amount
+            elif kind == "draw":
+                self.static = value + sign * 5 * amount
+            elif kind == "gain_influence":
+                self.static = value + sign * 1.5 * amount
+            elif kind == "search_deck":
+                self.static = value + sign * 5
+            elif kind == "modify_cost":
+                self.static = value + 1
 
     def __deepcopy__(self, memo):
         return self
@@ -424,6 +444,8 @@ class Facts:
         self.sign = self._sign(effs)
         if self.is_roll:
             _ROLL_FACTS.add(self)
+        if self.cost <= 0:
+            _FREE_FACTS.add(self)
 
     def __deepcopy__(self, memo):
         return self
@@ -451,6 +473,8 @@ _FACTS: dict[tuple[Card, bool], Facts] = {}
 # every compiled card that may be played in a roll window (a hand without one has no roll play:
 # ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
 _ROLL_FACTS: set = set()
+# every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
+_FREE_FACTS: set = set()
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -584,7 +608,9 @@ class Side:
         "had_turn",
         "hand",
         "influence",
+        "hi",
         "life",
+        "lo",
         "out",
         "seat",
         "shield",
@@ -609,6 +635,8 @@ class Side:
         self.shield = 0
         self.dummy = dummy
         self.size = len(deck)
+        # deck[lo:hi] is still unshuffled (see _fix): the order of the cards above it is settled
+        self.lo = self.hi = 0
 
 
 class Ctx:
@@ -723,6 +751,8 @@ for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block):
     Action.register(_kind)
 
 NO_ATTACK = Declare((), "")
+# makes an action tuple without the named tuple's Python-level __new__ (the greedy fast path)
+_new = tuple.__new__
 END_TURN = Pass("end the turn")
 PASS_ROLL = Pass("pass")
 KEEP, REDRAW = Redraw(False), Redraw(True)
@@ -851,6 +881,7 @@ class WentworthState(GameState):
         "decl",
         "delayed",
         "dirty",
+        "env_attack",
         "first",
         "glob",
         "goldfish",
@@ -880,6 +911,8 @@ class WentworthState(GameState):
         if self.pending:
             return self.pending[0][0]
         phase = self.phase
+        if phase == REBUFF or phase == REINFORCE:
+            return self.active
         if phase == ROLL:
             return self.c_prio
         if phase == DEFEND:
@@ -923,12 +956,10 @@ class WentworthState(GameState):
         glob: list = []
         acts: list = []
         potion: list = []
-        guardians: list = []
         for side in self.sides:
             if side.out:
                 continue
             for g in side.guardians:
-                guardians.append(g)
                 facts = g.facts
                 if facts.passives:
                     for kind, scope, eff in facts.p_global:
@@ -969,8 +1000,7 @@ class WentworthState(GameState):
                 if env is not None and (env.facts.has_start or env.facts.has_end):
                     self.src_turn.append(env)
         self.glob = glob
-        self.count_sensitive = False
-        self._stats(guardians, glob)
+        self._restat()
 
     def _list(self, obj: Any) -> None:
         """A card entered play: add its cost effects, abilities and potion triggers to the lists."""
@@ -998,26 +1028,44 @@ class WentworthState(GameState):
         self.src_potion = [obj for obj in self.src_potion if obj not in gone]
         self.src_turn = [obj for obj in self.src_turn if obj not in gone]
 
+    def _restat(self, stats: bool = True) -> None:
+        """Recompute every guardian's stats (a passive that reaches other guardians came or went; without
+        ``stats``, only an environment changed: whether one has "when a guardian attacks" effects)."""
+        self.env_attack = any(side.env is not None and side.env.facts.has_attack for side in self.sides)
+        if stats:
+            self.count_sensitive = False
+            self._stats([g for side in self.sides if not side.out for g in side.guardians], self.glob)
+
     def _entered(self, g: Guardian) -> None:
-        """Update the board after guardian ``g`` entered play (in full only when other guardians may change)."""
+        """Update the board after guardian ``g`` entered play (every guardian's stats only when other
+        guardians may change)."""
         if self.dirty:
             return
-        if g.facts.p_global or self.count_sensitive:
-            self.dirty = True
-            return
-        if g.facts.listed:
+        facts = g.facts
+        if facts.listed:
             self._list(g)
-        self._stats([g], self.glob)
+        if facts.p_global:
+            glob = self.glob
+            for kind, scope, eff in facts.p_global:
+                glob.append((kind, g, g.owner, scope, eff))
+            self._restat()
+        elif self.count_sensitive:
+            self._restat()
+        else:
+            self._stats([g], self.glob)
 
     def _left(self, g: Guardian, bindings: list) -> None:
         """Update the board after guardian ``g`` (with ``bindings``) left play."""
         if self.dirty:
             return
-        if self.count_sensitive or g.facts.p_global or any(b.facts.p_global for b in bindings):
-            self.dirty = True
-            return
         if g.facts.listed or any(b.facts.listed for b in bindings):
             self._unlist((g, *bindings))
+        if g.facts.p_global or any(b.facts.p_global for b in bindings):
+            gone = (g, *bindings)
+            self.glob = [entry for entry in self.glob if entry[1] not in gone]
+            self._restat()
+        elif self.count_sensitive:
+            self._restat()
 
     def _rebound(self, b: Binding, g: Guardian | None, seat: int, attached: bool) -> None:
         """Update the board after binding ``b`` was attached to (or detached from) guardian ``g`` or player
@@ -1600,7 +1648,15 @@ class WentworthState(GameState):
             plain = not self.src_cost and not side.cost_temp
             for facts in side.hand:
                 if facts.is_roll and (facts.cost if plain else self.cost(player, facts)) <= influence:
-                    if facts.choice is None or self.targets(player, facts.choice):
+                    eff = facts.choice
+                    if eff is None:
+                        return True
+                    if eff.any_guardian:
+                        # a guardian in the combat (in play) is a target
+                        att, d = self.c_att, self.c_def
+                        if (att is not None and att.alive) or (d is not None and d.alive):
+                            return True
+                    if self.targets(player, eff):
                         return True
         for obj, user, slot, eff in self.src_ract:
             if user == player and self._ability_ok(player, obj, eff, slot):
@@ -1655,7 +1711,7 @@ class WentworthState(GameState):
         if action.redraw:
             side.deck.extend(side.hand)
             side.hand.clear()
-            shuffle(side.deck, self.rng)
+            _shuffle(side, self.rng)
             self._draw(seat, HAND_SIZE)
         if self.log is not None:
             self.say(f"P{seat + 1} {'redraws 7 cards' if action.redraw else 'keeps the opening hand'}")
@@ -1673,6 +1729,8 @@ class WentworthState(GameState):
         for _ in range(count):
             if not deck:
                 return
+            if side.hi == len(deck) and side.hi > side.lo:
+                _fix(side, self.rng, 1)
             hand.append(deck.pop())
 
     # -- the turn --
@@ -1682,14 +1740,13 @@ class WentworthState(GameState):
         p = self.active
         side = self.sides[p]
         side.influence += RECHARGE
-        for g in side.guardians:
-            g.resting = False
         side.had_turn = True
         self.phase = REBUFF
         if self.log is not None:
             self.say(f"P{p + 1} begins: {side.life} life, {side.influence} influence, {len(side.hand)} cards in hand")
         queue = self.queue
         for g in side.guardians:
+            g.resting = False
             if g.facts.has_start:
                 for eff in g.facts.triggers["start_of_turn"]:
                     queue.append((eff, Ctx(p, g, g.facts, that=p)))
@@ -1704,7 +1761,10 @@ class WentworthState(GameState):
                     if (whose == "each_player" or (whose == "bound_player" and binding and obj.player == p)
                             or (whose == "controller" and obj.owner == p)):
                         queue.append((eff, Ctx(obj.owner, obj, facts, host=obj.host if binding else None, that=p)))
-        self.resume.append("_draw_step")
+        if queue:
+            self.resume.append("_draw_step")
+        else:
+            self._draw(p, HAND_SIZE - len(side.hand))
 
     def _draw_step(self) -> None:
         side = self.sides[self.active]
@@ -1712,11 +1772,41 @@ class WentworthState(GameState):
         self.phase = REBUFF
 
     def _to_reinforce(self) -> None:
-        """Reinforce: guardians that attacked rest."""
-        for g in self.sides[self.active].guardians:
+        """Reinforce: guardians that attacked rest. A player who can do nothing in it but end the turn (no
+        influence left, nothing free to play or use) is not asked: the turn ends."""
+        side = self.sides[self.active]
+        for g in side.guardians:
             if g.attacks:
                 g.resting = True
         self.phase = REINFORCE
+        if (not side.influence and not self.over and not self.hurt and not self.queue and not self.pending
+                and not self.resume and self._nothing_free(side)):
+            self._end_turn()
+
+    def _nothing_free(self, side: Side) -> bool:
+        """Whether a player with no influence has no legal action but ending the turn (no card, ability or
+        re-binding that costs nothing)."""
+        if _FREE_FACTS and not _FREE_FACTS.isdisjoint(side.hand):
+            return False
+        p = side.seat
+        if self.dirty:
+            self._rebuild()
+        for entry in self.src_act:
+            if entry[1] == p:
+                if self._abilities(p, False):
+                    return False
+                break
+        if not _FREE_FACTS:
+            return True
+        for other in self.sides:
+            for b in other.bound:
+                if b.owner == p and b.facts.cost <= 0:
+                    return False
+            for g in other.guardians:
+                for b in g.bindings:
+                    if b.owner == p and b.facts.cost <= 0:
+                        return False
+        return True
 
     def _end_turn(self) -> None:
         p = self.active
@@ -1733,9 +1823,13 @@ class WentworthState(GameState):
                 binding = type(obj) is Binding
                 for eff in facts.triggers["end_of_turn"]:
                     queue.append((eff, Ctx(p, obj, facts, host=obj.host if binding else None)))
-        queue.extend(self.delayed)
-        self.delayed = []
-        self.resume.append("_end_turn_limit")
+        if self.delayed:
+            queue.extend(self.delayed)
+            self.delayed = []
+        if queue:
+            self.resume.append("_end_turn_limit")
+        else:
+            self._end_turn_limit()
 
     def _end_turn_limit(self) -> None:
         """At most four guardians at the end of your turn: the player puts the extra ones in the discard pile."""
@@ -1798,17 +1892,32 @@ class WentworthState(GameState):
             self.next_uid += 1
             side.guardians.append(g)
             self._entered(g)
-            self._fire_played(facts, p, g, action.target)
+            if facts.plays:
+                self._fire_played(facts, p, g, action.target)
         elif kind is BINDING:
             b = Binding(facts, self.next_uid, p)
             self.next_uid += 1
             self._attach(b, action.target)
-            self._fire_played(facts, p, b, None)
+            if facts.plays:
+                self._fire_played(facts, p, b, None)
         elif kind is ENVIRONMENT:
             old = side.env
-            side.env = Env(facts, self.next_uid, p)
+            env = side.env = Env(facts, self.next_uid, p)
             self.next_uid += 1
-            self.dirty = True
+            if not self.dirty:
+                # the board's lists, as _rebuild() would find them
+                if old is not None:
+                    if old.facts.listed:
+                        self._unlist((old,))
+                    if old.facts.p_global:
+                        self.glob = [entry for entry in self.glob if entry[1] is not old]
+                if facts.listed:
+                    self._list(env)
+                if facts.p_global:
+                    glob = self.glob
+                    for kind_, scope, eff in facts.p_global:
+                        glob.append((kind_, env, p, scope, eff))
+                self._restat(bool(facts.p_global or (old is not None and old.facts.p_global)))
             if old is not None:
                 old.alive = False
                 side.discard.append(old.facts)
@@ -1927,17 +2036,33 @@ class WentworthState(GameState):
             self._to_reinforce()
             return
         self.phase = COMBAT
-        mine = {g.uid: g for g in self.sides[p].guardians}
-        self.decl = [(mine.get(uid) or self._guardian(uid), seat) for uid, seat in action.attacks]
-        for g, _ in self.decl:
+        mine = self.sides[p].guardians
+        decl = []
+        seats = []
+        for uid, seat in action.attacks:
+            for g in mine:
+                if g.uid == uid:
+                    break
+            else:
+                g = self._guardian(uid)
             g.attacks += 1
+            decl.append((g, seat))
+            if seat not in seats:
+                seats.append(seat)
+        self.decl = decl
         if self.log is not None:
             self.say(f"P{p + 1} attacks: {action.label}")
-        self.blocks = [None] * len(self.decl)
+        self.blocks = [None] * len(decl)
         self.c_index = -1
-        seats = {seat for _, seat in self.decl}
-        self.block_seats = [seat for seat in self._opponents(p)
-                            if seat in seats and any(self.may_defend(g) for g in self.sides[seat].guardians)]
+        block_seats = []
+        may_defend = self.may_defend
+        for seat in (seats if len(seats) == 1 else self._opponents(p)):
+            if seat in seats and not self.sides[seat].out:
+                for g in self.sides[seat].guardians:
+                    if may_defend(g):
+                        block_seats.append(seat)
+                        break
+        self.block_seats = block_seats
         self._ask_blocks()
 
     def _ask_blocks(self) -> None:
@@ -1950,8 +2075,18 @@ class WentworthState(GameState):
             self._next_combat()
 
     def _block(self, action: Block) -> None:
+        mine = self.sides[self.c_dp].guardians
+        blocks = self.blocks
         for index, uid in zip(self.block_idx, action.blocks):
-            self.blocks[index] = self._guardian(uid) if uid is not None else None
+            if uid is not None:
+                for g in mine:
+                    if g.uid == uid:
+                        blocks[index] = g
+                        break
+                else:
+                    blocks[index] = self._guardian(uid)
+            else:
+                blocks[index] = None
         if self.log is not None:
             self.say(f"P{self.c_dp + 1} defends: {action.label}")
         self._ask_blocks()
@@ -1959,29 +2094,26 @@ class WentworthState(GameState):
     def _next_combat(self) -> None:
         """Fight the next declared attack (skipping one whose attacker or chosen defender left play); the
         combats that nothing can interrupt are fought here one after the other."""
+        decl, blocks, sides, turn = self.decl, self.blocks, self.sides, self.turn
         while True:
-            self.c_index += 1
-            if self.c_index >= len(self.decl):
+            index = self.c_index = self.c_index + 1
+            if index >= len(decl):
                 self.decl = []
                 self._to_reinforce()
                 return
-            g, seat = self.decl[self.c_index]
-            d = self.blocks[self.c_index]
-            if (not g.alive or self.sides[seat].out or (d is not None and not d.alive)
-                    or g.noattack_turn == self.turn):
+            g, seat = decl[index]
+            d = blocks[index]
+            if not g.alive or sides[seat].out or (d is not None and not d.alive) or g.noattack_turn == turn:
                 continue
             self.c_att, self.c_ap, self.c_dp = g, self.active, seat
             self.c_rolled = False
-            self.c_mods, self.c_rolltime, self.c_protect = [], [], None
+            if self.c_mods:
+                self.c_mods = []
+            if self.c_rolltime:
+                self.c_rolltime = []
+            self.c_protect = None
             if not self._quick_combat(g, d):
                 return
-
-    def _env_attack(self) -> bool:
-        for side in self.sides:
-            env = side.env
-            if env is not None and env.facts.has_attack:
-                return True
-        return False
 
     def _quick_combat(self, att: Guardian, d: Guardian | None) -> bool:
         """The combat of ``att`` against ``d``, fought at once (as _defended, _roll, _roll_advance and
@@ -1990,30 +2122,37 @@ class WentworthState(GameState):
         self.phase = COMBAT
         self.c_def = d
         self.c_defended = d is not None
+        if self.dirty:
+            self._rebuild()
         ap, dp = self.c_ap, self.c_dp
-        if (self.log is not None or self.queue or self.pending or att.facts.has_attack
+        sides = self.sides
+        sa, sd = sides[ap], sides[dp]
+        if (self.log is not None or self.queue or self.pending or att.facts.has_attack or self.env_attack
                 or (d is not None and (d.facts.has_defend or (d.bindings and any(b.facts.has_defend
                                                                                  for b in d.bindings))))
                 or (att.bindings and any(b.facts.has_attack for b in att.bindings))
-                or self._env_attack()
-                or self._has_roll_play(ap) or self._has_roll_play(dp)):
+                or (((sa.influence and not _ROLL_FACTS.isdisjoint(sa.hand))
+                     or (sd.influence and not _ROLL_FACTS.isdisjoint(sd.hand)) or self.src_ract)
+                    and (self._has_roll_play(ap) or self._has_roll_play(dp)))):
             self._defended(d)
             return False
         rand = self.rng.random
-        self.c_adice = [int(rand() * 6) + 1 for _ in range(self.roll_power(att))]
-        self.c_ddice = [int(rand() * 6) + 1 for _ in range(self.roll_power(d))] if d is not None else []
+        a_sum = 0
+        for _ in range(self.roll_power(att) if att.dyn else att.rp):
+            a_sum += int(rand() * 6) + 1
+        v_sum = 0
+        if d is not None:
+            for _ in range(self.roll_power(d) if d.dyn else d.rp):
+                v_sum += int(rand() * 6) + 1
         self.c_rolled = True
         # both players pass the roll window
         self.c_prio, self.c_passes = ap, 2
-        self._settle()
+        self._settle(a_sum, v_sum)
         if self.queue or self.hurt:
             self.resume.append("_end_combat")
             return False
         self.c_att = self.c_def = None
         self.c_defended = self.c_rolled = False
-        self.c_protect = None
-        self.c_adice = self.c_ddice = ()
-        self.phase = COMBAT
         return True
 
     def _defended(self, d: Guardian | None) -> None:
@@ -2110,16 +2249,21 @@ class WentworthState(GameState):
 
     def _resolve_combat(self) -> None:
         """Compare the totals: the higher deals the difference; negative totals hurt their own guardian."""
-        self._settle()
+        self._settle(sum(self.c_adice), sum(self.c_ddice))
         if self.queue or self.hurt:
             self.resume.append("_end_combat")
         else:
             self._end_combat()
 
-    def _settle(self) -> None:
+    def _settle(self, a: int, v: int) -> None:
+        """The dice sums ``a`` (attacker) and ``v`` (defender) become totals and are compared."""
+        if self.dirty:
+            self._rebuild()
         att, d, ap, dp = self.c_att, self.c_def, self.c_ap, self.c_dp
-        a = self.roll_total(att, sum(self.c_adice), ATTACK)
-        v = self.roll_total(d, sum(self.c_ddice), DEFENSE) if d is not None else 0
+        if att.m_att or att.dyn or att.temps or self.c_mods:
+            a = self.roll_total(att, a, ATTACK)
+        if d is not None and (d.m_def or d.dyn or d.temps or self.c_mods):
+            v = self.roll_total(d, v, DEFENSE)
         self.phase = COMBAT
         if self.log is not None:
             self.say(f"{att.facts.name} totals {a}" + (f" against {d.facts.name}'s {v}" if d is not None else ""))
@@ -2460,12 +2604,16 @@ class WentworthState(GameState):
 
     def _finish_search(self, seat: int, count: int, option: Any) -> None:
         """Take the chosen card of the top ``count`` into hand; the rest go to the bottom in the order seen."""
-        deck = self.sides[seat].deck
+        side = self.sides[seat]
+        deck = side.deck
         looked = deck[-count:][::-1]
         del deck[-count:]
         if option is not None:
-            self.sides[seat].hand.append(looked.pop(option))
+            side.hand.append(looked.pop(option))
         deck[0:0] = looked[::-1]
+        if side.hi > side.lo:
+            side.lo += len(looked)
+            side.hi += len(looked)
 
     def _answer_recover(self, option: Any, data: tuple) -> None:
         eff, ctx, remaining = data
@@ -2587,10 +2735,13 @@ def _discard(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
 
 def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     seat = ctx.controller
-    deck = state.sides[seat].deck
+    side = state.sides[seat]
+    deck = side.deck
     count = min(eff.look, len(deck))
     if not count:
         return
+    if side.hi > side.lo and len(deck) - side.hi < count:
+        _fix(side, state.rng, count - (len(deck) - side.hi))
     looked = deck[-count:][::-1]
     wanted = eff.card_type
     eligible = [i for i, facts in enumerate(looked) if not wanted or facts.type == wanted]
@@ -2720,10 +2871,39 @@ _HANDLERS = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "rer
 # --- setting up -----------------------------------------------------------------------------------
 
 
+# cards of a deck put in their random order when it is shuffled; the rest only when they are reached
+_SETTLE = 24
+
+
+def _shuffle(side: Side, rng) -> None:
+    """Shuffle the deck: the order of the top cards is settled now, the rest lazily by :func:`_fix`."""
+    side.lo, side.hi = 0, len(side.deck)
+    _fix(side, rng, _SETTLE)
+
+
+def _fix(side: Side, rng, count: int) -> None:
+    """Settle the order of ``count`` more cards of a shuffled deck: Fisher-Yates steps from the top of the
+    unshuffled part ``deck[lo:hi]`` down (the whole deck settled so is a Fisher-Yates shuffle)."""
+    deck = side.deck
+    lo, hi = side.lo, side.hi
+    draw = rng.random
+    # the last unshuffled card needs no draw (as in core.shuffle)
+    end = hi - count if hi - count > lo + 1 else lo + 1
+    if lo:
+        for i in range(hi - 1, end - 1, -1):
+            j = lo + int(draw() * (i + 1 - lo))
+            deck[i], deck[j] = deck[j], deck[i]
+    else:
+        for i in range(hi - 1, end - 1, -1):
+            j = int(draw() * (i + 1))
+            deck[i], deck[j] = deck[j], deck[i]
+    side.lo, side.hi = (0, 0) if end <= lo + 1 else (lo, end)
+
+
 def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
     cards = list(_compiled(deck, vanilla))
-    shuffle(cards, rng)
     side = Side(seat, cards)
+    _shuffle(side, rng)
     for _ in range(HAND_SIZE):
         if cards:
             side.hand.append(cards.pop())
@@ -2755,7 +2935,7 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.c_mods, state.c_rolltime, state.c_protect = [], [], None
     state.c_passes = 0
     state.decl, state.blocks, state.block_seats, state.block_idx, state.c_index = [], [], [], [], -1
-    state.glob, state.count_sensitive = [], False
+    state.glob, state.count_sensitive, state.env_attack = [], False, False
     # nothing is in play yet: what _rebuild() finds on an empty board
     state.dirty = False
     state.src_cost, state.src_prevent, state.src_act, state.src_potion, state.src_turn = [], [], [], [], []
@@ -2848,6 +3028,7 @@ class Greedy:
         # the costs: printed, or printed plus what cost_deltas() gives the card's type (None: ask cost())
         deltas = None if plain else state.cost_deltas(p)
         exact = plain or deltas is not None
+        effect_value = self._effect_value
         for index, facts in enumerate(hand):
             if plain:
                 if facts.cost > influence:
@@ -2867,10 +3048,10 @@ class Greedy:
                     continue
                 eff = facts.choice
                 if eff is None:
-                    if facts.plays:
-                        value = self._card_value(state, p, facts, None, cache)
-                    else:
-                        value = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
+                    # _card_value(), its guardian base known
+                    value = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
+                    for eff in facts.plays:
+                        value += effect_value(state, p, eff, None, cache)
                     if value > best_score:
                         pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
@@ -2901,20 +3082,15 @@ class Greedy:
                     others.append(index)
         peak = None
         if others is not None:
-            top = None
             for index in others:
                 facts = hand[index]
                 kind = facts.type
                 if kind is BINDING:
                     if best_score > 50.0 + facts.cost:
-                        if top is None:
-                            most = 0
-                            for s_ in state.sides:
-                                for g in s_.guardians:
-                                    if g.facts.cost > most:
-                                        most = g.facts.cost
-                            top = 50.0 + 0.5 * most
-                        if top + facts.cost < best_score:
+                        # no host can make it reach the best so far (a host adds at most half its cost)
+                        if peak is None:
+                            peak = self._most(state)
+                        if 50.0 + 0.5 * peak[0] + facts.cost < best_score:
                             continue
                     code, host, host_value = self._best_host(state, p, facts, cache)
                     if code is not None:
@@ -2930,7 +3106,11 @@ class Greedy:
                     continue
                 eff = facts.choice
                 if eff is None:
-                    value = self._card_value(state, p, facts, None, cache)
+                    # _card_value() of a potion
+                    value = 0.0
+                    for eff in facts.plays:
+                        value += effect_value(state, p, eff, None, cache)
+                    value = 30.0 + value if value >= 4 else 0.0
                     if value > best_score or (value == best_score and index < best_index):
                         pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
@@ -2958,7 +3138,7 @@ class Greedy:
         best: Action | None = None
         if pick is not None:
             index, facts, code, obj = pick
-            best = Play(index, facts.name, code, _describe(obj)) if code is not None else Play(index, facts.name)
+            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
         if state.src_act:
             for obj, user, slot, eff in state.src_act:
                 if user != p or eff.window == W_ROLL or not state._ability_ok(p, obj, eff, slot):
@@ -3078,7 +3258,7 @@ class Greedy:
                         uids.append((g.uid, seat))
                         names.append(g.facts.name + suffix)
             if uids:
-                return Declare(tuple(uids), ", ".join(names))
+                return _new(Declare, (tuple(uids), ", ".join(names)))
             return NO_ATTACK
         estimate = state.estimate
         plain = not state.c_mods
@@ -3258,7 +3438,7 @@ class Greedy:
         for index, k in zip(state.block_idx, chosen):
             name = decl[index][0].facts.name
             parts.append(f"{defenders[k].facts.name} blocks {name}" if k >= 0 else f"{name} unblocked")
-        return Block(blocks, "; ".join(parts))
+        return _new(Block, (blocks, "; ".join(parts)))
 
     def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
         """The first host (in the engine's order) worth most to a binding of this kind: (code, host, value)."""
@@ -3314,27 +3494,37 @@ class Greedy:
     def _act_roll(self, state: WentworthState, cache: dict) -> Action:
         p = state.c_prio
         side = state.sides[p]
-        best: Action = PASS_ROLL
+        if state.dirty:
+            state._rebuild()
+        influence = side.influence
+        plain = not state.src_cost and not side.cost_temp
+        pick = None
         best_score = 0.0
+        roll_value = self._roll_value
         for index, facts in enumerate(side.hand):
-            if not facts.is_roll or state.cost(p, facts) > side.influence:
+            if not facts.is_roll or (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
             if eff is None:
-                value = self._roll_value(state, p, facts.plays, None, None, facts, cache)
+                value = roll_value(state, p, facts.plays, None, None, facts, cache)
                 if value > best_score:
-                    best, best_score = Play(index, facts.name), value
+                    pick, best_score = (index, facts, None, None), value
             else:
                 for code, obj in state.targets(p, eff):
-                    value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
+                    value = roll_value(state, p, facts.plays, obj, None, facts, cache)
                     if value > best_score:
-                        best, best_score = Play(index, facts.name, code, _describe(obj)), value
-        for obj, eff, slot, code, target in self._abilities(state, p, True):
-            value = self._roll_value(state, p, (eff,), target, obj, None, cache)
-            if value > best_score:
-                best_score = value
-                best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
-                        else Activate(obj.uid, slot, obj.facts.name))
+                        pick, best_score = (index, facts, code, obj), value
+        best: Action = PASS_ROLL
+        if pick is not None:
+            index, facts, code, obj = pick
+            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+        if state.src_ract:
+            for obj, eff, slot, code, target in self._abilities(state, p, True):
+                value = roll_value(state, p, (eff,), target, obj, None, cache)
+                if value > best_score:
+                    best_score = value
+                    best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
+                            else Activate(obj.uid, slot, obj.facts.name))
         return best
 
     # -- the reference: scoring every legal action --
@@ -3484,6 +3674,8 @@ class Greedy:
     def _effect_value(self, state: WentworthState, p: int, eff: Eff, target: Any, cache: dict,
                       source: Any = None) -> float:
         """What an effect is worth to ``p`` outside combat (roughly in life points)."""
+        if eff.static is not None:
+            return eff.static
         kind = eff.kind
         amount = eff.amount
         name = eff.target
@@ -3784,7 +3976,7 @@ class Greedy:
         new_a = new_d = None
         prev_att = prev_def = 0
         shielded = cancelled = False
-        touched = False
+        touched = rerolled_a = rerolled_d = False
         for eff in effs:
             kind = eff.kind
             if eff.target in _PLAYER_TARGETS:
@@ -3814,9 +4006,9 @@ class Greedy:
                         new = (mean if keep == "new" else max(old, mean) if keep == "higher" else min(old, mean)
                                if keep == "lower" else (max(old, mean) if favour else min(old, mean)))
                     if is_att:
-                        a_sum = new
+                        a_sum, rerolled_a = new, True
                     else:
-                        d_sum = new
+                        d_sum, rerolled_d = new, True
                 elif kind == "prevent_damage":
                     if is_att:
                         prev_att += eff.amount
@@ -3827,10 +4019,17 @@ class Greedy:
         if not touched:
             return 0.0
         n = state.n
-        amods = new_a if new_a is not None else amods
-        dmods = new_d if new_d is not None else dmods
-        a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
-        v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
+        # a total whose dice and effects are unchanged is the one _combat_now() found
+        if new_a is None and not rerolled_a:
+            a2 = a
+        else:
+            amods = new_a if new_a is not None else amods
+            a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
+        if new_d is None and not rerolled_d:
+            v2 = v
+        else:
+            dmods = new_d if new_d is not None else dmods
+            v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
         after = 0.0 if cancelled else self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded))
         key = ("outcome", p)
         before = cache.get(key)

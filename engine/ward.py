@@ -786,6 +786,15 @@ class WardState(GameState):
 
     def roll(self, count: int) -> list[int]:
         draw = self.draw
+        if draw is self.rec:  # the game's own dice, recorded (inlined)
+            rnd = self.rnd
+            note = self.draws.append
+            dice = []
+            for _ in range(count):
+                value = rnd()
+                note(value)
+                dice.append(int(value * 6) + 1)
+            return dice
         return [int(draw() * 6) + 1 for _ in range(count)]
 
     def die(self) -> int:
@@ -1097,15 +1106,10 @@ class WardState(GameState):
         elif creature in side.limited:
             side.limited.remove(creature)
         creature.dot = creature.hot = None
-        for magic in list(creature.equips):
-            self._remove_magic(magic)
-        for other in self.sides:
-            for limited in list(other.limited):
-                if limited.anchor is creature:
-                    other.limited.remove(limited)
-                    if self.log is not None:
-                        self.say(f"{limited.facts.name} leaves the field with {creature.facts.name}")
-                    self._to_cemetery(other, limited.facts, check=False)
+        if creature.equips:
+            for magic in list(creature.equips):
+                self._remove_magic(magic)
+        self._release(creature)
 
     def _remove_magic(self, magic: Magic) -> None:
         """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
@@ -1120,12 +1124,17 @@ class WardState(GameState):
             self._to_cemetery(side, magic.facts, check=False)
             if self.log is not None:
                 self.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
-            for other in self.sides:
+            self._release(magic)
+
+    def _release(self, anchor: Creature | Magic) -> None:
+        """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13)."""
+        for other in self.sides:
+            if other.limited:
                 for limited in list(other.limited):
-                    if limited.anchor is magic:
+                    if limited.anchor is anchor:
                         other.limited.remove(limited)
                         if self.log is not None:
-                            self.say(f"{limited.facts.name} leaves the field with {magic.facts.name}")
+                            self.say(f"{limited.facts.name} leaves the field with {anchor.facts.name}")
                         self._to_cemetery(other, limited.facts, check=False)
 
     def _enter(self, player: int, facts: Facts, *, limited: bool = False, anchor: Any = None) -> Creature:
@@ -1581,7 +1590,7 @@ class WardState(GameState):
     def _opening(self, player: int):
         """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
         side = self.sides[player]
-        yield from self._until_playable(player)
+        self._until_playable(player)
         if self.log is not None:
             self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
         choice = yield (player, "mulligan", [KEEP, MULLIGAN])
@@ -1593,9 +1602,9 @@ class WardState(GameState):
             self._draw_cards(side, count)
             if self.log is not None:
                 self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
-            yield from self._until_playable(player)
+            self._until_playable(player)
 
-    def _until_playable(self, player: int):
+    def _until_playable(self, player: int) -> None:
         """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
         creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
         one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
@@ -1625,8 +1634,6 @@ class WardState(GameState):
             self.shuffle(side.deck)
             if not self._has_summon(side):
                 self._lose(player, "no creature can be played (creature out)")
-        if False:
-            yield
 
     # -- the Field Rule --
 
@@ -1673,7 +1680,7 @@ class WardState(GameState):
             if self.log is not None:
                 self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
             return
-        yield from self._until_playable(player)
+        self._until_playable(player)
         options = self.summon_options(player, normal=False)
         hand = side.hand
         actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
@@ -1792,15 +1799,7 @@ class WardState(GameState):
             self._to_cemetery(side, facts)
             return
         item = Item(player, facts, target=action.target, entries=facts.plays)
-        magic = None
-        if facts.infinite:
-            magic = Magic(facts, self.next_uid, player, None)
-            self.next_uid += 1
-            if facts.expire_cycles:
-                magic.expires = self.turn + 2 * facts.expire_cycles
-                self.expiring += 1
-            side.magics.append(magic)
-            self.sepoch += 1
+        magic = self._place(player, facts, None) if facts.infinite else None
         ctx = Ctx(magic=magic, item=item)
         if facts.infinite:
             for handler, entry in facts.steps:
@@ -1845,18 +1844,10 @@ class WardState(GameState):
                 yield from self._bury()
         magic = None
         if facts.infinite:
-            host = target if facts.attach else None
-            magic = Magic(facts, self.next_uid, player, host)
-            self.next_uid += 1
-            if facts.expire_cycles:
-                magic.expires = self.turn + 2 * facts.expire_cycles
-                self.expiring += 1
             side.limbo.remove(facts)
-            side.magics.append(magic)
-            self.sepoch += 1
-            if host is not None:
-                host.equips.append(magic)
-                yield from self._on_equip(player, host)
+            magic = self._place(player, facts, target if facts.attach else None)
+            if magic.host is not None:
+                yield from self._on_equip(player, magic.host)
         ctx = Ctx(magic=magic, target=target, item=item)
         for handler, entry in facts.steps:
             if handler is not None:
@@ -1873,6 +1864,18 @@ class WardState(GameState):
             self._check_loss_quiet()
         if self.dead:
             yield from self._bury()
+
+    def _place(self, player: int, facts: Facts, host: Creature | None) -> Magic:
+        """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
+        magic = Magic(facts, self.next_uid, player, host)
+        self.next_uid += 1
+        if facts.expire_cycles:
+            magic.expires = self.turn + 2 * facts.expire_cycles
+            self.expiring += 1
+        if host is not None:
+            host.equips.append(magic)
+        self.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
+        return magic
 
     def _resolvable(self, player: int, facts: Facts) -> bool:
         side, enemy = self.sides[player], self.sides[1 - player]
@@ -2618,63 +2621,55 @@ class WardState(GameState):
         sepoch = self.sepoch
         plain = not (battle.mods or battle.negated)
         stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
-        count = stats[HITD]
         bonus = stats[MOD] + stats[HITB]
         al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
-        draw = self.draw
-        if draw is self.rec:  # the game's own dice, recorded (inlined)
+        if stats[HITD] == 2 and self.draw is self.rec:  # self.roll(2) and judge_hit, inlined
             rnd = self.rnd
-            note = self.draws.append
-            if count == 2:
-                v0 = rnd()
-                note(v0)
-                v1 = rnd()
-                note(v1)
-                d0 = int(v0 * 6) + 1
-                d1 = int(v1 * 6) + 1
-                dice = None
-            else:
-                dice = []
-                for _ in range(count):
-                    v0 = rnd()
-                    note(v0)
-                    dice.append(int(v0 * 6) + 1)
-        elif count == 2:
-            d0 = int(draw() * 6) + 1
-            d1 = int(draw() * 6) + 1
-            dice = None
-        else:
-            dice = [int(draw() * 6) + 1 for _ in range(count)]
-        log = self.log is not None
-        if dice is None:
-            if log:
-                self.say(f"{a.facts.name} rolls {d0}+{d1}{bonus:+d} = {d0 + d1 + bonus} against AL {al}")
+            v0 = rnd()
+            v1 = rnd()
+            self.draws += (v0, v1)
+            d0 = int(v0 * 6) + 1
+            d1 = int(v1 * 6) + 1
+            dice = [d0, d1]
             if d0 == d1 and (d0 == 6 or d0 == 1):
                 hit = crit_hit = d0 == 6
                 crit_miss = not hit
             else:
                 hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
         else:
-            if log:
-                self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = "
-                         f"{sum(dice) + bonus} against AL {al}")
+            dice = self.roll(stats[HITD])
             hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
-        if log:
-            self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
-                                           else "hits" if hit else "misses"))
+        if self.log is not None:
+            self._say_roll(a, dice, bonus, al)
+            self._say_hit(a, hit, crit_hit, crit_miss)
         if crit_miss:
             self.hurt(a, self.die(), SELF)
             return False
         if not hit:
             return False
+        self._attack_damage(a, d, stats, crit_hit)
+        return True
+
+    def _say_roll(self, a: Creature, dice: list[int], bonus: int, al: int) -> None:
+        self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
+
+    def _say_hit(self, a: Creature, hit: bool, crit_hit: bool, crit_miss: bool, extra: str = "") -> None:
+        self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
+                                       else "hits" if hit else "misses") + extra)
+
+    def _attack_damage(self, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
+        """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
+        multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
+        battle = self.battle
         damage = stats[MOD] + stats[DMGB]
-        if draw is self.rec:
+        draw = self.draw
+        if draw is self.rec:  # the game's own dice, recorded (self.roll, inlined)
             rnd = self.rnd
             note = self.draws.append
             for _ in range(stats[ATKD]):
-                v0 = rnd()
-                note(v0)
-                damage += int(v0 * 6) + 1
+                value = rnd()
+                note(value)
+                damage += int(value * 6) + 1
         else:
             for _ in range(stats[ATKD]):
                 damage += int(draw() * 6) + 1
@@ -2683,27 +2678,22 @@ class WardState(GameState):
                 damage *= factor
         if crit_hit:
             damage *= 2
-        reduction = d.aval if d.skey == sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
+        reduction = d.aval if d.skey == self.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
             else self.armor(d, stats[AL])
-        if reduction is None:
-            damage = 0
-        elif damage > reduction:
-            damage -= reduction
-        else:
-            damage = 0
-        # self.hurt(d, damage, ATTACK, a), inlined
+        # self.hurt(d, damage - reduction, ATTACK, a), inlined
+        damage = 0 if reduction is None else damage - reduction
         if damage <= 0 or d.hp <= 0 or self.turn <= FIRST_CYCLE or d.limited:
-            if log:
+            if self.log is not None:
                 self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
-            return True
+            return 0
         dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
         d.hp -= dealt
         if d.hp == 0:
             d.killer = a
             self.dead.append(d)
-        if log:
+        if self.log is not None:
             self.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
-        return True
+        return dealt
 
     def _strike(self, a: Creature, d: Creature):
         """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
@@ -2715,31 +2705,11 @@ class WardState(GameState):
         count = stats[HITD]
         bonus = stats[MOD] + stats[HITB]
         al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
-        draw = self.draw
-        if draw is self.rec:  # the game's own dice, recorded (inlined)
-            rnd = self.rnd
-            note = self.draws.append
-            if count == 2:
-                v0 = rnd()
-                note(v0)
-                v1 = rnd()
-                note(v1)
-                dice = [int(v0 * 6) + 1, int(v1 * 6) + 1]
-            else:
-                dice = []
-                for _ in range(count):
-                    v0 = rnd()
-                    note(v0)
-                    dice.append(int(v0 * 6) + 1)
-        elif count == 2:
-            dice = [int(draw() * 6) + 1, int(draw() * 6) + 1]
-        else:
-            dice = [int(draw() * 6) + 1 for _ in range(count)]
+        dice = self.roll(count)
         strike = Strike(a, d, dice, battle)
         log = self.log is not None
         if log:
-            self.say(f"{a.facts.name} rolls {'+'.join(map(str, strike.dice))}{bonus:+d} = "
-                     f"{sum(strike.dice) + bonus} against AL {al}")
+            self._say_roll(a, dice, bonus, al)
         changed = False
         foe_side = self.sides[foe]
         mask = 0
@@ -2757,20 +2727,9 @@ class WardState(GameState):
             al = self.profile(d)[AL]
             mask = self._hand_mask(foe)
             dice = strike.dice
-        total = bonus + strike.bonus
-        if count == 2:
-            d0, d1 = dice
-            if d0 == d1 and (d0 == 6 or d0 == 1):
-                hit = crit_hit = d0 == 6
-                crit_miss = not hit
-            else:
-                hit, crit_hit, crit_miss = d0 + d1 + total >= al, False, False
-        else:
-            hit, crit_hit, crit_miss = judge_hit(dice, total, al)
+        hit, crit_hit, crit_miss = judge_hit(dice, bonus + strike.bonus, al)
         if log:
-            self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
-                                           else "hits" if hit else "misses")
-                     + (f" ({strike.bonus:+d} to the roll)" if strike.bonus else ""))
+            self._say_hit(a, hit, crit_hit, crit_miss, f" ({strike.bonus:+d} to the roll)" if strike.bonus else "")
         facts = a.facts
         if not hit and (facts.rerolls or a.equips):
             rerolls = self._rerolls(a)
@@ -2781,12 +2740,7 @@ class WardState(GameState):
                     rerolls.used |= 8192
                     if type(rerolls) is Magic:
                         self.used_magics.append(rerolls)
-                    strike.dice = self.roll(count)
-                    hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, al)
-                    if log:
-                        self.say(f"{a.facts.name} rerolls: {'+'.join(map(str, strike.dice))} - "
-                                 + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
-                                    else "a hit" if hit else "a miss"))
+                    hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, al, "rerolls")
                 mask = self._hand_mask(foe)
         if hit and mask & EV_HIT_TAKEN:
             self.topic = (strike, bonus + strike.bonus, al)
@@ -2795,12 +2749,8 @@ class WardState(GameState):
                 return
             changed = True
             if strike.reroll:
-                strike.dice = self.roll(count)
-                hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus + strike.bonus, self.profile(d)[AL])
-                if log:
-                    self.say(f"{a.facts.name} must reroll: {'+'.join(map(str, strike.dice))} - "
-                             + ("a critical hit" if crit_hit else "a critical miss" if crit_miss
-                                else "a hit" if hit else "a miss"))
+                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, self.profile(d)[AL],
+                                                        "must reroll")
         if crit_miss:
             self.hurt(a, self.die(), SELF)
             return
@@ -2819,44 +2769,7 @@ class WardState(GameState):
                 changed = True
         if changed:
             stats = self.profile(a)
-        damage = stats[MOD] + stats[DMGB]
-        draw = self.draw
-        if draw is self.rec:
-            rnd = self.rnd
-            note = self.draws.append
-            for _ in range(stats[ATKD]):
-                v0 = rnd()
-                note(v0)
-                damage += int(v0 * 6) + 1
-        else:
-            for _ in range(stats[ATKD]):
-                damage += int(draw() * 6) + 1
-        if a.temps or battle.mults:
-            for factor in self.multipliers(a):
-                damage *= factor
-        if crit_hit:
-            damage *= 2
-        reduction = d.aval if d.skey == self.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
-            else self.armor(d, stats[AL])
-        if reduction is None:
-            damage = 0
-        elif damage > reduction:
-            damage -= reduction
-        else:
-            damage = 0
-        # self.hurt(d, damage, ATTACK, a), inlined
-        if damage <= 0 or d.hp <= 0 or self.turn <= FIRST_CYCLE or d.limited:
-            dealt = 0
-        else:
-            dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
-            d.hp -= dealt
-            if d.hp == 0:
-                d.killer = a
-                self.dead.append(d)
-            if log:
-                self.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
-        if log and not dealt:
-            self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
+        dealt = self._attack_damage(a, d, stats, crit_hit)
         fired = False
         if facts.on_hit:
             fired = True
@@ -2875,6 +2788,16 @@ class WardState(GameState):
         if self.dead:
             yield from self._bury()
 
+    def _reroll(self, strike: Strike, count: int, bonus: int, al: int, how: str) -> tuple[bool, bool, bool]:
+        """A Hit Roll rolled again (Lucky Charm, Nebula Drifter, Dodge Roll): the new dice stand."""
+        strike.dice = self.roll(count)
+        hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
+        if self.log is not None:
+            self.say(f"{strike.attacker.facts.name} {how}: {'+'.join(map(str, strike.dice))} - "
+                     + ("a critical hit" if crit_hit else "a critical miss" if crit_miss else "a hit" if hit
+                        else "a miss"))
+        return hit, crit_hit, crit_miss
+
     def _rerolls(self, creature: Creature) -> Any:
         """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
         entry = creature.facts.activated
@@ -2889,7 +2812,12 @@ class WardState(GameState):
 
 def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
     """(hit, critical hit, critical miss) of a Hit Roll (10.2.3, 10.3)."""
-    if len(dice) >= 2:
+    if len(dice) == 2:
+        d0, d1 = dice
+        if d0 == d1 and (d0 == 6 or d0 == 1):
+            return (True, True, False) if d0 == 6 else (False, False, True)
+        return d0 + d1 + bonus >= al, False, False
+    if len(dice) > 2:
         low = high = True
         for die in dice:
             if die != 1:
@@ -3449,57 +3377,48 @@ class Greedy:
         # exchange(state, creature, enemy), inlined, and cached while both profiles are their static ones
         sepoch = state.sepoch
         plain = not creature.temps and not enemy.temps and state.battle is None
-        if plain:
-            key = creature.xkey
-            if key is not None and key[0] is enemy and key[1] == sepoch:
-                out, back = creature.xval
-                out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
-                hp = creature.hp
-                back = 0.0 if state.sides[enemy.owner].dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
-                if out >= self.ratio * back:
-                    value = 10.0 + 10 * out - 7 * back
-                    return value if value < 49.0 else 49.0  # noqa: FURB136
-                return -1.0
-        pa = creature.pval if creature.skey == sepoch and not creature.temps and state.battle is None \
-            else state.profile(creature)
-        pd = enemy.pval if enemy.skey == sepoch and not enemy.temps and state.battle is None \
-            else state.profile(enemy)
-        out = back = 0.0
-        if not enemy.limited:  # _expected(state, creature, enemy, pa, pd)
-            damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
-            if creature.temps:
-                for temp in creature.temps:
+        key = creature.xkey
+        if plain and key is not None and key[0] is enemy and key[1] == sepoch:
+            out, back = creature.xval
+        else:
+            pa = creature.pval if creature.skey == sepoch and plain else state.profile(creature)
+            pd = enemy.pval if enemy.skey == sepoch and plain else state.profile(enemy)
+            out = back = 0.0
+            if not enemy.limited:  # _expected(state, creature, enemy, pa, pd), inlined (a call costs here)
+                damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
+                if creature.temps:
+                    for temp in creature.temps:
+                        if temp[0] == T_MULT:
+                            damage *= temp[1]
+                reduction = enemy.aval if enemy.skey == sepoch and plain and enemy.facts.armor_stable \
+                    else state.armor(enemy, pa[AL])
+                if reduction is not None:
+                    need = pd[AL] - pa[MOD] - pa[HITB]
+                    chance = _HIT_P.get(pa[HITD] * 4096 + need)
+                    if chance is None:
+                        chance = hit_chance(pa[HITD], need)
+                    damage -= reduction
+                    out = chance * damage if damage > 0.0 else chance * 0.0
+            # _expected(state, enemy, creature, pd, pa), inlined: creature is not limited
+            damage = 3.5 * pd[ATKD] + pd[MOD] + pd[DMGB]
+            if enemy.temps:
+                for temp in enemy.temps:
                     if temp[0] == T_MULT:
                         damage *= temp[1]
-            reduction = enemy.aval if enemy.skey == sepoch and not enemy.temps and enemy.facts.armor_stable \
-                and state.battle is None else state.armor(enemy, pa[AL])
+            reduction = creature.aval if creature.skey == sepoch and plain and creature.facts.armor_stable \
+                else state.armor(creature, pd[AL])
             if reduction is not None:
-                need = pd[AL] - pa[MOD] - pa[HITB]
-                chance = _HIT_P.get(pa[HITD] * 4096 + need)
+                need = pa[AL] - pd[MOD] - pd[HITB]
+                chance = _HIT_P.get(pd[HITD] * 4096 + need)
                 if chance is None:
-                    chance = hit_chance(pa[HITD], need)
+                    chance = hit_chance(pd[HITD], need)
                 damage -= reduction
-                out = chance * damage if damage > 0.0 else chance * 0.0
-        # _expected(state, enemy, creature, pd, pa): creature is not limited
-        damage = 3.5 * pd[ATKD] + pd[MOD] + pd[DMGB]
-        if enemy.temps:
-            for temp in enemy.temps:
-                if temp[0] == T_MULT:
-                    damage *= temp[1]
-        reduction = creature.aval if creature.skey == sepoch and not creature.temps and creature.facts.armor_stable \
-            and state.battle is None else state.armor(creature, pd[AL])
-        if reduction is not None:
-            need = pa[AL] - pd[MOD] - pd[HITB]
-            chance = _HIT_P.get(pd[HITD] * 4096 + need)
-            if chance is None:
-                chance = hit_chance(pd[HITD], need)
-            damage -= reduction
-            back = chance * damage if damage > 0.0 else chance * 0.0
-        if plain and creature.skey == sepoch and enemy.skey == sepoch:
-            creature.xkey = (enemy, sepoch)
-            creature.xval = (out, back)
-            enemy.xkey = (creature, sepoch)
-            enemy.xval = (back, out)
+                back = chance * damage if damage > 0.0 else chance * 0.0
+            if plain and creature.skey == sepoch and enemy.skey == sepoch:
+                creature.xkey = (enemy, sepoch)
+                creature.xval = (out, back)
+                enemy.xkey = (creature, sepoch)
+                enemy.xval = (back, out)
         out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
         hp = creature.hp
         back = 0.0 if state.sides[enemy.owner].dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136

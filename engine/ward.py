@@ -3180,7 +3180,10 @@ def exchange(state: WardState, a: Creature, d: Creature) -> tuple[float, float]:
     return _expected(state, a, d, pa, pd), _expected(state, d, a, pd, pa)
 
 
-def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd: Sequence[int]) -> float:
+def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd: Sequence[int],
+              stable: bool = False) -> float:
+    """The expected damage of ``a``'s strike on ``d`` from their profiles; ``stable``: ``d``'s cached armor
+    value holds (its profile is its static one)."""
     damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
     if a.temps:
         for temp in a.temps:
@@ -3188,7 +3191,7 @@ def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd:
                 damage *= temp[1]
     if d.limited:
         return 0.0
-    reduction = state.armor(d, pa[AL])
+    reduction = d.aval if stable and d.facts.armor_stable else state.armor(d, pa[AL])
     if reduction is None:
         return 0.0
     dice_count = pa[HITD]
@@ -3374,7 +3377,7 @@ class Greedy:
             return -1.0
         if creature.limited:
             return 50.0
-        # exchange(state, creature, enemy), inlined, and cached while both profiles are their static ones
+        # exchange(state, creature, enemy) on the cached static profiles, itself cached while they hold
         sepoch = state.sepoch
         plain = not creature.temps and not enemy.temps and state.battle is None
         key = creature.xkey
@@ -3383,37 +3386,8 @@ class Greedy:
         else:
             pa = creature.pval if creature.skey == sepoch and plain else state.profile(creature)
             pd = enemy.pval if enemy.skey == sepoch and plain else state.profile(enemy)
-            out = back = 0.0
-            if not enemy.limited:  # _expected(state, creature, enemy, pa, pd), inlined (a call costs here)
-                damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
-                if creature.temps:
-                    for temp in creature.temps:
-                        if temp[0] == T_MULT:
-                            damage *= temp[1]
-                reduction = enemy.aval if enemy.skey == sepoch and plain and enemy.facts.armor_stable \
-                    else state.armor(enemy, pa[AL])
-                if reduction is not None:
-                    need = pd[AL] - pa[MOD] - pa[HITB]
-                    chance = _HIT_P.get(pa[HITD] * 4096 + need)
-                    if chance is None:
-                        chance = hit_chance(pa[HITD], need)
-                    damage -= reduction
-                    out = chance * damage if damage > 0.0 else chance * 0.0
-            # _expected(state, enemy, creature, pd, pa), inlined: creature is not limited
-            damage = 3.5 * pd[ATKD] + pd[MOD] + pd[DMGB]
-            if enemy.temps:
-                for temp in enemy.temps:
-                    if temp[0] == T_MULT:
-                        damage *= temp[1]
-            reduction = creature.aval if creature.skey == sepoch and plain and creature.facts.armor_stable \
-                else state.armor(creature, pd[AL])
-            if reduction is not None:
-                need = pa[AL] - pd[MOD] - pd[HITB]
-                chance = _HIT_P.get(pd[HITD] * 4096 + need)
-                if chance is None:
-                    chance = hit_chance(pd[HITD], need)
-                damage -= reduction
-                back = chance * damage if damage > 0.0 else chance * 0.0
+            out = _expected(state, creature, enemy, pa, pd, plain and enemy.skey == sepoch)
+            back = _expected(state, enemy, creature, pd, pa, plain and creature.skey == sepoch)
             if plain and creature.skey == sepoch and enemy.skey == sepoch:
                 creature.xkey = (enemy, sepoch)
                 creature.xval = (out, back)

@@ -1620,7 +1620,7 @@ class MageState(GameState):
         else:
             obj.active = False
             if obj.facts.auras:  # only a Spell's auras reach the cards' stats
-                self.stamp += 1
+                self._auras_changed(obj.owner)
             if obj.uses <= 0:
                 self._spell_gone(obj)
         self._check_all(None)
@@ -1721,7 +1721,7 @@ class MageState(GameState):
                 if spell.active and not spell.facts.maint:
                     spell.active = False
                     if spell.facts.auras:
-                        self.stamp += 1
+                        self._auras_changed(side.seat)
                     self.recheck = True
                 if not spell.active and spell.uses <= 0:
                     self._spell_gone(spell)
@@ -1752,10 +1752,17 @@ class MageState(GameState):
     # -- cards entering and leaving play --
 
     def _touch(self, u: Unit) -> None:
-        """``u``'s stats changed: only its cache is stale, unless it is an aura source (then every card's is)."""
+        """``u``'s stats changed: only its cache is stale, unless it is an aura source (then its side's cards' are)."""
         u.stamp = -1
         if u.facts.auras:
-            self.stamp += 1
+            self._auras_changed(u.ctrl)
+
+    def _auras_changed(self, seat: int) -> None:
+        """The auras of ``seat``'s cards or Spells changed: only that side's cards are stale (auras reach only their
+        controller's cards), and who has auras is found again."""
+        self.aura_stamp = -1
+        for o in self.sides[seat].units:
+            o.stamp = -1
 
     def _new_id(self) -> int:
         self.next_id += 1
@@ -1774,7 +1781,7 @@ class MageState(GameState):
                          kept[4] + f.maint, f.cost if f.cost > kept[5] else kept[5])
         self.objs[u.uid] = u
         if f.auras:
-            self.stamp += 1
+            self._auras_changed(p)
         for e in f.on_play:
             self._effect(p, e, f, this=u)
         return u
@@ -1860,7 +1867,7 @@ class MageState(GameState):
         side.roster += 1
         del self.objs[u.uid]
         if u.facts.auras:
-            self.stamp += 1
+            self._auras_changed(u.ctrl)
             self.recheck = True
         for h in list(u.hexes):
             self._hex_gone(h)
@@ -1917,7 +1924,7 @@ class MageState(GameState):
         del self.objs[spell.sid]
         side.graveyard.append(spell.facts)
         if spell.facts.auras:
-            self.stamp += 1
+            self._auras_changed(spell.owner)
 
     def _dead(self, u: Unit) -> bool:
         if u.stamp != self.stamp:
@@ -1979,6 +1986,8 @@ class MageState(GameState):
         u.return_to = old if duration == "this_turn" else None
         if duration == "this_turn":
             self.expiring = True
+        if u.facts.auras:  # (its auras leave the other side)
+            self._auras_changed(old)
         self._touch(u)
         self.recheck = True
         if self.log is not None:
@@ -2329,7 +2338,7 @@ class MageState(GameState):
                 self.objs[spell.sid] = spell
                 self.sides[p].table.append(spell)
                 if f.auras:
-                    self.stamp += 1
+                    self._auras_changed(p)
             else:
                 self.sides[p].graveyard.append(f)
 
@@ -2857,33 +2866,56 @@ def _signature(state: MageState, u: Unit) -> int:
     table = _SIGS[1]
     number = table.get(key)
     if number is None:
-        if len(table) > 100_000:  # start over (cached numbers of older generations are ignored)
-            _SIGS[0] += 1
-            table.clear()
-            _SIGS[2].clear()
-            _SIGS[3].clear()
         number = table[key] = len(table)
     u.sig = (u.damage, shield, shield_damage, _SIGS[0], number)
     return number
 
 
-def _flyers_only(pool: tuple) -> tuple:
-    """The Flyers of a blocker pool (units, signatures, Guard positions)."""
-    units, signs, guards = [], [], []
-    for b, sign in zip(pool[0], pool[1]):
-        if b.flags & FLYER:
+def _sig_room() -> None:
+    """Start the signature tables over when they are large (cached numbers of older generations are ignored). Called
+    at the start of each attack plan (once a turn), never during a decision, so the numbers of one decision stay
+    good; a turn adds a few hundred signatures at most."""
+    if len(_SIGS[1]) > 100_000:
+        _SIGS[0] += 1
+        _SIGS[1].clear()
+        _SIGS[2].clear()
+        _SIGS[3].clear()
+
+
+def _blocker_pool(state: MageState, side: Side) -> tuple:
+    """What the greedy attack plan needs of one enemy's cards: (its strongest Guard that may block, its strongest
+    Flyer Guard that may block, its Creatures that may block, strongest first, the sum of its cards' best attacks).
+    Strength: best attack + Defense left + reduction (ties: the lower id)."""
+    stamp = state.stamp
+    refresh = state._refresh
+    guard = flyer_guard = None
+    guard_key = flyer_key = -1
+    creatures = []
+    total = 0
+    for b in side.units:
+        if b.stamp != stamp:
+            refresh(b)
+        best = b.best
+        total += best
+        if not (b.deployed or b.disabled or b.chains or b.helping):
+            key = best + b.st[3] - b.damage + b.red
             if b.facts.guard:
-                guards.append(len(units))
-            units.append(b)
-            signs.append(sign)
-    return units, signs, guards
+                if key > guard_key:
+                    guard, guard_key = b, key
+                if b.flags & FLYER and key > flyer_key:
+                    flyer_guard, flyer_key = b, key
+            else:
+                creatures.append((-key, b.uid, b))
+    if len(creatures) > 1:
+        creatures.sort()
+    return guard, flyer_guard, [b for _, _, b in creatures], total
 
 
 class Greedy:
     """A sensible Mage: creates its strongest castable cards, equips Devices where they add most, uses
-    Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures no enemy
-    blocker would stop (Guards too when it wins the race), blocks with cards that stop the attacker, and in
-    a Battle fights at its best range or retreats. Battle estimates and Battle moves are remembered by card
+    Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures that the enemy's
+    strongest blockers would not stop (Guards too when it wins the race), blocks with cards that stop the attacker,
+    and in a Battle fights at its best range or retreats. Battle estimates and Battle moves are remembered by card
     signature for the whole process (they depend on nothing else), the attack plan is made once a turn, and the
     cards to create are scored with upper bounds that skip what cannot win, which keeps the policy fast. See
     ``docs/rules/magewarfare.md``."""
@@ -3014,19 +3046,6 @@ class Greedy:
             return _MOVE_AT[ADVANCE][r]
         return _MOVE_AT[ADVANCE_STRIKE][r]
 
-    def _holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
-        """Whether ``blocker`` would stop ``attacker`` (the attacker finds no Battle plan it wins); remembered
-        for the game by what the estimate depends on."""
-        sa, sb = self._signature(state, attacker), self._signature(state, blocker)
-        memo = self._memo(state)
-        known = memo.get(sa)
-        if known is None:
-            known = memo[sa] = {}
-        verdict = known.get(sb)
-        if verdict is None:
-            verdict = known[sb] = self._estimate_holds(state, attacker, blocker)
-        return verdict
-
     def _estimate_holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
         sa = bool(state.flags(attacker) & STEALTH)
         sb = bool(state.flags(blocker) & STEALTH)
@@ -3100,12 +3119,14 @@ class Greedy:
         return FIGHT
 
     def _attack_order(self, state: MageState, p: int) -> list[Declare]:
-        """Which cards attack, strongest first. A Guard blocker that would stop an attacker keeps it home; a
-        Creature blocker blocks once a phase, so each one that would stop attackers is spent on the first of
-        them (sent as a decoy if it survives the blocker's free hit), and the rest go through. Guards stay home
-        while the enemy has cards, unless this player wins the race against the weakest enemy Mage (then they
-        attack too, all at that Mage). Each attacker goes at the Mage with the least HP it can reach (ties: the
-        next Mage in turn order)."""
+        """Which cards attack, strongest first. Each attacker is checked against the strongest Guard and the strongest
+        Creature not spent yet that may block it (strength: best attack, Defense left and reduction): a Guard that
+        would stop it keeps it home; a Creature that would stop it blocks once a phase, so it is spent on this
+        attacker (sent as a decoy if it survives the blocker's free hit, else kept home), and the rest go through.
+        Guards stay home while the enemy has cards, unless this player wins the race against the weakest enemy Mage
+        (then they attack too, all at that Mage). Each attacker goes at the Mage with the least HP it can reach
+        (ties: the next Mage in turn order)."""
+        _sig_room()
         sides = state.sides
         stamp = state.stamp
         refresh = state._refresh
@@ -3123,32 +3144,16 @@ class Greedy:
         if not attackers:
             return []
         attackers.sort()  # strongest first, then by id (ids are unique, so units are never compared)
-        # Per enemy side: the possible blockers, their signatures, where the Guards are (and later its Flyers).
         foes, pools = [], []
         theirs = enemy_units = 0
         for side in sides:
             if not side.alive or side.seat == p:
                 continue
             foes.append(side)
-            units = side.units
-            enemy_units += len(units)
-            pool_units, signs, guards = [], [], []
-            for b in units:
-                if b.stamp != stamp:
-                    refresh(b)
-                theirs += b.best
-                if not (b.deployed or b.disabled or b.chains or b.helping):
-                    sig = b.sig  # the signature cached on the card (see _signature), if still good
-                    if (sig is not None and sig[1] is None and b.shield is None and sig[0] == b.damage
-                            and sig[3] == _SIGS[0]):
-                        sign = sig[4]
-                    else:
-                        sign = _signature(state, b)
-                    if b.facts.guard:
-                        guards.append(len(pool_units))
-                    pool_units.append(b)
-                    signs.append(sign)
-            pools.append((pool_units, signs, guards, None))
+            enemy_units += len(side.units)
+            pool = _blocker_pool(state, side)
+            theirs += pool[3]
+            pools.append(pool)
         # The race: if my attackers would kill the weakest enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
         n = state.n
@@ -3159,122 +3164,69 @@ class Greedy:
                 foes = [weakest]
             enemy_units = 0
         memo = _SIGS[2]
+        estimate = self._estimate_holds
         used: set[int] = set()
+        signs: dict = {}  # the blockers' signatures by id, found when first needed
+        single = len(foes) == 1
+        targets = list(zip(foes, pools))
+        gen = _SIGS[0]
         plan = []
-        if len(foes) == 1:  # one enemy Mage (the usual case), without per-side lists
-            seat = foes[0].seat
-            pool_units, signs, guards, _ = pools[0]
-            flyers = None
-            # attacker signature -> 0 if a Guard would stop it, 1 if nothing would, else (blockers, verdicts)
-            verdicts_of: dict = {}
-            gen = _SIGS[0]
-            for _, _, u in attackers:
-                if enemy_units and u.facts.guard:
-                    continue
-                sig = u.sig
-                if sig is not None and sig[1] is None and sig[0] == u.damage and sig[3] == gen:
-                    sign = sig[4]  # (attackers have no Shield)
-                else:
-                    sign = _signature(state, u)
-                    gen = _SIGS[0]
-                entry = verdicts_of.get(sign)
-                if entry is None:
-                    if u.flags & FLYER:  # only Flyers block a Flyer
-                        if flyers is None:
-                            flyers = _flyers_only(pools[0])
-                        units, their_signs, their_guards = flyers
-                    else:
-                        units, their_signs, their_guards = pool_units, signs, guards
-                    known = memo.get(sign)
-                    if known is None:
-                        known = memo[sign] = {}
-                    verdicts = list(map(known.get, their_signs))
-                    if None in verdicts:
-                        for i, verdict in enumerate(verdicts):
-                            if verdict is None:
-                                verdicts[i] = known[their_signs[i]] = self._estimate_holds(state, u, units[i])
-                    entry = (units, verdicts) if True in verdicts else 1
-                    for i in their_guards:
-                        if verdicts[i]:
-                            entry = 0
-                            break
-                    verdicts_of[sign] = entry
-                if entry == 0:
-                    continue
-                decl = u.decl
-                if decl is None or decl.seat != seat:
-                    decl = u.decl = Declare(u.uid, u.facts.name, seat)
-                if entry != 1:  # a Creature would stop it: the first one not spent yet blocks it as a decoy
-                    units, verdicts = entry
-                    for b, verdict in zip(units, verdicts):
-                        if verdict and b.uid not in used:
-                            if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1:
-                                used.add(b.uid)
-                                plan.append(decl)
-                            break  # (a decoy that would not survive the free hit stays home)
-                    else:
-                        plan.append(decl)
-                else:
-                    plan.append(decl)
-            return plan
-        holders_of: dict = {}
         for _, _, u in attackers:
             if enemy_units and u.facts.guard:
                 continue
-            sign = _signature(state, u)
-            holders = holders_of.get(sign)
-            if holders is None:  # per side: None if a Guard would stop this attacker, else the Creatures that would
-                flyer = u.flags & FLYER
-                known = memo.get(sign)
-                if known is None:
-                    known = memo[sign] = {}
-                holders = holders_of[sign] = []
-                for k, pool in enumerate(pools):
-                    if flyer:  # only Flyers block a Flyer
-                        if pool[3] is None:
-                            pool = pools[k] = (*pool[:3], _flyers_only(pool))
-                        pool = pool[3]
-                    pool_units, signs, guards = pool[0], pool[1], pool[2]
-                    verdicts = list(map(known.get, signs))
-                    if None in verdicts:
-                        for i, verdict in enumerate(verdicts):
-                            if verdict is None:
-                                verdicts[i] = known[signs[i]] = self._estimate_holds(state, u, pool_units[i])
-                    for i in guards:
-                        if verdicts[i]:
-                            holders.append(None)
-                            break
-                    else:
-                        holders.append([b for b, verdict in zip(pool_units, verdicts) if verdict])
+            sig = u.sig  # the signature cached on the card (see _signature), if still good
+            if sig is not None and sig[1] is None and sig[0] == u.damage and sig[3] == gen and u.stamp == stamp:
+                sign = sig[4]  # (attackers have no Shield)
+            else:
+                sign = _signature(state, u)
+            known = memo.get(sign)
+            if known is None:
+                known = memo[sign] = {}
+            flyer = u.flags & FLYER  # (only Flyers block a Flyer)
             seat, best_key, decoy = None, None, None
-            for side, stoppers in zip(foes, holders):
-                if stoppers is None:
+            for side, pool in targets:
+                # The strongest Guard that may block keeps the attacker home if it would stop it.
+                guard = pool[flyer]  # (FLYER is 1: the strongest Flyer Guard for a Flyer)
+                if guard is not None:
+                    sign = signs.get(guard.uid)
+                    if sign is None:
+                        sign = signs[guard.uid] = _signature(state, guard)
+                    verdict = known.get(sign)
+                    if verdict is None:
+                        verdict = known[sign] = estimate(state, u, guard)
+                    if verdict:
+                        continue
+                # The strongest Creature not spent yet that may block: spent on this attacker if it would stop it
+                # (the attacker goes in as a decoy if it survives the blocker's free hit, else stays home).
+                stopper = None
+                for b in pool[2]:
+                    if (flyer and not b.flags & FLYER) or b.uid in used:
+                        continue
+                    sign = signs.get(b.uid)
+                    if sign is None:
+                        sign = signs[b.uid] = _signature(state, b)
+                    verdict = known.get(sign)
+                    if verdict is None:
+                        verdict = known[sign] = estimate(state, u, b)
+                    if verdict:
+                        stopper = b if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1 else False
+                    break
+                if stopper is False:
                     continue
-                spend = None
-                for b in stoppers:
-                    if b.uid not in used:
-                        spend = b
-                        break
-                if spend is not None and _hits(max(spend.atk[LONG], 0), *_toughness(state, u, spend)) <= 1:
-                    continue
-                key = (spend is not None, side.hp, (side.seat - p) % n)
+                if single:
+                    seat, decoy = side.seat, stopper
+                    break
+                key = (stopper is not None, side.hp, (side.seat - p) % n)
                 if best_key is None or key < best_key:
-                    seat, best_key, decoy = side.seat, key, spend
+                    seat, best_key, decoy = side.seat, key, stopper
             if seat is not None:
                 if decoy is not None:
                     used.add(decoy.uid)
-                plan.append(Declare(u.uid, u.facts.name, seat))
+                decl = u.decl
+                if decl is None or decl.seat != seat:
+                    decl = u.decl = Declare(u.uid, u.facts.name, seat)
+                plan.append(decl)
         return plan
-
-    @staticmethod
-    def _memo(state: MageState) -> dict:
-        """Battle verdicts {attacker signature: {blocker signature: holds}} of the current signature generation."""
-        return _SIGS[2]
-
-    @staticmethod
-    def _signature(state: MageState, u: Unit) -> int:
-        return _signature(state, u)
-
 
     # -- creating --
 
@@ -3284,7 +3236,8 @@ class Greedy:
 
     def _candidates(self, state: MageState, p: int, attack_phase: bool) -> tuple[Action | None, float]:
         """The best card to create or ability to use now (with its best target) and its value; in the Attack
-        phase only Spells and abilities. Each source is scored once per target, without listing actions.
+        phase only Spells and abilities. In the Play phase the dearest castable Creature or Guard comes first, before
+        anything else is scored. Each source is scored once per target, without listing actions.
 
         The order of the sources breaks ties (the hand first, then the table, then abilities); the cheap ones
         (Creatures, Guards, Shields) are scored first, so the upper bounds of the others skip more of them."""
@@ -3326,6 +3279,8 @@ class Greedy:
             elif (kind == DEVICE or (not f.reaction and (attack_phase or not f.pump))) and f not in rest_facts:
                 rest.append(i)
                 rest_facts.append(f)
+        if type(best) is int and hand[best].type <= GUARD:  # (Play phase) a Creature or Guard comes before the rest
+            return Create(best, hand[best].name), best_value
         # Devices, Spells and Hexes in hand order: one wins a tie only against a source that comes later.
         for i in rest:
             f = hand[i]
@@ -3502,10 +3457,6 @@ class Greedy:
                 if kept[5] > dearest:
                     dearest = kept[5]
         return dearest, low, attack_phase
-
-    @staticmethod
-    def _effect_bound(e: Eff, bound: tuple[int, bool, bool]) -> float:
-        return _effect_cap(e, bound)
 
     @staticmethod
     def _card_bound(f: Facts, bound: tuple[int, bool, bool]) -> float:

@@ -43,24 +43,31 @@ def roster_from_scratch(side: mw.Side) -> tuple:
     return bits, [u for u in side.units if u.facts.activated], upkeep, dearest
 
 
-def test_kept_roster_follows_the_cards_in_play(starter):
-    """The class bits, ability carriers, upkeep and dearest card that each side keeps (updated as cards enter, leave
-    or change hands) are what the cards in play say, after every action of greedy and random games."""
-    rng = random.Random(12)
-    checked = 0
-    for index in range(60):
+def random_games(starter, deck_seed: int, seed: int, games: int):
+    """The state after every action of ``games`` games of two to four Mages with random decks of the whole starter
+    set (drawn from ``random.Random(deck_seed)``), Greedy and random players taking turns at the seats."""
+    rng = random.Random(deck_seed)
+    for index in range(games):
         players = 2 + index % 3
-        state = ENGINE.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(21, index),
+        state = ENGINE.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(seed, index),
                                  first=index % players)
         policies = [mw.Greedy() if (seat + index) % 2 else RandomPolicy() for seat in range(players)]
         while not state.is_terminal():
             policy = policies[state.current_player()]
             state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
-            for side in state.sides:
-                kept = side.kept
-                if kept is not None and kept[0] == side.roster and kept[1] == len(side.units):
-                    assert (kept[2], kept[3], kept[4], kept[5]) == roster_from_scratch(side)
-                    checked += 1
+            yield state
+
+
+def test_kept_roster_follows_the_cards_in_play(starter):
+    """The class bits, ability carriers, upkeep and dearest card that each side keeps (updated as cards enter, leave
+    or change hands) are what the cards in play say, after every action of greedy and random games."""
+    checked = 0
+    for state in random_games(starter, 12, 21, 60):
+        for side in state.sides:
+            kept = side.kept
+            if kept is not None and kept[0] == side.roster and kept[1] == len(side.units):
+                assert (kept[2], kept[3], kept[4], kept[5]) == roster_from_scratch(side)
+                checked += 1
     assert checked > 5000
 
 

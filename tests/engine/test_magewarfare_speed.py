@@ -4,13 +4,10 @@ card has a bonus or a controller "until end of turn", and the shared draw and op
 
 from __future__ import annotations
 
-import random
-
-from decklab.engine import engines, game_seed
+from decklab.engine import engines
 from decklab.engine import magewarfare as mw
-from decklab.engine.core import RandomPolicy
 
-from .test_magewarfare_fast import random_deck, starter  # noqa: F401 (starter: the fixture of the starter cards)
+from .test_magewarfare_fast import random_games, starter  # noqa: F401 (starter: the fixture of the starter cards)
 
 ENGINE = engines()["magewarfare"]
 
@@ -34,23 +31,15 @@ def draw_options_from_scratch(side: mw.Side) -> list:
 
 
 def test_kept_counts_follow_the_game(starter):
-    rng = random.Random(31)
     checked = 0
-    for index in range(50):
-        players = 2 + index % 3
-        state = ENGINE.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(23, index),
-                                 first=index % players)
-        policies = [mw.Greedy() if (seat + index) % 2 else RandomPolicy() for seat in range(players)]
-        while not state.is_terminal():
-            policy = policies[state.current_player()]
-            state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
-            assert state.gear_acts == gear_acts_from_scratch(state)
-            expiring = any(m[4] == mw.EXP_TURN for side in state.sides for u in side.units for m in u.mods) or any(
-                u.return_to is not None for side in state.sides for u in side.units)
-            assert state.expiring or not expiring  # (the flag may stay set after the bonus is gone)
-            for side in state.sides:
-                assert state._draw_options(side) == draw_options_from_scratch(side)
-            checked += 1
+    for state in random_games(starter, 31, 23, 50):
+        assert state.gear_acts == gear_acts_from_scratch(state)
+        expiring = any(m[4] == mw.EXP_TURN for side in state.sides for u in side.units for m in u.mods) or any(
+            u.return_to is not None for side in state.sides for u in side.units)
+        assert state.expiring or not expiring  # (the flag may stay set after the bonus is gone)
+        for side in state.sides:
+            assert state._draw_options(side) == draw_options_from_scratch(side)
+        checked += 1
     assert checked > 3000
 
 

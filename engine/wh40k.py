@@ -60,7 +60,8 @@ class Facts:
 
     __slots__ = ("card", "name", "type", "power", "cp", "faction", "keywords", "limit", "triggers", "auras",
                  "self_mods", "attached_mods", "prevents", "direct_attack", "taunt", "activated", "attach", "targeted",
-                 "plays")
+                 "plays", "fixed_value", "bound", "counts_allies", "bonus", "on_play", "on_deploy", "on_destroyed",
+                 "on_ally_destroyed", "on_attack", "on_kill")
 
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
@@ -80,7 +81,12 @@ class Facts:
         self.attach: dict | None = None
         self.targeted: dict | None = None
         self.plays: tuple[dict, ...] = ()
+        self.fixed_value: float | None = 0.0
+        self.bound = 0.0
+        self.counts_allies = False
+        self.bonus = 0  # the power an equipment lends the unit it is attached to
         if vanilla and not EFFECTS.is_modeled(card):
+            self._index_triggers()
             return
         for entry in card.effects:
             kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
@@ -100,23 +106,65 @@ class Facts:
             else:
                 self.triggers.setdefault(trigger, []).append(entry)
         self.plays = tuple(entry for entry in (self.attach, *self.triggers.get("on_play", ())) if entry)
+        self._index_triggers()
         for entry in self.plays:
             if entry.get("target") in _PICK and entry.get("from") is None:
                 self.targeted = entry
                 break
+        self.fixed_value, self.bound = _worth(self.plays)
+        self.counts_allies = any(entry.get("per") for entry in self.self_mods)
+        self.bonus = sum(entry["amount"] for entry in self.attached_mods)
+
+    def _index_triggers(self) -> None:
+        """The effects of each event trigger as a tuple attribute (``facts.on_deploy``...)."""
+        get = self.triggers.get
+        self.on_play, self.on_deploy, self.on_destroyed = get("on_play", ()), get("on_deploy", ()), get("on_destroyed", ())
+        self.on_ally_destroyed, self.on_attack, self.on_kill = get("on_ally_destroyed", ()), get("on_attack", ()), get("on_kill", ())
 
 
-_CONDITIONS: dict[int, tuple[dict, str | None, str | None, int | None, str | None]] = {}
+def _worth(plays: tuple[dict, ...]) -> tuple[float | None, float]:
+    """What playing a card is worth to the greedy policy (:meth:`Greedy._card_value`): that worth when no
+    effect's worth depends on the game (else None), and the most it can ever be worth."""
+    fixed: float | None = 0.0
+    bound = 0.0
+    for entry in plays:
+        kind = entry["effect"]
+        if kind == "attrition":
+            worth = entry["amount"]
+        elif kind in ("draw", "search_deck"):
+            worth = 60 * entry.get("amount", 1)
+        elif kind == "gain_cp":
+            worth = 40
+        elif kind == "return_to_hand":
+            worth = -100
+        else:
+            fixed = None
+            if kind == "attach" or (kind == "destroy" and entry.get("target") in ("enemy_unit", "all_units")):
+                bound = float("inf")
+            elif kind == "recover":
+                bound += max(entry["amount"], 10)
+            else:
+                bound += {"destroy": 60, "cannot_attack": 60, "deploy": 200, "modify": 40}.get(kind, 0)
+            continue
+        if fixed is not None:
+            fixed += worth
+        bound += worth
+    return fixed, bound
+
+
+# A condition compiled, by identity: (the condition, faction, keyword, max power, type, {card facts: whether
+# they meet it at their printed power}); cards and conditions are immutable, so the answers last the process.
+_CONDITIONS: dict[int, tuple[dict, str | None, str | None, int | None, str | None, dict[Facts, bool]]] = {}
 
 
 def _compile(condition: dict) -> tuple:
-    """(faction, keyword, max power, type) of a condition, case-folded, cached by identity."""
+    """The condition compiled (case-folded), cached by identity."""
     compiled = _CONDITIONS.get(id(condition))
     if compiled is None or compiled[0] is not condition:
         faction, keyword = condition.get("faction"), condition.get("keyword")
         compiled = _CONDITIONS[id(condition)] = (
             condition, faction.casefold() if faction else None, keyword.casefold() if keyword else None,
-            condition.get("max_power"), condition.get("type"))
+            condition.get("max_power"), condition.get("type"), {})
     return compiled
 
 
@@ -127,20 +175,42 @@ def _matches(facts: Facts, condition: dict | None, power: int | None = None) -> 
     compiled = _CONDITIONS.get(id(condition))
     if compiled is None or compiled[0] is not condition:
         compiled = _compile(condition)
-    _, faction, keyword, limit, kind = compiled
+    if power is None:
+        answers = compiled[5]
+        answer = answers.get(facts)
+        if answer is None:
+            answer = answers[facts] = _check(facts, compiled, facts.power)
+        return answer
+    return _check(facts, compiled, power)
+
+
+def _check(facts: Facts, compiled: tuple, power: int) -> bool:
+    _, faction, keyword, limit, kind, _ = compiled
     if faction and facts.faction != faction:
         return False
     if keyword and keyword not in facts.keywords:
         return False
-    if limit is not None and (facts.power if power is None else power) > limit:
+    if limit is not None and power > limit:
         return False
     return not kind or facts.type == kind
+
+
+def _pile(side: Side, source: str) -> list[Facts]:
+    """The zone a deploy effect takes from: ``reinforcements``, ``discard_pile`` or ``hand``."""
+    if source == "reinforcements":
+        return side.reserves
+    if source == "discard_pile":
+        return side.discard
+    if source == "hand":
+        return side.hand
+    raise KeyError(source)
 
 
 class Unit:
     """A unit on the battlefield: its card, owner, equipment and temporary changes."""
 
-    __slots__ = ("facts", "uid", "owner", "temp", "equipment", "origin", "no_attack_until", "attacked", "shields")
+    __slots__ = ("facts", "uid", "owner", "temp", "equipment", "origin", "no_attack_until", "attacked", "shields",
+                 "stamp", "cached")
 
     def __init__(self, facts: Facts, uid: int, owner: int, origin: str) -> None:
         self.facts = facts
@@ -152,6 +222,8 @@ class Unit:
         self.no_attack_until = 0
         self.attacked = False
         self.shields = 0
+        self.stamp = -1
+        self.cached = 0
 
     def copy(self) -> "Unit":
         twin = Unit(self.facts, self.uid, self.owner, self.origin)
@@ -160,13 +232,15 @@ class Unit:
         twin.no_attack_until = self.no_attack_until
         twin.attacked = self.attacked
         twin.shields = self.shields
+        twin.stamp, twin.cached = self.stamp, self.cached
         return twin
 
 
 class Side:
     """One player's zones and counters."""
 
-    __slots__ = ("deck", "hand", "discard", "reserves", "units", "ap", "cp", "deployed", "used", "dummy", "size")
+    __slots__ = ("deck", "hand", "discard", "reserves", "units", "ap", "cp", "deployed", "used", "dummy", "size",
+                 "version")
 
     def __init__(self, deck: list[Facts], reserves: list[Facts], *, dummy: bool = False) -> None:
         self.deck = deck
@@ -180,13 +254,14 @@ class Side:
         self.used: set[int] = set()
         self.dummy = dummy
         self.size = len(deck) + len(reserves)
+        self.version = 0
 
     def copy(self) -> "Side":
         twin = Side.__new__(Side)
         twin.deck, twin.hand, twin.discard, twin.reserves = list(self.deck), list(self.hand), list(self.discard), list(self.reserves)
         twin.units = [unit.copy() for unit in self.units]
         twin.ap, twin.cp, twin.deployed, twin.used = self.ap, self.cp, self.deployed, set(self.used)
-        twin.dummy, twin.size = self.dummy, self.size
+        twin.dummy, twin.size, twin.version = self.dummy, self.size, self.version
         return twin
 
     def card_count(self) -> int:
@@ -284,7 +359,29 @@ class Wh40kState(GameState):
     # -- power --
 
     def power(self, unit: Unit) -> int:
-        """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes."""
+        """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes.
+
+        It is kept (``unit.cached``) while ``unit.stamp`` is its side's ``version``: a change to the unit's
+        own temporary changes or equipment clears its stamp; a change that may move its allies' powers too
+        (auras, a unit joining or leaving a side where a unit counts its allies) bumps the side's version."""
+        version = self.sides[unit.owner].version
+        if unit.stamp == version:
+            return unit.cached
+        unit.cached = total = self._power(unit)
+        unit.stamp = version
+        return total
+
+    def _roster_changed(self, side: Side, unit: Unit) -> None:
+        """``unit`` joined or left ``side``: its allies' powers move only through auras or allies counted."""
+        if unit.facts.auras or unit.equipment:
+            side.version += 1
+            return
+        for other in side.units:
+            if other.facts.counts_allies:
+                side.version += 1
+                return
+
+    def _power(self, unit: Unit) -> int:
         facts = unit.facts
         total = facts.power
         if unit.temp:
@@ -292,8 +389,7 @@ class Wh40kState(GameState):
                 total += amount
         if unit.equipment:
             for equipment in unit.equipment:
-                for entry in equipment.attached_mods:
-                    total += entry["amount"]
+                total += equipment.bonus
         for entry in facts.self_mods:
             condition = entry.get("condition")
             if condition and condition.get("equipped") and not unit.equipment:
@@ -346,6 +442,7 @@ class Wh40kState(GameState):
             for unit in side.units:
                 if unit.temp:
                     unit.temp = [(amount, until) for amount, until in unit.temp if until > turn]
+                    unit.stamp = -1
         self.turn += 1
         if self.turn > self.max_turns:
             self.over = True
@@ -449,16 +546,23 @@ class Wh40kState(GameState):
     def _targets(self, player: int, entry: dict, source: Facts) -> list[tuple[Any, str]]:
         """The choices for an effect that picks one target: (unit id or (uid, index), label)."""
         target = entry.get("target")
-        condition = entry.get("condition")
         if target in ("own_unit", "enemy_unit"):
-            units = self.sides[player if target == "own_unit" else 1 - player].units
-            if condition and "max_power" in condition:
-                return [(u.uid, u.facts.name) for u in units if _matches(u.facts, condition, self.power(u))]
-            return [(u.uid, u.facts.name) for u in units if _matches(u.facts, condition)]
+            return [(u.uid, u.facts.name) for u in self._target_units(player, entry)]
         if target == "enemy_equipment":
             return [((u.uid, i), f"{e.name} on {u.facts.name}") for u in self.sides[1 - player].units
                     for i, e in enumerate(u.equipment)]
         return []
+
+    def _target_units(self, player: int, entry: dict) -> list[Unit]:
+        """The units an effect that picks an own or an enemy unit may pick."""
+        condition = entry.get("condition")
+        units = self.sides[player if entry.get("target") == "own_unit" else 1 - player].units
+        if not condition:
+            return list(units)
+        if "max_power" in condition:
+            power = self.power
+            return [u for u in units if _matches(u.facts, condition, power(u))]
+        return [u for u in units if _matches(u.facts, condition)]
 
     # -- applying --
 
@@ -495,13 +599,19 @@ class Wh40kState(GameState):
             self.queue.append((self.active, entry, {"source": unit.facts, "unit": unit, "origin": "ability"}, action.target))
         else:
             raise ValueError(f"{action} is not an action of this game")
-        self._run_queue()
+        if self.queue:
+            self._run_queue()
+        elif self.sides[0].ap <= 0 or self.sides[1].ap <= 0:
+            self._check_end()
 
-    def _unit(self, uid: int) -> Unit | None:
-        for side in self.sides:
-            for unit in side.units:
-                if unit.uid == uid:
-                    return unit
+    def _unit(self, uid: int, seat: int = 0) -> Unit | None:
+        """The unit on the battlefield with id ``uid`` (looked for first among ``seat``'s units)."""
+        for unit in self.sides[seat].units:
+            if unit.uid == uid:
+                return unit
+        for unit in self.sides[1 - seat].units:
+            if unit.uid == uid:
+                return unit
         return None
 
     def _play(self, action: Play) -> None:
@@ -515,12 +625,16 @@ class Wh40kState(GameState):
         if facts.type == "equipment":
             bearer = self._unit(action.target)
             bearer.equipment.append(facts)
+            if facts.auras:
+                self.sides[bearer.owner].version += 1
+            else:
+                bearer.stamp = -1
             bearer.shields += sum(entry.get("uses", 0) for entry in facts.prevents)
-            for entry in facts.triggers.get("on_play", ()):
+            for entry in facts.on_play:
                 self.queue.append((me, entry, context, None))
             return
         side.discard.append(facts)
-        for entry in facts.triggers.get("on_play", ()):
+        for entry in facts.on_play:
             self.queue.append((me, entry, context, action.target if entry is facts.targeted else None))
 
     def _enter(self, player: int, facts: Facts, origin: str) -> Unit | None:
@@ -532,7 +646,8 @@ class Wh40kState(GameState):
         unit = Unit(facts, self.next_uid, player, origin)
         self.next_uid += 1
         side.units.append(unit)
-        for entry in facts.triggers.get("on_deploy", ()):
+        self._roster_changed(side, unit)
+        for entry in facts.on_deploy:
             if entry.get("condition", {}).get("deployed_from", origin) == origin:
                 self.queue.append((player, entry, {"source": facts, "unit": unit, "origin": "unit"}, None))
         return unit
@@ -590,14 +705,16 @@ class Wh40kState(GameState):
 
     def _can_deploy_from(self, player: int, entry: dict) -> bool:
         """Whether an effect that deploys has any unit to deploy."""
-        side = self.sides[player]
-        pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[entry.get("from", "hand")]
+        pile = _pile(self.sides[player], entry.get("from", "hand"))
         condition = entry.get("condition")
-        return any(facts.type == "unit" and _matches(facts, condition) for facts in pile)
+        for facts in pile:
+            if facts.type == "unit" and _matches(facts, condition):
+                return True
+        return False
 
     def _deploy_options(self, player: int, entry: dict) -> list[tuple[int, Facts]]:
-        side = self.sides[player]
-        pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[entry.get("from", "hand")]
+        """The units a deploy effect may take (the first copy of each name), with their places in the pile."""
+        pile = _pile(self.sides[player], entry.get("from", "hand"))
         condition = entry.get("condition")
         seen = set()
         options = []
@@ -628,31 +745,33 @@ class Wh40kState(GameState):
         power = self.power(unit)
         side = self.sides[unit.owner]
         side.units.remove(unit)
+        self._roster_changed(side, unit)
         side.discard.extend(unit.equipment)
         side.discard.append(unit.facts)
         if battle:
             side.ap -= power
         if self.log is not None:
             self.say(f"{unit.facts.name} of P{unit.owner + 1} is destroyed" + (f": P{unit.owner + 1} loses {power} AP" if battle else ""))
-        context = {"source": unit.facts, "unit": unit, "origin": "unit", "battle": battle}
-        for entry in unit.facts.triggers.get("on_destroyed", ()):
-            if entry.get("condition", {}).get("in_battle") and not battle:
-                continue
-            self.queue.append((unit.owner, entry, context, None))
+        if unit.facts.on_destroyed:
+            context = {"source": unit.facts, "unit": unit, "origin": "unit", "battle": battle}
+            for entry in unit.facts.on_destroyed:
+                if entry.get("condition", {}).get("in_battle") and not battle:
+                    continue
+                self.queue.append((unit.owner, entry, context, None))
         for equipment in unit.equipment:
-            for entry in equipment.triggers.get("on_destroyed", ()):
+            for entry in equipment.on_destroyed:
                 self.queue.append((unit.owner, entry, {"source": equipment, "unit": unit, "origin": "equipment"}, None))
         for ally in side.units:
-            for entry in ally.facts.triggers.get("on_ally_destroyed", ()):
+            for entry in ally.facts.on_ally_destroyed:
                 if _matches(unit.facts, entry.get("condition")):
                     self.queue.append((unit.owner, entry, {"source": ally.facts, "unit": ally, "origin": "unit"}, None))
         return True
 
     def _attack(self, action: Attack) -> None:
         me = self.active
-        attacker = self._unit(action.uid)
+        attacker = self._unit(action.uid, me)
         attacker.attacked = True
-        for entry in attacker.facts.triggers.get("on_attack", ()):
+        for entry in attacker.facts.on_attack:
             _modify(self, me, entry, {"source": attacker.facts, "unit": attacker}, attacker.uid)
         strength = self.power(attacker)
         if action.target is None:
@@ -661,7 +780,7 @@ class Wh40kState(GameState):
             if self.log is not None:
                 self.say(f"{attacker.facts.name} ({strength}) strikes P{2 - me}'s Attrition Points: {enemy.ap} AP left")
             return
-        defender = self._unit(action.target)
+        defender = self._unit(action.target, 1 - me)
         resistance = self.power(defender)
         if self.log is not None:
             self.say(f"{attacker.facts.name} ({strength}) attacks {defender.facts.name} ({resistance})")
@@ -671,7 +790,7 @@ class Wh40kState(GameState):
             self._on_kill(defender)
 
     def _on_kill(self, unit: Unit) -> None:
-        for entry in unit.facts.triggers.get("on_kill", ()):
+        for entry in unit.facts.on_kill:
             self.queue.append((unit.owner, entry, {"source": unit.facts, "unit": unit, "origin": "unit"}, None))
 
     # -- invariants (for tests) --
@@ -724,11 +843,13 @@ def _destroy(state: Wh40kState, player: int, entry: dict, context: dict, chosen:
                 side.discard.extend(unit.equipment)
                 unit.equipment = []
                 unit.shields = 0
+            side.version += 1
     elif target == "enemy_equipment":
         uid, index = chosen
         unit = state._unit(uid)
         if unit is not None and index < len(unit.equipment):
             state.sides[unit.owner].discard.append(unit.equipment.pop(index))
+            state.sides[unit.owner].version += 1
 
 
 def _modify(state: Wh40kState, player: int, entry: dict, context: dict, chosen: Any) -> None:
@@ -737,13 +858,16 @@ def _modify(state: Wh40kState, player: int, entry: dict, context: dict, chosen: 
     amount = entry["amount"]
     target = entry.get("target")
     if target == "all_own_units":
-        for unit in state.sides[player].units:
+        side = state.sides[player]
+        for unit in side.units:
             if _matches(unit.facts, entry.get("condition")):
                 unit.temp.append((amount, until))
+                unit.stamp = -1
         return
     unit = context.get("unit") if target == "this" else state._unit(chosen)
     if unit is not None:
         unit.temp.append((amount, until))
+        unit.stamp = -1
         if state.log is not None:
             state.say(f"{unit.facts.name} gets {amount:+d} Power Level")
 
@@ -775,8 +899,7 @@ def _deploy(state: Wh40kState, player: int, entry: dict, context: dict, chosen: 
             side.discard.remove(facts)
             state._enter(player, facts, source)
         return
-    pile = {"reinforcements": side.reserves, "discard_pile": side.discard, "hand": side.hand}[source]
-    facts = pile.pop(chosen[1])
+    facts = _pile(side, source).pop(chosen[1])
     if state.log is not None:
         state.say(f"P{player + 1} deploys {facts.name} from the {source.replace('_', ' ')}")
     state._enter(player, facts, source)
@@ -800,6 +923,7 @@ def _return_to_hand(state: Wh40kState, player: int, entry: dict, context: dict, 
     unit = context.get("unit") if target == "this" else state._unit(chosen)
     if unit is not None and unit in side.units:
         side.units.remove(unit)
+        state._roster_changed(side, unit)
         side.discard.extend(unit.equipment)
         side.hand.append(unit.facts)
         if state.log is not None:
@@ -935,19 +1059,23 @@ class Greedy:
         me = state.active
         turn = state.turn
         side = state.sides[me]
-        attackers = [unit for unit in side.units if not unit.attacked and unit.no_attack_until < turn]
-        if not attackers:
-            return END_TURN
-        enemy = state.sides[1 - me].units
-        taunting = [unit for unit in enemy if unit.facts.taunt] if enemy else enemy
-        targets = taunting or enemy
-        ahead = side.ap > state.sides[1 - me].ap
-        power = state.power
-        defences = [power(unit) for unit in targets]
         best_unit = best_target = None
         best_score = 0.0
-        for unit in attackers:
-            strength = power(unit)
+        targets = None
+        for unit in side.units:
+            if unit.attacked or unit.no_attack_until >= turn:
+                continue
+            if targets is None:
+                opponent = state.sides[1 - me]
+                enemy = opponent.units
+                taunting = [other for other in enemy if other.facts.taunt] if enemy else enemy
+                targets = taunting or enemy
+                ahead = side.ap > opponent.ap
+                power = state.power
+                version = opponent.version
+                defences = [other.cached if other.stamp == version else power(other) for other in targets]
+                version = side.version
+            strength = unit.cached if unit.stamp == version else power(unit)
             for target, resistance in zip(targets, defences):
                 value = (500.0 + resistance if strength > resistance
                          else 50.0 if strength == resistance and ahead else -1.0)
@@ -962,38 +1090,59 @@ class Greedy:
         return Attack(best_unit.uid, best_unit.facts.name, best_target.uid, best_target.facts.name)
 
     def _best_action(self, state: Wh40kState) -> Action:
-        """The Action phase's best move, scored in :meth:`_action_phase_moves` order (ties: the first)."""
+        """The Action phase's best move, scored in :meth:`_action_phase_moves` order (ties: the first);
+        the action object is made only for the move chosen."""
         me = state.active
         side = state.sides[me]
         cp = side.cp
-        best, best_score = END_ACTIONS, 0.0
+        best_index, best_target, best_label, best_score = -1, None, "", 0.0
         can_deploy = not side.deployed and len(side.units) < MAX_UNITS
         card_value = self._card_value
-        for index, facts in enumerate(side.hand):
+        hand = side.hand
+        for index, facts in enumerate(hand):
             if facts.cp > cp:
                 continue
             if facts.type == "unit":
                 if can_deploy:
                     value = 300.0 + facts.power - 10 * facts.cp
                     if value > best_score:
-                        best, best_score = Deploy(index, facts.name), value
+                        best_index, best_score = index, value
+                continue
+            if facts.bound <= best_score:  # it cannot do better than the best move so far
                 continue
             entry = facts.targeted
             if entry is None:
                 if facts.type != "equipment":
-                    value = card_value(state, me, facts, None)
+                    value = facts.fixed_value
+                    if value is None:
+                        value = card_value(state, me, facts, None)
                     if value > best_score:
-                        best, best_score = Play(index, facts.name), value
+                        best_index, best_target, best_label, best_score = index, None, "", value
                 continue
-            for target, label in state._targets(me, entry, facts):
-                value = card_value(state, me, facts, target)
+            if entry.get("target") == "enemy_equipment":
+                for target, label in state._targets(me, entry, facts):
+                    value = card_value(state, me, facts, target)
+                    if value > best_score:
+                        best_index, best_target, best_label, best_score = index, target, label, value
+                continue
+            for unit in state._target_units(me, entry):
+                value = card_value(state, me, facts, unit.uid, unit)
                 if value > best_score:
-                    best, best_score = Play(index, facts.name, target, label), value
+                    best_index, best_target, best_label, best_score = index, unit.uid, unit.facts.name, value
         if best_score < 150.0:
-            for move in state._activations(side):
-                best, best_score = move, 150.0
-                break
-        return best
+            for unit in side.units:
+                if unit.facts.activated is not None:
+                    for move in state._activations(side):
+                        return move
+                    break
+        if best_index < 0:
+            return END_ACTIONS
+        facts = hand[best_index]
+        if facts.type == "unit":
+            return Deploy(best_index, facts.name)
+        if best_target is None:
+            return Play(best_index, facts.name)
+        return Play(best_index, facts.name, best_target, best_label)
 
     def choose(self, state: Wh40kState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -1059,17 +1208,19 @@ class Greedy:
             return self._choice_value(state, me, action.option)
         return 0.0
 
-    def _card_value(self, state: Wh40kState, me: int, facts: Facts, target: Any) -> float:
+    def _card_value(self, state: Wh40kState, me: int, facts: Facts, target: Any, unit: Unit | None = None) -> float:
+        """What playing ``facts`` on ``target`` (a unit id; ``unit``: that unit, when the caller has it) is worth."""
+        value = facts.fixed_value
+        if value is not None:
+            return value
         value = 0.0
         for entry in facts.plays:
             kind = entry["effect"]
             if kind == "attach":
-                unit = state._unit(target)
-                bonus = sum(e["amount"] for e in facts.attached_mods)
-                value += 100 + bonus + state.power(unit) / 10
+                value += 100 + facts.bonus + state.power(unit or state._unit(target)) / 10
             elif kind == "destroy":
                 if entry.get("target") == "enemy_unit":
-                    value += 100 + state.power(state._unit(target))
+                    value += 100 + state.power(unit or state._unit(target))
                 elif entry.get("target") == "all_units":
                     mine = sum(state.power(u) for u in state.sides[me].units if _matches(u.facts, entry.get("condition"), state.power(u)))
                     theirs = sum(state.power(u) for u in state.sides[1 - me].units if _matches(u.facts, entry.get("condition"), state.power(u)))

@@ -35,6 +35,7 @@ def put_unit(state: wh40k.Wh40kState, player: int, the_card: Card) -> Unit:
     unit = Unit(wh40k.facts_of(the_card), state.next_uid, player, "hand")
     state.next_uid += 1
     state.sides[player].units.append(unit)
+    state.sides[player].version += 1  # the side's cached powers are stale
     return unit
 
 

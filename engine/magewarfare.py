@@ -131,12 +131,13 @@ class Eff:
     """One compiled ``effects`` entry."""
 
     __slots__ = ("kind", "trigger", "tw", "amount", "idxs", "bits", "blood", "dur", "cond", "pile", "counter",
-                 "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps", "cap_base")
+                 "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps", "cap_base", "targeted")
 
     def __init__(self, entry: dict) -> None:
         self.kind = entry["effect"]
         self.trigger = entry.get("trigger")
         self.tw = entry.get("target")
+        self.targeted = self.tw is not None and self.tw.startswith("target_")  # it takes a target when used
         self.amount = int(entry.get("amount", 0) or 0)
         self.idxs = _STATS.get(entry.get("stat", ""), ())
         self.bits, self.blood = _keyword(entry["keyword"]) if entry.get("keyword") else (0, 0)
@@ -259,7 +260,7 @@ class Facts:
         self.pump = self.type == SPELL and bool(self.on_play) and all(
             e.kind in ("modify", "grant_keyword") and e.dur in ("this_turn", "this_battle") and not e.harmful
             for e in self.on_play)
-        first = self.attach or next((e for e in self.on_play if e.tw and e.tw.startswith("target_")), None)
+        first = self.attach or next((e for e in self.on_play if e.targeted), None)
         if first is not None:
             self.pick = first
             self.reaction = first.tw == "target_spell"
@@ -310,7 +311,7 @@ class Unit:
 
     __slots__ = ("facts", "uid", "owner", "ctrl", "damage", "tokens", "bloodc", "deployed", "disabled", "chains",
                  "cloaked", "devices", "shield", "hexes", "mods", "lent", "helping", "blocked", "retreats",
-                 "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig", "best", "decl")
+                 "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig", "best", "decl", "bphase")
 
     def __init__(self, facts: Facts, uid: int, owner: int) -> None:
         self.facts = facts
@@ -325,11 +326,13 @@ class Unit:
         self.mods: list[tuple] = []
         self.helping: list[Gear] = []
         self.return_to: int | None = None
-        self.stamp = -1
-        self.st = self.atk = self.sig = None
-        self.best = 0
+        self.stamp = -1  # (the stats below are its card's: MageState._refresh finds the current ones)
+        self.st, self.atk, self.best = facts.base, facts.base_atk, facts.base_best
+        self.sig = None
         self.decl = None  # the Declare action last made for it (Greedy reuses it)
-        self.flags = self.bloodn = self.red = 0
+        self.flags, self.bloodn = facts.flags, facts.blood
+        self.red = 0
+        self.bphase = -1  # the Attack phase (MageState.attacks_begun) that ``blocked`` and ``retreats`` belong to
 
     @property
     def off(self) -> bool:
@@ -415,7 +418,7 @@ class Side:
 class Battle:
     """Two cards Engaged in Battle: ``u[0]`` attacks, ``u[1]`` blocks; ``mover`` is the side to move."""
 
-    __slots__ = ("u", "range", "mover", "nothing", "stealth", "dealt", "taken", "moves")
+    __slots__ = ("u", "range", "mover", "nothing", "stealth", "hurt", "moves")
 
     def __init__(self, attacker: Unit, defender: Unit) -> None:
         self.u = [attacker, defender]
@@ -423,8 +426,7 @@ class Battle:
         self.mover = 0
         self.nothing = [False, False]
         self.stealth = [False, False]
-        self.dealt = [False, False]
-        self.taken = [False, False]
+        self.hurt = False  # whether either card has dealt damage (to the other) in this Battle
         self.moves = 0
 
 
@@ -607,7 +609,7 @@ class MageState(GameState):
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring")
+                 "gear_upkeep", "expiring", "attacks_begun")
 
     # -- protocol --
 
@@ -1026,6 +1028,7 @@ class MageState(GameState):
         side = self.sides[p]
         flesh = side.flesh
         classes = -1
+        later = None  # Devices and targeted Spells and Hexes: their checks are dearer, so they come after the others
         for f in side.hand:
             if f.cost > flesh:
                 continue
@@ -1033,19 +1036,33 @@ class MageState(GameState):
             if spells_only and kind != SPELL:
                 continue
             if kind <= GUARD:
-                if classes < 0:
-                    classes = self._classes_in_play(p)
-                if f.cls == 0 or classes & (1 << (f.cls - 1)):
+                c = f.cls
+                if c == 0:  # (a Basic card needs nothing in play)
                     return True
-            elif kind == DEVICE:
-                fits = f.fits
-                for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
-                    if not u.deployed and fits.get(u.facts) is not False and self._can_use(u, f, True) is not None:
-                        return True
-            elif kind == SHIELD or f.pick is None:
+                if classes < 0:
+                    kept = side.kept
+                    if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                        kept = self._roster(side)
+                    classes = kept[2]
+                if classes & (1 << (c - 1)):
+                    return True
+            elif kind == DEVICE or (kind != SHIELD and f.pick is not None):
+                if kind == DEVICE or not f.reaction:
+                    if later is None:
+                        later = [f]
+                    else:
+                        later.append(f)
+            else:
                 return True
-            elif not f.reaction and self._target_objects(p, f.pick, f.harmful, True):
-                return True
+        if later is not None:
+            for f in later:
+                if f.type == DEVICE:
+                    fits = f.fits
+                    for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
+                        if not u.deployed and fits.get(u.facts) is not False and self._can_use(u, f, True) is not None:
+                            return True
+                elif self._target_objects(p, f.pick, f.harmful, True):
+                    return True
         for spell in side.table:
             f = spell.facts
             if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
@@ -1261,7 +1278,7 @@ class MageState(GameState):
         for e in obj.facts.activated:
             if not self._payable(obj, e, u, flesh):
                 continue
-            if first and type(obj) is not Hex and e.tw is not None and e.tw.startswith("target_") and not (
+            if first and type(obj) is not Hex and e.targeted and not (
                     self._target_objects(p, e, e.harmful, True)):
                 continue
             out.append((obj, e, u))
@@ -1289,7 +1306,7 @@ class MageState(GameState):
         moves: list = []
         for obj, e, _ in self.ability_sources(p, first):
             oid = _key(obj)
-            if e.tw is not None and e.tw.startswith("target_"):
+            if e.targeted:
                 for target, label in self._pick_targets(p, e, e.harmful):
                     moves.append(Activate(oid, obj.facts.name, target, label))
             else:
@@ -1312,20 +1329,21 @@ class MageState(GameState):
         if attacker.stamp != stamp:
             self._refresh(attacker)
         flyer = attacker.flags & FLYER
+        phase = self.attacks_begun  # (``blocked`` and ``retreats`` count only in the Attack phase they were set in)
         out = []
         for b in self.sides[self.cur_seat].units:
             if b.deployed or b.disabled or b.chains or b.helping:
                 continue
-            if b.facts.guard:
-                if b.retreats >= 2:
-                    continue
-            elif b.blocked:
-                continue
-            if flyer:
+            if flyer:  # (only Flyers block a Flyer: most cards fail this first)
                 if b.stamp != stamp:
                     self._refresh(b)
                 if not b.flags & FLYER:
                     continue
+            if b.facts.guard:
+                if b.retreats >= 2 and b.bphase == phase:
+                    continue
+            elif b.blocked and b.bphase == phase:
+                continue
             out.append(b)
         return out
 
@@ -1378,29 +1396,29 @@ class MageState(GameState):
             _, _, kind, context = self.pending.pop(0)
             self._answer(kind, action.option, context)
         else:
-            if kind is Block:
+            if kind is Create:  # (the kinds in order of frequency)
+                self._create(action)
+            elif kind is Block:
                 if action.uid is None:
                     self._unblocked()
                 else:
                     self._start_battle(self.cur, self.objs[action.uid])
-            elif kind is Move:
-                self._move(action.kind)
-            elif kind is Create:
-                self._create(action)
-            elif kind is Activate:
-                self._activate(action)
             elif kind is Pass:
-                if self.phase == EQUIP:
-                    self._start_attack()
-                elif self.phase == DECLARE:
+                if self.phase == DECLARE:
                     self._start_battles()
                 elif self.phase == PLAY:
                     self._set_phase(DISCARD)
+                elif self.phase == EQUIP:
+                    self._start_attack()
                 else:
                     raise ValueError(f"{action} is not legal now")
             elif kind is Draw:
                 self._do_draw(self.sides[self.active], action.piles)
                 self._set_phase(EQUIP)
+            elif kind is Move:
+                self._move(action.kind)
+            elif kind is Activate:
+                self._activate(action)
             elif kind is Equip:
                 self._equip_ground(action)
             elif kind is Discard:
@@ -1560,6 +1578,11 @@ class MageState(GameState):
         side = self.sides[p]
         due = []
         if not self.gear_upkeep:  # no Device, Shield, Spell or Hex with a Maintenance Cost is in this game
+            kept = side.kept
+            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                kept = self._roster(side)
+            if not kept[4]:  # (no card in play has a Maintenance Cost)
+                return due
             for u in side.units:
                 if u.facts.maint:
                     due.append((u, u.facts.maint))
@@ -1654,10 +1677,7 @@ class MageState(GameState):
         self.cache = None
         self.declared = []
         self.cur = None
-        for side in self.sides:
-            for u in side.units:
-                u.blocked = False
-                u.retreats = 0
+        self.attacks_begun += 1  # every card's ``blocked`` and ``retreats`` start over (see _start_battle)
 
     def _start_battles(self) -> None:
         """Attacks are resolved one defending player at a time, in turn order after the attacker, each
@@ -1782,6 +1802,8 @@ class MageState(GameState):
         self.objs[u.uid] = u
         if f.auras:
             self._auras_changed(p)
+        elif not f.self_mods and self.aura_stamp == self.stamp and not self.aura_sides[p]:
+            u.stamp = self.stamp  # nothing modifies it: its card's stats (set by Unit) are current (see _refresh)
         for e in f.on_play:
             self._effect(p, e, f, this=u)
         return u
@@ -2350,7 +2372,7 @@ class MageState(GameState):
         f = obj.facts
         e = f.activated[0]
         for candidate in f.activated:  # the ability whose target matches the action
-            if (candidate.tw is not None and candidate.tw.startswith("target_")) == (action.target is not None):
+            if candidate.targeted == (action.target is not None):
                 e = candidate
                 break
         side.flesh -= e.flesh
@@ -2444,6 +2466,10 @@ class MageState(GameState):
         self.phase = BATTLE
         self.cache = None
         a.cloaked = d.cloaked = False
+        if d.bphase != self.attacks_begun:  # its first block of this Attack phase
+            d.bphase = self.attacks_begun
+            d.blocked = False
+            d.retreats = 0
         if not d.facts.guard:
             d.blocked = True
         if self.log is not None:
@@ -2549,7 +2575,7 @@ class MageState(GameState):
             self.say(f"{me.facts.name} deals {dealt} damage to {opp.facts.name}"
                      + (" (Parting Shot)" if parting else " (Free Hit)" if free else ""))
         if dealt > 0:
-            b.dealt[s] = b.taken[o] = True
+            b.hurt = True
             b.stealth[s] = False
             if not parting:
                 if me.stamp != self.stamp:
@@ -2613,7 +2639,7 @@ class MageState(GameState):
                 return
         if s == 1:
             me.retreats += 1
-            if not b.dealt[0] and not b.taken[0]:
+            if not b.hurt:  # (the attacker has neither given nor taken damage)
                 b.u[0].deployed = False  # "Withdrawn if it has neither given nor taken damage"
         self._end_battle(b, s == 1)
 
@@ -2718,6 +2744,7 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.aura_units = []
     state.gear_acts = [0] * len(sides)  # per seat: equipped Devices with activated abilities
     state.expiring = False
+    state.attacks_begun = 0
     if gear_upkeep is None:
         gear_upkeep = any(f.maint and not f.unit for side in sides for pile in (side.armory, side.spellbook, side.hand)
                           for f in pile)
@@ -2770,6 +2797,8 @@ def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
     elif kind == "modify" or kind == "grant_keyword":
         if e.dur in ("this_turn", "this_battle") and tw in ("this", "user", "target_creature_guard"):
             return 12.0 if attack_phase else 0.0
+        if e.dur in ("this_turn", "this_battle") and tw in ("own_creatures_guards", "other_own_creatures_guards"):
+            return 1e9 if attack_phase else 0.0  # (in the Attack phase: 4 for each card that may attack)
     elif kind == "add_counters":
         return 30.0 * e.amount if e.counter == "plus_token" else 12.0
     elif kind == "draw":
@@ -2882,10 +2911,12 @@ def _sig_room() -> None:
         _SIGS[3].clear()
 
 
-def _blocker_pool(state: MageState, side: Side) -> tuple:
-    """What the greedy attack plan needs of one enemy's cards: (its strongest Guard that may block, its strongest
-    Flyer Guard that may block, its Creatures that may block, strongest first, the sum of its cards' best attacks).
-    Strength: best attack + Defense left + reduction (ties: the lower id)."""
+def _blocker_pool(state: MageState, side: Side) -> list:
+    """What the greedy attack plan needs of one enemy's cards: [its strongest Guard that may block, its strongest
+    Flyer Guard that may block, its Creatures that may block, strongest first, those of them that are Flyers (None
+    until the plan first needs them), the sum of its cards' best attacks, the two Guards' signatures (None until
+    the plan first needs them)]. Strength: best attack + Defense left + reduction (ties: the lower id). The lists
+    are new: the plan takes the Creatures it spends out of them."""
     stamp = state.stamp
     refresh = state._refresh
     guard = flyer_guard = None
@@ -2908,7 +2939,7 @@ def _blocker_pool(state: MageState, side: Side) -> tuple:
                 creatures.append((-key, b.uid, b))
     if len(creatures) > 1:
         creatures.sort()
-    return guard, flyer_guard, [b for _, _, b in creatures], total
+    return [guard, flyer_guard, [b for _, _, b in creatures], None, total, None, None]
 
 
 class Greedy:
@@ -3057,13 +3088,19 @@ class Greedy:
         attacker = state.cur
         name = attacker.facts.name
         best, best_key = None, None
-        blockers = state._blockers()
+        cached = state.cache
+        blockers = cached[1] if type(cached) is tuple and cached[0] is attacker else state._blockers()  # (_blockers)
         memo = _SIGS[2]
-        sa = _signature(state, attacker)
+        stamp = state.stamp
+        sig = attacker.sig  # the signature cached on the card (see _signature), if still good
+        if (sig is not None and attacker.stamp == stamp and sig[1] is None and attacker.shield is None
+                and sig[0] == attacker.damage and sig[3] == _SIGS[0]):
+            sa = sig[4]
+        else:
+            sa = _signature(state, attacker)
         known = memo.get(sa)
         if known is None:
             known = memo[sa] = {}
-        stamp = state.stamp
         for b in blockers:
             sig = b.sig  # the signature cached on the card (see _signature), if still good
             if (sig is not None and b.stamp == stamp and sig[1] is None and b.shield is None and sig[0] == b.damage
@@ -3152,7 +3189,7 @@ class Greedy:
             foes.append(side)
             enemy_units += len(side.units)
             pool = _blocker_pool(state, side)
-            theirs += pool[3]
+            theirs += pool[4]
             pools.append(pool)
         # The race: if my attackers would kill the weakest enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
@@ -3165,8 +3202,7 @@ class Greedy:
             enemy_units = 0
         memo = _SIGS[2]
         estimate = self._estimate_holds
-        used: set[int] = set()
-        signs: dict = {}  # the blockers' signatures by id, found when first needed
+        signs: dict = {}  # the Creatures' signatures by id, found when first needed
         single = len(foes) == 1
         targets = list(zip(foes, pools))
         gen = _SIGS[0]
@@ -3183,14 +3219,14 @@ class Greedy:
             if known is None:
                 known = memo[sign] = {}
             flyer = u.flags & FLYER  # (only Flyers block a Flyer)
-            seat, best_key, decoy = None, None, None
+            seat, best_key, decoy, spent = None, None, None, None
             for side, pool in targets:
                 # The strongest Guard that may block keeps the attacker home if it would stop it.
                 guard = pool[flyer]  # (FLYER is 1: the strongest Flyer Guard for a Flyer)
                 if guard is not None:
-                    sign = signs.get(guard.uid)
+                    sign = pool[5 + flyer]  # (its signature, found when first needed)
                     if sign is None:
-                        sign = signs[guard.uid] = _signature(state, guard)
+                        sign = pool[5 + flyer] = _signature(state, guard)
                     verdict = known.get(sign)
                     if verdict is None:
                         verdict = known[sign] = estimate(state, u, guard)
@@ -3199,9 +3235,11 @@ class Greedy:
                 # The strongest Creature not spent yet that may block: spent on this attacker if it would stop it
                 # (the attacker goes in as a decoy if it survives the blocker's free hit, else stays home).
                 stopper = None
-                for b in pool[2]:
-                    if (flyer and not b.flags & FLYER) or b.uid in used:
-                        continue
+                rest = pool[2 + flyer]  # (its Creatures not spent yet that may block this one: all, or the Flyers)
+                if rest is None:
+                    rest = pool[3] = [b for b in pool[2] if b.flags & FLYER]
+                if rest:
+                    b = rest[0]
                     sign = signs.get(b.uid)
                     if sign is None:
                         sign = signs[b.uid] = _signature(state, b)
@@ -3210,18 +3248,19 @@ class Greedy:
                         verdict = known[sign] = estimate(state, u, b)
                     if verdict:
                         stopper = b if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1 else False
-                    break
                 if stopper is False:
                     continue
                 if single:
-                    seat, decoy = side.seat, stopper
+                    seat, decoy, spent = side.seat, stopper, pool
                     break
                 key = (stopper is not None, side.hp, (side.seat - p) % n)
                 if best_key is None or key < best_key:
-                    seat, best_key, decoy = side.seat, key, stopper
+                    seat, best_key, decoy, spent = side.seat, key, stopper, pool
             if seat is not None:
-                if decoy is not None:
-                    used.add(decoy.uid)
+                if decoy is not None:  # the decoy's blocker is spent
+                    spent[2].remove(decoy)
+                    if decoy.flags & FLYER and spent[3] is not None:
+                        spent[3].remove(decoy)
                 decl = u.decl
                 if decl is None or decl.seat != seat:
                     decl = u.decl = Declare(u.uid, u.facts.name, seat)
@@ -3251,13 +3290,13 @@ class Greedy:
         rest_facts: list[Facts] = []
         # (A later copy of a card scores what its first copy scored, and loses the tie: it is skipped or changes
         # nothing.)
-        for i, f in enumerate(hand):
+        for i, f in enumerate(() if attack_phase else hand):
             cost = f.cost
             if cost > flesh:
                 continue
             kind = f.type
             if kind <= GUARD:
-                if attack_phase or 100.0 + cost <= best_value:
+                if 100.0 + cost <= best_value:
                     continue
                 if classes < 0:
                     kept = side.kept
@@ -3267,8 +3306,6 @@ class Greedy:
                     upkeep = kept[4] if not state.gear_upkeep else self._upkeep(state, p)
                 if (f.cls == 0 or classes & (1 << (f.cls - 1))) and flesh - cost >= upkeep:
                     best, best_value, best_order = i, 100.0 + cost, i  # an index: Create(i) is made at the end
-            elif attack_phase and kind != SPELL:
-                continue
             elif kind == SHIELD:
                 value = 30.0 + f.stats[3]
                 if value > best_value:
@@ -3276,9 +3313,14 @@ class Greedy:
                         if u.shield is None:
                             best, best_value, best_order = i, value, i
                             break
-            elif (kind == DEVICE or (not f.reaction and (attack_phase or not f.pump))) and f not in rest_facts:
+            elif (kind == DEVICE or not (f.reaction or f.pump)) and f not in rest_facts:
                 rest.append(i)
                 rest_facts.append(f)
+        if attack_phase:  # only Spells
+            for i, f in enumerate(hand):
+                if f.type == SPELL and f.cost <= flesh and not f.reaction and f not in rest_facts:
+                    rest.append(i)
+                    rest_facts.append(f)
         if type(best) is int and hand[best].type <= GUARD:  # (Play phase) a Creature or Guard comes before the rest
             return Create(best, hand[best].name), best_value
         # Devices, Spells and Hexes in hand order: one wins a tie only against a source that comes later.
@@ -3289,9 +3331,18 @@ class Greedy:
                     continue
                 fits = f.fits
                 for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
-                    if not u.deployed and fits.get(u.facts) is not False and state._can_use(u, f, True) is not None:
-                        value = self._device_value(state, f, u)
+                    if not u.deployed and fits.get(u.facts) is not False:
+                        # Its value first (what _device_value gives a card that can take it, or more for a Sharable
+                        # Device), then whether it can take it, only where the value would win.
+                        value = self._device_value(state, f, u, False)
                         if value > best_value or (value == best_value and i < best_order):
+                            plan = state._can_use(u, f, True)
+                            if plan is None:
+                                continue
+                            if f.sharable:
+                                value -= 15 * (len(plan) - 1)
+                                if not (value > best_value or (value == best_value and i < best_order)):
+                                    continue
                             best, best_value, best_order = Create(i, f.name, u.uid, u.facts.name), value, i
                 continue
             caps = f.card_caps
@@ -3344,6 +3395,8 @@ class Greedy:
             if u.disabled or u.chains:
                 continue
             for e in acts:  # (MageState._payable inlined: the cards' own abilities are the common case)
+                if e.targeted and e in done:
+                    continue  # another copy's: same targets, same values (see _score_ability)
                 if e.deploy and (u.deployed or u.helping):
                     continue
                 if e.flesh > flesh or e.bcost > u.bloodc:
@@ -3385,10 +3438,15 @@ class Greedy:
         for e in obj.facts.activated:
             if not state._payable(obj, e, user, flesh):
                 continue
-            if bound is None:
-                bound = self._bounds(state, p, attack_phase)
-            if _effect_cap(e, bound) - e.penalty <= best_value:
-                continue
+            caps = e.caps
+            if caps is not None:  # (a cap that depends only on the phase)
+                if caps[attack_phase] - e.penalty <= best_value:
+                    continue
+            else:
+                if bound is None:
+                    bound = self._bounds(state, p, attack_phase)
+                if _effect_cap(e, bound) - e.penalty <= best_value:
+                    continue
             best, best_value = self._score_ability(state, p, e, user, obj, attack_phase, best, best_value, done)
         return best, best_value, bound
 
@@ -3397,7 +3455,7 @@ class Greedy:
         """Ability ``e`` of ``obj`` (used by ``user``) with its best target, if it beats the best so far: (best, its
         value)."""
         penalty = e.penalty
-        if e.tw is not None and e.tw.startswith("target_"):
+        if e.targeted:
             if e in done:  # the same ability of another copy: same targets, same values
                 return best, best_value
             done.add(e)
@@ -3430,9 +3488,11 @@ class Greedy:
                     if u.shield is None and not u.cloaked:
                         if u.stamp != stamp:
                             state._refresh(u)
+                        if u.st[3] - u.damage > amount:
+                            continue  # (it would not be Killed: worth 0 - penalty, never above the floor, 0 or more)
                         if cond is not None and not cond.ok(u.facts, u.flags):
                             continue
-                        value = (60.0 + u.facts.cost if u.st[3] - u.damage <= amount else 0.0) - penalty
+                        value = 60.0 + u.facts.cost - penalty
                         if value > best_value:
                             best, best_value = u, value
             return best, best_value
@@ -3521,7 +3581,9 @@ class Greedy:
             total += h.facts.maint
         return total
 
-    def _device_value(self, state: MageState, f: Facts, u: Unit) -> float:
+    def _device_value(self, state: MageState, f: Facts, u: Unit, share: bool = True) -> float:
+        """What equipping the Device ``f`` to ``u`` is worth (with ``share`` False, a Sharable Device's value before
+        what its lenders cost)."""
         if u.stamp != state.stamp:
             state._refresh(u)
         atk = u.atk
@@ -3532,7 +3594,7 @@ class Greedy:
         value = 40.0 + gain + u.facts.cost / 10
         if u.facts.guard:
             value -= 5
-        if f.sharable:
+        if f.sharable and share:
             plan = state._can_use(u, f, True)
             value -= 15 * (len(plan) - 1)
         return value
@@ -3642,13 +3704,8 @@ class Greedy:
         for f in hand:  # castable fighters (see _castable), and whether there is gear
             if f.unit:
                 c = f.cls
-                if c == 0 or classes & (1 << (c - 1)):
+                if c == 0 or classes & (1 << (c - 1)) or self._castable(state, p, f, classes):
                     fighters += 1
-                else:
-                    for g in hand:
-                        if g.unit and g.cls == c - 1 and (c == 1 or classes & (1 << (c - 2))):
-                            fighters += 1
-                            break
             elif f.type <= SHIELD:
                 gear += 1
         wanted = _BARRACKS_FIRST if not fighters else _SPELLBOOK_FIRST if len(hand) >= HAND else (
@@ -3678,24 +3735,38 @@ class Greedy:
         p = state.active
         side = state.sides[p]
         worst, worst_value = None, None
+        hand = side.hand
+        classes = state._classes_in_play(p)
         for action in state._options():
-            f = side.hand[action.index]
+            f = hand[action.index]
             if f.unit:
-                value = 50.0 + f.cost if self._castable(state, p, f) else 15.0
-            elif f.type in (DEVICE, SHIELD):
-                value = 30.0 + f.cost / 2 if any(_fits_user(f, u.facts) for u in side.units) else 5.0
+                value = 50.0 + f.cost if self._castable(state, p, f, classes) else 15.0
+            elif f.type <= SHIELD:
+                fits = f.fits
+                for u in side.units:
+                    fit = fits.get(u.facts)
+                    if fit or (fit is None and _fits_user(f, u.facts)):
+                        value = 30.0 + f.cost / 2
+                        break
+                else:
+                    value = 5.0
             else:
                 value = 25.0
             if worst_value is None or value < worst_value:
                 worst, worst_value = action, value
         return worst
 
-    def _castable(self, state: MageState, p: int, f: Facts) -> bool:
+    @staticmethod
+    def _castable(state: MageState, p: int, f: Facts, classes: int) -> bool:
         """Whether a Creature/Guard in hand can be Created soon: its class need is met in play or by a
-        card of the class below in hand."""
-        if state.can_create_unit(p, f):
+        card of the class below in hand (``classes``: MageState._classes_in_play)."""
+        c = f.cls
+        if c == 0 or classes & (1 << (c - 1)):
             return True
-        return any(g.unit and g.cls == f.cls - 1 and state.can_create_unit(p, g) for g in state.sides[p].hand)
+        for g in state.sides[p].hand:
+            if g.unit and g.cls == c - 1 and (c == 1 or classes & (1 << (c - 2))):
+                return True
+        return False
 
     def _answer(self, state: MageState) -> Action:
         _, options, kind, context = state.pending[0]

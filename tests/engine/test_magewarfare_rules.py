@@ -336,6 +336,50 @@ def test_a_defender_that_retreats_lets_the_attack_go_on():
     assert state.sides[1].hp == 91
 
 
+def test_a_creature_blocks_once_per_attack_and_again_in_the_next_one():
+    """"A Creature may only block once per Engage in Battle phase." and "If a blocking Creature survives, it cannot
+    block any more cards this turn.\""""
+    state = battle_state()
+    first = put(state, 0, card("Raider", long=0, medium=0, close=9, defense=10))
+    second = put(state, 0, card("Reaver", long=0, medium=0, close=9, defense=10))
+    pike = put(state, 1, card("Pikeman", long=0, medium=0, close=1, defense=30))
+    act(state, Declare, uid=first.uid)
+    act(state, Declare, uid=second.uid)
+    start_battles(state)
+    act(state, Block, uid=pike.uid)
+    move(state, RETREAT)  # the Raider's attack stops; the Pikeman has blocked once
+    assert pike.blocked and state.phase == mw.PLAY and state.sides[1].hp == 91  # the Reaver went through
+    end_turn(state)
+    end_turn(state)
+    to_phase(state, mw.DECLARE)
+    act(state, Declare, uid=first.uid)
+    start_battles(state)
+    assert [a.uid for a in state.legal_actions()] == [pike.uid, None]  # a new Engage in Battle phase
+
+
+def test_a_guard_that_retreated_twice_blocks_again_in_the_next_attack():
+    """"If a defending card retreats a second time, it cannot block any other attackers until the next Engaged in
+    Battle phase.\""""
+    state = battle_state()
+    attacker = put(state, 0, card("Raider", long=0, medium=0, close=9, defense=10))
+    guard = put(state, 1, card("Wall", "guard", long=0, medium=0, close=1, defense=30))
+    act(state, Declare, uid=attacker.uid)
+    start_battles(state)
+    for _ in range(2):
+        act(state, Block, uid=guard.uid)
+        move(state, ADVANCE)
+        move(state, RETREAT)
+    assert guard.retreats == 2 and state.phase == mw.PLAY
+    end_turn(state)
+    end_turn(state)
+    to_phase(state, mw.DECLARE)
+    act(state, Declare, uid=attacker.uid)
+    start_battles(state)
+    assert [a.uid for a in state.legal_actions()] == [guard.uid, None]
+    act(state, Block, uid=guard.uid)
+    assert guard.retreats == 0  # (counted again from this Engage in Battle phase)
+
+
 def test_a_shield_takes_the_damage_first_and_the_excess_carries_over():
     """"when damage is dealt to a Shielded card in combat, the damage is always taken on the Shield, and any
     excess damage after it is destroyed is carried over to whatever it was Shielding.\""""

@@ -19,3 +19,16 @@ def decks(template_db, request):
         return [read_deck_file(database, paths[f"{game}-{number}.deck"]) for number in (1, 2)]
     finally:
         database.dispose()
+
+
+@pytest.fixture(scope="module")
+def starter(template_db, request):
+    """Every starter-set card of the module's ``ENGINE`` game."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.store import list_cards
+
+    database = open_database(str(template_db))
+    try:
+        return list_cards(database, game=request.module.ENGINE.game)
+    finally:
+        database.dispose()

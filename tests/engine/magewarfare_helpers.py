@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from decklab.catalog.cards import Card, Deck
+from decklab.engine import game_seed
 from decklab.engine import magewarfare as mw
+from decklab.engine.core import RandomPolicy
 from decklab.engine.magewarfare import Gear, Unit
 
 _PILE = {"creature": 0, "guard": 0, "device": 1, "shield": 1, "spell": 2, "hex": 2}
@@ -130,3 +134,27 @@ def move(state: mw.MageState, kind: int) -> None:
             state.apply(action)
             return
     raise AssertionError(f"Move {kind} is not legal: {[str(a) for a in state.legal_actions()]}")
+
+
+def random_deck(cards, rng: random.Random) -> Deck:
+    """A deck of random starter cards: 25 for the Barracks, 14 for the Armory, 8 for the Spellbook."""
+    piles: dict[str, list] = {"b": [], "a": [], "s": []}
+    for card in cards:
+        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield") else "s"].append(card)
+    entries = [(rng.choice(piles[pile]), 1) for pile, size in (("b", 25), ("a", 14), ("s", 8)) for _ in range(size)]
+    return Deck(name="Random", game="magewarfare", sections={"main": entries})
+
+
+def random_games(starter, deck_seed: int, seed: int, games: int):
+    """The state after every action of ``games`` games of two to four Mages with random decks of the whole starter
+    set (drawn from ``random.Random(deck_seed)``), Greedy and random players taking turns at the seats."""
+    rng = random.Random(deck_seed)
+    for index in range(games):
+        players = 2 + index % 3
+        state = mw.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(seed, index),
+                             first=index % players)
+        policies = [mw.Greedy() if (seat + index) % 2 else RandomPolicy() for seat in range(players)]
+        while not state.is_terminal():
+            policy = policies[state.current_player()]
+            state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
+            yield state

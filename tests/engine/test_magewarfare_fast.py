@@ -5,33 +5,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from decklab.catalog.cards import Deck
 from decklab.engine import engines, game_seed
 from decklab.engine import magewarfare as mw
 from decklab.engine.core import RandomPolicy
 
+from .magewarfare_helpers import random_deck, random_games
+
 ENGINE = engines()["magewarfare"]
-
-
-@pytest.fixture(scope="module")
-def starter(template_db):
-    from decklab.catalog.db import open_database
-    from decklab.catalog.store import list_cards
-
-    database = open_database(str(template_db))
-    try:
-        return list_cards(database, game="magewarfare")
-    finally:
-        database.dispose()
-
-
-def random_deck(cards, rng: random.Random) -> Deck:
-    piles: dict[str, list] = {"b": [], "a": [], "s": []}
-    for card in cards:
-        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield") else "s"].append(card)
-    entries = [(rng.choice(piles[pile]), 1) for pile, size in (("b", 25), ("a", 14), ("s", 8)) for _ in range(size)]
-    return Deck(name="Random", game="magewarfare", sections={"main": entries})
 
 
 def roster_from_scratch(side: mw.Side) -> tuple:
@@ -41,21 +21,6 @@ def roster_from_scratch(side: mw.Side) -> tuple:
         upkeep += u.facts.maint
         dearest = max(dearest, u.facts.cost)
     return bits, [u for u in side.units if u.facts.activated], upkeep, dearest
-
-
-def random_games(starter, deck_seed: int, seed: int, games: int):
-    """The state after every action of ``games`` games of two to four Mages with random decks of the whole starter
-    set (drawn from ``random.Random(deck_seed)``), Greedy and random players taking turns at the seats."""
-    rng = random.Random(deck_seed)
-    for index in range(games):
-        players = 2 + index % 3
-        state = ENGINE.new_match([random_deck(starter, rng) for _ in range(players)], seed=game_seed(seed, index),
-                                 first=index % players)
-        policies = [mw.Greedy() if (seat + index) % 2 else RandomPolicy() for seat in range(players)]
-        while not state.is_terminal():
-            policy = policies[state.current_player()]
-            state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
-            yield state
 
 
 def test_kept_roster_follows_the_cards_in_play(starter):

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-from decklab.catalog.cards import Deck
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
@@ -27,30 +25,10 @@ from decklab.engine.magewarfare import (
 from decklab.engine.runner import Batch, run, summary
 
 from . import play_checks as checks
+from .magewarfare_helpers import random_deck
 
 ENGINE = engines()["magewarfare"]
 SAMPLES = {path.name: path for path in sample_deck_paths()}
-
-
-@pytest.fixture(scope="module")
-def starter(template_db):
-    from decklab.catalog.db import open_database
-    from decklab.catalog.store import list_cards
-
-    database = open_database(str(template_db))
-    try:
-        return list_cards(database, game="magewarfare")
-    finally:
-        database.dispose()
-
-
-def random_deck(cards, rng: random.Random) -> Deck:
-    """A deck of random starter cards: 25 for the Barracks, 14 for the Armory, 8 for the Spellbook."""
-    piles: dict[str, list] = {"b": [], "a": [], "s": []}
-    for card in cards:
-        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield") else "s"].append(card)
-    entries = [(rng.choice(piles[pile]), 1) for pile, size in (("b", 25), ("a", 14), ("s", 8)) for _ in range(size)]
-    return Deck(name="Random", game="magewarfare", sections={"main": entries})
 
 
 def test_every_starter_card_is_modeled(database):

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 import pytest
 from decklab.engine import magewarfare as mw
-from decklab.engine.magewarfare import (ADVANCE, ADVANCE_STRIKE, CLOSE, LONG, MEDIUM, RETREAT, STRIKE, UNSTEALTH, WAIT,
-                                        Block, Choose, Create, Declare, Discard, Draw, Opening)
+from decklab.engine.magewarfare import (
+    ADVANCE,
+    ADVANCE_STRIKE,
+    CLOSE,
+    LONG,
+    MEDIUM,
+    RETREAT,
+    STRIKE,
+    UNSTEALTH,
+    WAIT,
+    Block,
+    Choose,
+    Create,
+    Declare,
+    Discard,
+    Draw,
+    Opening,
+)
 
 from .magewarfare_helpers import act, card, deck, equip, fight, game, give, move, put, to_phase
 

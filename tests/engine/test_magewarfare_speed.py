@@ -7,7 +7,7 @@ from __future__ import annotations
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 
-from .test_magewarfare_fast import random_games, starter  # noqa: F401 (starter: the fixture of the starter cards)
+from .magewarfare_helpers import random_games
 
 ENGINE = engines()["magewarfare"]
 

@@ -4,9 +4,12 @@ change of auras makes only the cards of the auras' side stale (auras reach only 
 
 from __future__ import annotations
 
+from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 
-from .test_magewarfare_fast import random_games, starter  # noqa: F401 (starter: the fixture of the starter cards)
+from .magewarfare_helpers import random_games
+
+ENGINE = engines()["magewarfare"]
 
 
 def kept(u: mw.Unit) -> tuple:

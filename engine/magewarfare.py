@@ -2868,27 +2868,19 @@ def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, 
 def _signature(state: MageState, u: Unit) -> int:
     """A number for what a Battle estimate of ``u`` depends on (its attacks, reduction, Defense left,
     keywords, alignment and Shield), cached on the card until any of these change."""
-    sig = u.sig
     if u.stamp != state.stamp:
         state._refresh(u)
-        sig = None
-    elif sig is not None and sig[0] == u.damage and sig[3] == _SIGS[0]:
-        shield = u.shield
-        if shield is None:
-            if sig[1] is None:
-                return sig[4]
-        elif sig[1] is shield and sig[2] == shield.damage:
-            return sig[4]
-    shield = u.shield
-    if shield is None:
-        if sig is not None and sig[0] == u.damage and sig[1] is None and sig[3] == _SIGS[0]:
-            return sig[4]
-        shield_damage = 0
     else:
-        shield_damage = shield.damage
-        if (sig is not None and sig[0] == u.damage and sig[1] is shield and sig[2] == shield_damage
-                and sig[3] == _SIGS[0]):
-            return sig[4]
+        sig = u.sig
+        if sig is not None and sig[0] == u.damage and sig[3] == _SIGS[0]:
+            shield = u.shield
+            if shield is None:
+                if sig[1] is None:
+                    return sig[4]
+            elif sig[1] is shield and sig[2] == shield.damage:
+                return sig[4]
+    shield = u.shield  # (the cached number is stale here: the checks above failed, or the stats were refreshed)
+    shield_damage = 0 if shield is None else shield.damage
     atk = u.atk
     key = (atk[0], atk[1], atk[2], u.red, u.st[3] - u.damage, u.flags, u.facts.alignment,
            None if shield is None else (shield.facts, shield_damage, u.facts.reality))
@@ -3202,7 +3194,6 @@ class Greedy:
             enemy_units = 0
         memo = _SIGS[2]
         estimate = self._estimate_holds
-        signs: dict = {}  # the Creatures' signatures by id, found when first needed
         single = len(foes) == 1
         targets = list(zip(foes, pools))
         gen = _SIGS[0]
@@ -3240,9 +3231,12 @@ class Greedy:
                     rest = pool[3] = [b for b in pool[2] if b.flags & FLYER]
                 if rest:
                     b = rest[0]
-                    sign = signs.get(b.uid)
-                    if sign is None:
-                        sign = signs[b.uid] = _signature(state, b)
+                    sig = b.sig  # (cached on the card, as for the attacker above, if still good)
+                    if (sig is not None and sig[1] is None and b.shield is None and sig[0] == b.damage
+                            and sig[3] == gen and b.stamp == stamp):
+                        sign = sig[4]
+                    else:
+                        sign = _signature(state, b)
                     verdict = known.get(sign)
                     if verdict is None:
                         verdict = known[sign] = estimate(state, u, b)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import Card, Deck
 
-from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, new_rng, register, shuffle
+from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_HP = 100

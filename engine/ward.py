@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, deck_cards, new_rng, register
+from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, deck_cards, new_rng, register
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -686,15 +686,6 @@ class Respond(NamedTuple):
 
     def __str__(self) -> str:
         return f"respond with {self.name}"
-
-
-class Pass(NamedTuple):
-    """End a phase, decline a response, or decline an option."""
-
-    label: str
-
-    def __str__(self) -> str:
-        return self.label
 
 
 for _kind in (Play, Summon, KillOwn, Activate, Attack, Respond):
@@ -2210,20 +2201,13 @@ class WardState(GameState):
         amount = int(entry.get("amount", 1))
         memo = _match_memo(condition)
         for taken in range(amount):
-            seen: list[Facts] = []
-            rejected: list[Facts] = []
             options = []
-            for facts in side.deck:
-                if facts in seen or facts in rejected:
-                    continue
+            for facts in dict.fromkeys(side.deck):  # the distinct cards, in deck order
                 ok = memo.get(facts)
                 if ok is None:
                     ok = memo[facts] = _matches(facts, condition)
                 if ok:
-                    seen.append(facts)
                     options.append(_new(Choose, (facts, facts.name)))
-                else:
-                    rejected.append(facts)
             if not options:
                 break
             if taken:

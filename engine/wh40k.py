@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Pass, Engine, GameState, RandomPolicy, deck_cards, new_rng, register, shuffle
+from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_AP = 1000
@@ -317,15 +317,6 @@ class Attack(NamedTuple):
 
     def __str__(self) -> str:
         return f"attack {self.target_name} with {self.name}"
-
-
-class Pass(NamedTuple):
-    """End the Action phase (go to war) or the War phase (end the turn)."""
-
-    label: str
-
-    def __str__(self) -> str:
-        return self.label
 
 
 for _kind in (Deploy, Play, Activate, Attack):

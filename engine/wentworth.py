@@ -446,6 +446,8 @@ class Facts:
             _ROLL_FACTS.add(self)
         if self.cost <= 0:
             _FREE_FACTS.add(self)
+        if self.cost > _TOP_COST[0]:
+            _TOP_COST[0] = self.cost
 
     def __deepcopy__(self, memo):
         return self
@@ -475,6 +477,8 @@ _FACTS: dict[tuple[Card, bool], Facts] = {}
 _ROLL_FACTS: set = set()
 # every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
 _FREE_FACTS: set = set()
+# the highest printed cost of a card compiled so far (bounds the cost of every guardian in play)
+_TOP_COST = [0]
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -736,15 +740,6 @@ class Block(NamedTuple):
 
     def __str__(self) -> str:
         return f"defend: {self.label}"
-
-
-class Pass(NamedTuple):
-    """End a step (Rebuff: go to Combat; Combat: go to Reinforce; Reinforce: end the turn) or pass in a roll window."""
-
-    label: str
-
-    def __str__(self) -> str:
-        return self.label
 
 
 for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block):
@@ -1120,8 +1115,9 @@ class WentworthState(GameState):
                     for kind, eff in b.facts.p_bound:
                         entries.append((kind, eff, b.owner))
             for kind, source, ctrl, scope, eff in glob:
-                if (scope == ALL or (scope == FRIENDLY and owner == ctrl) or (scope == ENEMY and owner != ctrl)
-                        or (scope != FRIENDLY and scope != ENEMY and _touches(scope, source, ctrl, g))):
+                # _touches() for the scopes of glob's entries (ALL, FRIENDLY, ENEMY, OTHERS)
+                if (scope == ALL or (owner == ctrl if scope == FRIENDLY else owner != ctrl if scope == ENEMY
+                                     else scope == OTHERS and owner == ctrl and source is not g)):
                     if entries is None:
                         entries = []
                     entries.append((kind, eff, ctrl))
@@ -1644,10 +1640,12 @@ class WentworthState(GameState):
         influence = side.influence
         if self.dirty:
             self._rebuild()
-        if influence and not _ROLL_FACTS.isdisjoint(side.hand):
+        # the roll window cards in hand (each once: the answer does not depend on their order or copies)
+        roll = _ROLL_FACTS.intersection(side.hand) if influence else None
+        if roll:
             plain = not self.src_cost and not side.cost_temp
-            for facts in side.hand:
-                if facts.is_roll and (facts.cost if plain else self.cost(player, facts)) <= influence:
+            for facts in roll:
+                if (facts.cost if plain else self.cost(player, facts)) <= influence:
                     eff = facts.choice
                     if eff is None:
                         return True
@@ -3087,7 +3085,10 @@ class Greedy:
                 kind = facts.type
                 if kind is BINDING:
                     if best_score > 50.0 + facts.cost:
-                        # no host can make it reach the best so far (a host adds at most half its cost)
+                        # no host can make it reach the best so far (a host adds at most half its cost;
+                        # no card compiled in this process costs more than _TOP_COST[0])
+                        if 50.0 + 0.5 * _TOP_COST[0] + facts.cost < best_score:
+                            continue
                         if peak is None:
                             peak = self._most(state)
                         if 50.0 + 0.5 * peak[0] + facts.cost < best_score:
@@ -3131,6 +3132,12 @@ class Greedy:
                             if value > best_score or (value == best_score and index < best_index):
                                 pick, best_score, best_index = (index, facts, code, obj), value, index
                     continue
+                if best_score > 60.0:
+                    # a guardian (or better) is found: skip the potion if no target can reach it
+                    if peak is None:
+                        peak = self._most(state)
+                    if 30.0 + self._plays_bound(state, facts, peak) < best_score:
+                        continue
                 for code, obj in state.targets(p, eff):
                     value = self._card_value(state, p, facts, obj, cache)
                     if value > best_score or (value == best_score and index < best_index):
@@ -3231,7 +3238,8 @@ class Greedy:
                 else:
                     ed = d.est_d
                     if ed is None:
-                        ed = state.estimate(d, DEFENSE)
+                        # estimate(d, DEFENSE) with no moment's effects
+                        ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
                 defenders += 1
                 if best is None or ed > best:
                     best = ed
@@ -3247,7 +3255,8 @@ class Greedy:
                 else:
                     ea = g.est_a
                     if ea is None:
-                        ea = state.estimate(g, ATTACK)
+                        # estimate(g, ATTACK) with no moment's effects
+                        ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
                 if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
                     continue
                 uids.append((g.uid, seat))
@@ -3791,6 +3800,54 @@ class Greedy:
         if kind in ("can_attack_on_entry", "extra_combat"):
             return float("inf")
         return 0.0
+
+    _PER_SEAT = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_influence": 1.0, "discard": 3.0}
+
+    @classmethod
+    def _plays_bound(cls, state: WentworthState, facts: Facts, most: tuple) -> float:
+        """An upper bound (with a margin for rounding) of the sum of :meth:`_effect_value` over what a
+        potion does when played in the Rebuff step, whatever its target."""
+        total = 1e-6
+        guardians = -1
+        for eff in facts.plays:
+            if eff.static is not None:
+                total += abs(eff.static)
+                continue
+            kind = eff.kind
+            name = eff.target
+            amount = abs(eff.amount)
+            if name in _PLAYER_TARGETS:
+                if name == "each_opponent":
+                    seats = state.n - 1
+                elif name in ("controller", "opponent", "target_player"):
+                    seats = 1
+                else:
+                    continue
+                if kind == "heal":
+                    per = 0.4 * amount + 0.1
+                elif kind == "search_deck":
+                    per = 5.0
+                elif kind == "recover":
+                    per = 6.0
+                elif kind == "modify_cost":
+                    per = 1.0
+                else:
+                    per = cls._PER_SEAT.get(kind, 0.0) * amount
+                total += seats * per
+                continue
+            if kind == "destroy":
+                return float("inf")
+            per = cls._gbound(eff, True, most)
+            if kind == "heal":
+                per = amount
+            per = per if per > 0 else 0.0
+            if eff.choice:
+                total += per
+            elif per:
+                if guardians < 0:
+                    guardians = sum(len(side.guardians) for side in state.sides)
+                total += guardians * per
+        return total
 
     @staticmethod
     def _gvalue(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):

@@ -89,6 +89,8 @@ class EffectRegistry:
             if kind is None:
                 return f"effect {number}: '{entry.get('effect')}' is not an effect kind the {self.game} engine models"
             reason = kind.problem(entry)
+            if reason is None and not self.supports(entry):  # a game's registry may check the values too
+                reason = f"'{kind.name}' with these values is not modeled by the {self.game} engine"
             if reason is not None:
                 return f"effect {number}: {reason}"
         return None

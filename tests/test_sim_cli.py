@@ -140,3 +140,18 @@ def test_coverage_names_each_unmodeled_card_and_why(decklab, db_url, tmp_path):
     text = decklab("sim", "coverage", "--set", "ODD").stdout
     assert "Warp Oddity" in text and "0.0%" in text
     assert_input_error(decklab("sim", "coverage", "--game", "chess"), "chess")
+
+
+def test_coverage_agrees_with_the_games_own_value_checks():
+    """Warcardz checks an effect's values too (a stat it knows): coverage reports what a simulation refuses."""
+    from decklab.catalog.cards import Card
+    from decklab.engine import engines
+    from decklab.engine.checks import coverage
+
+    odd = Card(game="warcardz", name="Lucky Charm", type="tactics", set_code="ODD",
+               fields={"effects": [{"effect": "modify", "trigger": "passive", "target": "this", "stat": "luck",
+                                    "amount": 1}]})
+    [row] = coverage([odd])
+    assert (row["cards"], row["modeled"]) == (1, 0)
+    assert row["unmodeled"][0]["reason"] == "effect 1: 'modify' with these values is not modeled by the warcardz engine"
+    assert not engines()["warcardz"].effects.is_modeled(odd)

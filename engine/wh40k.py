@@ -122,23 +122,31 @@ class Facts:
         self.on_ally_destroyed, self.on_attack, self.on_kill = get("on_ally_destroyed", ()), get("on_attack", ()), get("on_kill", ())
 
 
+def _fixed_worth(entry: dict) -> float | None:
+    """What one effect of a played card is worth to the greedy policy when that does not depend on the game
+    (attrition, card draw, CP, returning to hand), else None."""
+    kind = entry["effect"]
+    if kind == "attrition":
+        return entry["amount"]
+    if kind in ("draw", "search_deck"):
+        return 60 * entry.get("amount", 1)
+    if kind == "gain_cp":
+        return 40
+    if kind == "return_to_hand":
+        return -100
+    return None
+
+
 def _worth(plays: tuple[dict, ...]) -> tuple[float | None, float]:
     """What playing a card is worth to the greedy policy (:meth:`Greedy._card_value`): that worth when no
     effect's worth depends on the game (else None), and the most it can ever be worth."""
     fixed: float | None = 0.0
     bound = 0.0
     for entry in plays:
-        kind = entry["effect"]
-        if kind == "attrition":
-            worth = entry["amount"]
-        elif kind in ("draw", "search_deck"):
-            worth = 60 * entry.get("amount", 1)
-        elif kind == "gain_cp":
-            worth = 40
-        elif kind == "return_to_hand":
-            worth = -100
-        else:
+        worth = _fixed_worth(entry)
+        if worth is None:
             fixed = None
+            kind = entry["effect"]
             if kind == "attach" or (kind == "destroy" and entry.get("target") in ("enemy_unit", "all_units")):
                 bound = float("inf")
             elif kind == "recover":
@@ -1206,6 +1214,10 @@ class Greedy:
             return value
         value = 0.0
         for entry in facts.plays:
+            worth = _fixed_worth(entry)
+            if worth is not None:
+                value += worth
+                continue
             kind = entry["effect"]
             if kind == "attach":
                 value += 100 + facts.bonus + state.power(unit or state._unit(target)) / 10
@@ -1220,14 +1232,8 @@ class Greedy:
                     value += 60
             elif kind == "deploy":
                 value += 200 if len(state.sides[me].units) < MAX_UNITS and state._can_deploy_from(me, entry) else -50
-            elif kind in ("attrition",):
-                value += entry["amount"]
             elif kind == "recover":
                 value += entry["amount"] if state.sides[me].ap < 700 else 10
-            elif kind in ("draw", "search_deck"):
-                value += 60 * entry.get("amount", 1)
-            elif kind == "gain_cp":
-                value += 40
             elif kind == "modify":
                 if entry.get("target") == "enemy_unit":
                     value += 40
@@ -1235,8 +1241,6 @@ class Greedy:
                     value += 30
             elif kind == "cannot_attack":
                 value += 60 if target is not None else 0
-            elif kind == "return_to_hand":
-                value -= 100
         return value
 
     def _choice_value(self, state: Wh40kState, me: int, option: Any) -> float:

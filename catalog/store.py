@@ -39,8 +39,7 @@ def card_from_row(game: str, code: str, data: Any, banlist: Any) -> Card:
 @lru_cache(maxsize=64)
 def _banlist(text: str | None) -> tuple[frozenset[str], frozenset[str]]:
     """The banned and the limited card names of a set's banlist (stored as JSON text)."""
-    lists = _as_dict(text) if text else None
-    lists = lists or {}
+    lists = (_as_dict(text) if text else None) or {}
     return frozenset(lists.get("banned", ())), frozenset(lists.get("limited", ()))
 
 

@@ -2887,14 +2887,9 @@ def _fix(side: Side, rng, count: int) -> None:
     draw = rng.random
     # the last unshuffled card needs no draw (as in core.shuffle)
     end = hi - count if hi - count > lo + 1 else lo + 1
-    if lo:
-        for i in range(hi - 1, end - 1, -1):
-            j = lo + int(draw() * (i + 1 - lo))
-            deck[i], deck[j] = deck[j], deck[i]
-    else:
-        for i in range(hi - 1, end - 1, -1):
-            j = int(draw() * (i + 1))
-            deck[i], deck[j] = deck[j], deck[i]
+    for i in range(hi - 1, end - 1, -1):
+        j = lo + int(draw() * (i + 1 - lo))
+        deck[i], deck[j] = deck[j], deck[i]
     side.lo, side.hi = (0, 0) if end <= lo + 1 else (lo, end)
 
 

@@ -6,7 +6,8 @@ Measures, on this machine:
 * the import rate of a generated set of 10,000 cards (YAML and JSON), cards/s;
 * ``decklab catalog list --json`` wall time on that database;
 * validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command;
-* simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers),
+* simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers,
+  and whether the engine ran compiled: ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
   beside a small reference pure-Python game loop timed in the same run, so that the
   ratio engine/reference compares across machines.
 
@@ -137,7 +138,7 @@ def simulation(template: Path) -> dict:
     from decklab.catalog.db import open_database
     from decklab.catalog.decks import read_deck_file
     from decklab.catalog.sample_decks import sample_deck_paths
-    from decklab.engine import engines
+    from decklab.engine import engines, native
     from decklab.engine.runner import Batch, run
 
     database = open_database(str(template))
@@ -153,7 +154,8 @@ def simulation(template: Path) -> dict:
             rates[workers] = games / outcome.elapsed
         results["engines"][game] = {
             "games_per_s_1_worker": round(rates[1], 1), "games_per_s_2_workers": round(rates[2], 1),
-            "speedup_2_workers": round(rates[2] / rates[1], 2), "ratio_to_reference": round(rates[1] / reference, 3)}
+            "speedup_2_workers": round(rates[2] / rates[1], 2), "ratio_to_reference": round(rates[1] / reference, 3),
+            "build": native.status(game)}
     database.dispose()
     return results
 
@@ -221,7 +223,7 @@ def main() -> None:
     print(f"reference game loop      {sim['reference_games_per_s']:,} games/s")
     for game, r in sim["engines"].items():
         print(f"sim {game:<20} {r['games_per_s_1_worker']:,} games/s on 1 worker, {r['games_per_s_2_workers']:,} on 2 "
-              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop")
+              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop; {r['build']}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Game engines, policies and the batch runner (plain card objects only, no database).
 
 Each game's engine is the module ``decklab.engine.<game id>``; importing this package
-imports every such module, and each registers itself. :func:`engines` lists them.
+imports every such module, and each registers itself. :func:`engines` lists them. A build
+compiles the engines (see :mod:`decklab.engine.native`); a compiled engine is imported
+only while it matches its sources.
 """
 
 from importlib import import_module
@@ -9,10 +11,12 @@ from importlib.util import find_spec
 
 from decklab.catalog.games import game_ids
 
+from . import native
 from .core import Engine, GameResult, GameState, engines, game_seed, play, register
 
 __all__ = ["Engine", "GameResult", "GameState", "engines", "game_seed", "play", "register"]
 
+native.install(__name__)
 for _game in game_ids():
     if find_spec(f"{__name__}.{_game}") is not None:
         import_module(f"{__name__}.{_game}")

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["decklab.catalog.cards", "decklab.catalog.db", "decklab.catalog.decklists", "decklab.catalog.errors",
-           "decklab.engine.core", "decklab.engine.effects", "decklab.engine.stats",
+           "decklab.engine.core", "decklab.engine.effects", "decklab.engine.native", "decklab.engine.stats",
            "decklab.catalog.games", "decklab.validators"]
 
 

@@ -311,7 +311,7 @@ def _quick(facts: Facts) -> Any:
             if state.turn <= FIRST_CYCLE or theirs is None:
                 return None
             their = theirs.facts
-            if their.immune and state.effects_on(theirs):
+            if their.immune and _w_effects_on(state, theirs):
                 return None
             dealt = 0 if their.no_instant else amount
             hp = theirs.hp
@@ -736,8 +736,8 @@ class WardState(GameState):
         options = self.options
         if options is None:
             kind = self.kind
-            options = self.options = (self._main_moves(self.who, kind == "main2") if kind != "combat"
-                                      else self._combat_moves(self.who))
+            options = self.options = (_w_main_moves(self, self.who, kind == "main2") if kind != "combat"
+                                      else _w_combat_moves(self, self.who))
         return options
 
     def apply(self, action: Action) -> None:
@@ -775,191 +775,7 @@ class WardState(GameState):
 
     # -- dice --
 
-    def roll(self, count: int) -> list[int]:
-        draw = self.draw
-        if draw is self.rec:  # the game's own dice, recorded (inlined)
-            rnd = self.rnd
-            note = self.draws.append
-            dice = []
-            for _ in range(count):
-                value = rnd()
-                note(value)
-                dice.append(int(value * 6) + 1)
-            return dice
-        return [int(draw() * 6) + 1 for _ in range(count)]
-
-    def die(self) -> int:
-        return int(self.draw() * 6) + 1
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
-        count = len(items)
-        if count < 2:
-            return
-        values = self.draw_many(count - 1)
-        for i, value in zip(range(count - 1, 0, -1), values):
-            j = int(value * (i + 1))
-            items[i], items[j] = items[j], items[i]
-
     # -- creature profile --
-
-    def effects_on(self, creature: Creature) -> bool:
-        """Whether a creature's own effects apply now (not limited, not negated)."""
-        if creature.limited or creature.blank:
-            return False
-        battle = self.battle
-        return battle is None or creature not in battle.negated
-
-    def profile(self, creature: Creature) -> Sequence[int]:
-        """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
-        magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
-
-        What the equips, the field magics and the creature's own passives give is cached on the creature
-        (``pval``, valid while its ``skey`` is :attr:`sepoch`, which the engine bumps whenever a magic enters or
-        leaves the field or a creature's effects are switched on or off: code that changes those by hand must
-        bump it too); never when a passive's condition reads something else (HP, the cemetery, the battle)."""
-        facts = creature.facts
-        battle = self.battle
-        if not facts.cacheable or (battle is not None and (battle.mods or battle.negated)):
-            return self._profile(creature)
-        if creature.skey != self.sepoch:
-            self._static(creature, self.sepoch)
-        temps = creature.temps
-        if not temps:
-            return creature.pval
-        stats = list(creature.sval)
-        for temp in temps:
-            if temp[0] < 7:
-                stats[temp[0]] += temp[1]
-        if stats[AL] > MAX_AL:  # noqa: PLR1730
-            stats[AL] = MAX_AL
-        if stats[HITD] < 1:  # noqa: PLR1730
-            stats[HITD] = 1
-        if stats[ATKD] < 1:  # noqa: PLR1730
-            stats[ATKD] = 1
-        return stats
-
-    def _static(self, creature: Creature, key: int) -> None:
-        """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
-        facts = creature.facts
-        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
-        on = not (creature.limited or creature.blank)
-        if facts.self_mods and on:
-            for stat, amount, condition in facts.self_mods:
-                if condition is None or self._holds(creature, condition):
-                    stats[stat] += amount
-        total: int | None = 0
-        if facts.armor and on:
-            for amount, _condition in facts.armor:
-                if amount is None:
-                    total = None
-                    break
-                total += amount
-        for magic in creature.equips:
-            magic_facts = magic.facts
-            for stat, amount in magic_facts.attached_mods:
-                stats[stat] += amount
-            for amount in magic_facts.attached_armor:
-                total = None if amount is None or total is None else total + amount
-        ctype = facts.ctype
-        for magic in self.sides[creature.owner].magics:
-            magic_facts = magic.facts
-            for stat, amount, kind in magic_facts.aura_mods:
-                if kind is None or kind == ctype:
-                    stats[stat] += amount
-            for amount, kind in magic_facts.aura_armor:
-                if kind is None or kind == ctype:
-                    total = None if amount is None or total is None else total + amount
-        creature.sval = stats
-        clamped = list(stats)
-        if clamped[AL] > MAX_AL:  # noqa: PLR1730
-            clamped[AL] = MAX_AL
-        if clamped[HITD] < 1:  # noqa: PLR1730
-            clamped[HITD] = 1
-        if clamped[ATKD] < 1:  # noqa: PLR1730
-            clamped[ATKD] = 1
-        creature.pval = clamped
-        creature.aval = total
-        creature.skey = key
-
-    def _profile(self, creature: Creature) -> Sequence[int]:
-        facts = creature.facts
-        battle = self.battle
-        magics = self.sides[creature.owner].magics
-        if not (creature.temps or creature.equips or magics or facts.self_mods) and (
-                battle is None or creature not in battle.mods):
-            return facts.base
-        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
-        if facts.self_mods and self.effects_on(creature):
-            for stat, amount, condition in facts.self_mods:
-                if condition is None or self._holds(creature, condition):
-                    stats[stat] += amount
-        for temp in creature.temps:
-            if temp[0] < 7:
-                stats[temp[0]] += temp[1]
-        for magic in creature.equips:
-            for stat, amount in magic.facts.attached_mods:
-                stats[stat] += amount
-        for magic in magics:
-            for stat, amount, kind in magic.facts.aura_mods:
-                if kind is None or kind == facts.ctype:
-                    stats[stat] += amount
-        if battle is not None:
-            extra = battle.mods.get(creature)
-            if extra is not None:
-                for stat in range(7):
-                    stats[stat] += extra[stat]
-        if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
-            stats[AL] = MAX_AL
-        if stats[HITD] < 1:  # noqa: PLR1730
-            stats[HITD] = 1
-        if stats[ATKD] < 1:  # noqa: PLR1730
-            stats[ATKD] = 1
-        return stats
-
-    def _holds(self, creature: Creature, condition: dict) -> bool:
-        """A passive's condition about its creature."""
-        for key, wanted in condition.items():
-            if key == "hp_above_half":
-                if (creature.hp * 2 > creature.facts.hp) != wanted:
-                    return False
-            elif key == "equipped":
-                if bool(creature.equips) != wanted:
-                    return False
-            elif key == "controls_field_magic":
-                if any(magic.facts.field for magic in self.sides[creature.owner].magics) != wanted:
-                    return False
-            elif key == "cemetery_has":
-                if not any(card.is_creature and card.ctype == wanted for card in self.sides[creature.owner].cemetery):
-                    return False
-            elif key == "creature_type":
-                if creature.facts.ctype != wanted:
-                    return False
-            elif key in ("opponent_al_at_most", "opponent_al_at_least"):
-                battle = self.battle
-                if battle is None:
-                    return False
-                al = self.profile(battle.opponent(creature))[AL]
-                if (al > wanted) if key == "opponent_al_at_most" else (al < wanted):
-                    return False
-            elif key == "attacks_first":
-                battle = self.battle
-                if battle is None or (battle.first is creature) != wanted:
-                    return False
-        return True
-
-    def strikes_first(self, creature: Creature) -> bool:
-        """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
-        facts = creature.facts
-        if facts.first and self.effects_on(creature) and (facts.first is True or self._holds(creature, facts.first)):
-            return True
-        for temp in creature.temps:
-            if temp[0] == T_FIRST:
-                return True
-        for magic in creature.equips:
-            if magic.facts.attached_first:
-                return True
-        return False
 
     def multipliers(self, creature: Creature) -> list[int]:
         factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
@@ -968,103 +784,9 @@ class WardState(GameState):
             factors.extend(battle.mults[creature])
         return factors
 
-    def armor(self, creature: Creature, attacker_al: int) -> int | None:
-        """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
-        the temporary changes) when it does not depend on ``attacker_al``."""
-        facts = creature.facts
-        battle = self.battle
-        if not facts.armor_stable or not facts.cacheable or (battle is not None and battle.negated):
-            return self._armor(creature, attacker_al)
-        if creature.skey != self.sepoch:
-            self._static(creature, self.sepoch)
-        total = creature.aval
-        if total is not None and creature.temps:
-            for temp in creature.temps:
-                if temp[0] == T_ARMOR:
-                    if temp[1] is None:
-                        return None
-                    total += temp[1]
-        return total
-
-    def _armor(self, creature: Creature, attacker_al: int) -> int | None:
-        total = 0
-        facts = creature.facts
-        if facts.armor and self.effects_on(creature):
-            for amount, condition in facts.armor:
-                if condition and "opponent_al_at_most" in condition and attacker_al > condition["opponent_al_at_most"]:
-                    continue
-                if amount is None:
-                    return None
-                total += amount
-        for magic in creature.equips:
-            for amount in magic.facts.attached_armor:
-                if amount is None:
-                    return None
-                total += amount
-        for magic in self.sides[creature.owner].magics:
-            for amount, kind in magic.facts.aura_armor:
-                if kind is None or kind == facts.ctype:
-                    if amount is None:
-                        return None
-                    total += amount
-        for temp in creature.temps:
-            if temp[0] == T_ARMOR:
-                if temp[1] is None:
-                    return None
-                total += temp[1]
-        return total
-
-    def immune_to(self, creature: Creature, player: int) -> bool:
-        """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
-        return creature.owner != player and creature.facts.immune and self.effects_on(creature)
-
     # -- damage and healing --
 
-    def hurt(self, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
-        """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
-        if amount <= 0 or creature.hp <= 0 or self.turn <= FIRST_CYCLE or creature.limited:
-            return 0
-        if kind == INSTANT and self._no_instant(creature):
-            return 0
-        dealt = amount if amount < creature.hp else creature.hp  # noqa: FURB136 (faster than min())
-        creature.hp -= dealt
-        if creature.hp == 0:
-            creature.killer = by
-            self.dead.append(creature)
-        if self.log is not None:
-            self.say(f"{creature.facts.name} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
-        return dealt
-
-    def _no_instant(self, creature: Creature) -> bool:
-        """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
-        if creature.facts.no_instant and self.effects_on(creature):
-            return True
-        for magic in creature.equips:
-            if magic.facts.attached_no_instant:
-                return True
-        for temp in creature.temps:
-            if temp[0] == T_NO_INSTANT:
-                return True
-        return False
-
-    def heal(self, creature: Creature, amount: int) -> int:
-        if creature.hp <= 0:
-            return 0
-        healed = min(amount, creature.facts.hp - creature.hp)
-        if healed > 0:
-            creature.hp += healed
-            if self.log is not None:
-                self.say(f"{creature.facts.name} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
-        return max(healed, 0)
-
     # -- the cemetery and the field --
-
-    def _to_cemetery(self, side: Side, facts: Facts, check: bool = True) -> None:
-        side.cemetery.append(facts)
-        if facts.is_creature:
-            side.cem_hp += facts.hp
-            if check and side.cem_hp >= CEMETERY_LIMIT:
-                self._check_loss()
 
     def _check_loss(self) -> None:
         lost = [side.cem_hp >= CEMETERY_LIMIT for side in self.sides]
@@ -1084,148 +806,9 @@ class WardState(GameState):
             self.say(f"P{player + 1} loses: {why}")
         raise _Over
 
-    def _from_cemetery(self, side: Side, facts: Facts) -> None:
-        side.cemetery.remove(facts)
-        if facts.is_creature:
-            side.cem_hp -= facts.hp
-
-    def _leave(self, creature: Creature) -> None:
-        """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
-        side = self.sides[creature.owner]
-        if side.primary is creature:
-            side.primary = None
-        elif creature in side.limited:
-            side.limited.remove(creature)
-        creature.dot = creature.hot = None
-        if creature.equips:
-            for magic in list(creature.equips):
-                self._remove_magic(magic)
-        self._release(creature)
-
-    def _remove_magic(self, magic: Magic) -> None:
-        """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
-        side = self.sides[magic.owner]
-        if magic in side.magics:
-            self.sepoch += 1
-            if magic.expires != FOREVER:
-                self.expiring -= 1
-            side.magics.remove(magic)
-            if magic.host is not None and magic in magic.host.equips:
-                magic.host.equips.remove(magic)
-            self._to_cemetery(side, magic.facts, check=False)
-            if self.log is not None:
-                self.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
-            self._release(magic)
-
-    def _release(self, anchor: Creature | Magic) -> None:
-        """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13)."""
-        for other in self.sides:
-            if other.limited:
-                for limited in list(other.limited):
-                    if limited.anchor is anchor:
-                        other.limited.remove(limited)
-                        if self.log is not None:
-                            self.say(f"{limited.facts.name} leaves the field with {anchor.facts.name}")
-                        self._to_cemetery(other, limited.facts, check=False)
-
-    def _enter(self, player: int, facts: Facts, *, limited: bool = False, anchor: Any = None) -> Creature:
-        creature = Creature(facts, self.next_uid, player)
-        self.next_uid += 1
-        side = self.sides[player]
-        if limited:
-            creature.limited = True
-            creature.anchor = anchor
-            side.limited.append(creature)
-        else:
-            side.primary = creature
-            side.fielded = True
-        return creature
-
     # -- drawing --
 
-    def _draw_cards(self, side: Side, count: int) -> int:
-        drawn = 0
-        for _ in range(count):
-            if not side.deck:
-                break
-            side.hand.append(side.deck.pop())
-            drawn += 1
-        return drawn
-
     # -- summoning --
-
-    def summon_options(self, player: int, *, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
-        """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
-
-        A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
-        the sacrifices come from the hand. A summon that would take one's own cemetery to 300 HP may not
-        be made (rulebook 4.1.5)."""
-        side = self.sides[player]
-        hand = side.hand
-        primary = side.primary if normal else None
-        if primary is not None:
-            for facts in hand:
-                if facts.need:
-                    break
-            else:
-                return []
-        creatures = []
-        for i, f in enumerate(hand):
-            if f.is_creature:
-                creatures.append((i, f))
-        if not creatures:
-            return []
-        room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
-        if room <= 0:
-            return []
-        field = primary is not None
-        options = []
-        seen = set()
-        for i, facts in creatures:
-            need = facts.need
-            if field:
-                if need == 0:
-                    continue
-                need -= 1
-            if need == 0:
-                if facts not in seen:
-                    seen.add(facts)
-                    options.append((i, facts, (), field))
-                continue
-            if need == 1:
-                for j, g in creatures:
-                    if j == i:
-                        continue
-                    key = (facts, g)
-                    if g.hp < room and key not in seen:
-                        seen.add(key)
-                        options.append((i, facts, (j,), field))
-            else:
-                others = [(j, g) for j, g in creatures if j != i]
-                for a in range(len(others)):
-                    j, g = others[a]
-                    for b in range(a + 1, len(others)):
-                        k, h = others[b]
-                        key = (facts, frozenset((g, h)) if g is not h else (g, g))
-                        if g.hp + h.hp < room and key not in seen:
-                            seen.add(key)
-                            options.append((i, facts, (j, k), field))
-        return options
-
-    def _has_summon(self, side: Side) -> bool:
-        """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
-        count = 0
-        low = False
-        for facts in side.hand:
-            if facts.is_creature:
-                count += 1
-                if facts.need == 0:
-                    low = True
-        if low:
-            return side.cem_hp < CEMETERY_LIMIT
-        if count < 2:
-            return False
-        return bool(self.summon_options(side.player, normal=False))
 
     def _could_ever_summon(self, side: Side) -> bool:
         """Whether the hand and deck together hold a creature that could be summoned (else: creature out)."""
@@ -1253,148 +836,6 @@ class WardState(GameState):
 
     # -- the legal moves of a phase --
 
-    def _main_moves(self, player: int, second: bool) -> list[Action]:
-        side = self.sides[player]
-        moves: list[Action] = []
-        seen: list[Facts] = []
-        for index, facts in enumerate(side.hand):
-            if facts.is_creature or facts.lightning or facts in seen:
-                continue
-            seen.append(facts)
-            targets = self.play_targets(player, facts)
-            if targets is None:
-                continue
-            for target, label in targets:
-                moves.append(_new(Play, (index, facts.name, target, label)))
-        if not second and not side.summoned:
-            hand = side.hand
-            for index, facts, sacrifices, primary in self.summon_options(player, normal=True):
-                names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
-                moves.append(_new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))))
-            if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
-                moves.append(KillOwn(side.primary.facts.name))
-        primary = side.primary
-        if primary is not None and self._can_activate(primary):
-            moves.append(_new(Activate, (primary.uid, primary.facts.name)))
-        if primary is None and any(type(move) is Summon for move in moves):
-            return moves
-        if second:
-            moves.append(END_TURN)
-        elif self.can_battle(player):
-            moves.extend(self._combat_moves(player)[:-1])
-            moves.append(NO_BATTLE)
-        else:
-            moves.append(END_MAIN)
-        return moves
-
-    def can_battle(self, player: int) -> bool:
-        """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
-        if self.turn <= FIRST_CYCLE or self.combat_over or self.sides[1 - player].primary is None:
-            return False
-        side = self.sides[player]
-        primary = side.primary
-        if primary is not None and not primary.battled:
-            return True
-        for creature in side.limited:
-            if not creature.battled:
-                return True
-        return False
-
-    def _combat_moves(self, player: int) -> list[Action]:
-        side = self.sides[player]
-        target = self.sides[1 - player].primary
-        moves: list[Action] = []
-        if target is not None:
-            for creature in side.creatures():
-                if not creature.battled:
-                    moves.append(_new(Attack, (creature.uid, creature.facts.name, target.facts.name)))
-        moves.append(END_COMBAT)
-        return moves
-
-    def _can_activate(self, creature: Creature) -> bool:
-        """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
-        entry = creature.facts.activated
-        if entry is None or entry["effect"] != "draw" or creature.used & 256 or not self.effects_on(creature):
-            return False
-        cost = creature.facts.cost_damage
-        return not cost or (self.turn > FIRST_CYCLE and creature.hp > cost)
-
-    def play_targets(self, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
-        """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
-        played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
-        side = self.sides[player]
-        if facts.infinite and len(side.magics) >= MAX_INFINITE:
-            return None
-        if facts.damaging and self.turn <= FIRST_CYCLE:
-            return None
-        if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
-            return None
-        if facts.cost_discard and len(side.hand) <= facts.cost_discard:
-            return None
-        choices: list[tuple[Any, str]] | None = None
-        attach = facts.attach
-        if attach:
-            if attach == "own_creature":
-                primary = side.primary
-                choices = [(primary.uid, primary.facts.name)] if primary is not None else []
-                for c in side.limited:
-                    choices.append((c.uid, c.facts.name))
-            else:
-                enemy = self.sides[1 - player]
-                choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not self.immune_to(c, player)]
-            if not choices:
-                return None
-        if facts.checks:
-            enemy = self.sides[1 - player]
-            for kind, target, condition, entry in facts.checks:
-                if target == "own_primary" and side.primary is None:
-                    return None
-                if target == "enemy_primary":
-                    if enemy.primary is None or self.immune_to(enemy.primary, player):
-                        return None
-                    if kind == "damage_over_time" and enemy.primary.dot is not None:
-                        return None
-                if target == "all_primaries":
-                    if enemy.primary is None or side.primary is None or self.immune_to(enemy.primary, player):
-                        return None
-                    amount = entry.get("amount", 0)
-                    if kind == "damage" and side.primary.hp <= amount and (
-                            side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
-                        return None
-                if target == "target_own_creature":
-                    if entry is facts.pick:
-                        choices = [(c.uid, c.facts.name) for c in side.creatures()]
-                        if not choices:
-                            return None
-                elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
-                    choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in self.sides for m in s.magics
-                               if target == "target_magic" or m.facts.equip]
-                    if not choices:
-                        return None
-                if kind == "search_deck":
-                    memo = _match_memo(condition)
-                    for f in side.deck:
-                        ok = memo.get(f)
-                        if ok is None:
-                            ok = memo[f] = _matches(f, condition)
-                        if ok:
-                            break
-                    else:
-                        return None
-                if kind == "revive":
-                    to = entry.get("to")
-                    if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
-                        return None
-                    if entry.get("amount") != "all" and not any(f.is_creature and _matches(f, condition)
-                                                                for f in side.cemetery):
-                        return None
-                if kind == "summon":
-                    if side.primary is None or len(side.limited) >= MAX_LIMITED:
-                        return None
-                    if not any(f.is_creature and _matches(f, condition) for f in side.hand if f is not facts):
-                        return None
-        return choices if choices is not None else _UNTARGETED
-
     # -- the game --
 
     def _game(self):
@@ -1417,7 +858,7 @@ class WardState(GameState):
         choice is the batch's: seat ``first`` goes first, so a batch alternates the first player fairly."""
         first = self.active
         while True:
-            rolls = (self.die(), self.die())
+            rolls = (_w_die(self), _w_die(self))
             if rolls[0] != rolls[1]:
                 break
         if self.log is not None:
@@ -1426,38 +867,9 @@ class WardState(GameState):
 
     def _turn(self):
         me = self.active
-        side = self.sides[me]
-        turn = self.turn
-        self.phase = PH_START
-        self.combat_over = False
-        expired = False
-        for each in self.sides:
-            creature = each.primary
-            if creature is not None:
-                creature.used = 0
-                creature.battled = False
-                if creature.temps:
-                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
-            for creature in each.limited:
-                creature.used = 0
-                creature.battled = False
-                if creature.temps:
-                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
-            if self.expiring:
-                for magic in each.magics:
-                    if magic.expires <= turn:
-                        expired = True
-        used = self.used_magics
-        if used:
-            for magic in used:
-                magic.used = 0
-            used.clear()
-        if expired:
-            for each in self.sides:
-                for magic in list(each.magics):
-                    if magic.expires <= turn:
-                        self._remove_magic(magic)
-            self._check_loss_quiet()
+        side = _side(self, me)
+        foe = _side(self, 1 - me)
+        _w_new_turn(self)
         side.summoned = False
         if side.dummy:
             if self.log is not None:
@@ -1470,12 +882,12 @@ class WardState(GameState):
         # 1. draw phase
         if not side.started:
             side.started = True
-            self._draw_cards(side, FIRST_DRAW)
+            _w_draw_cards(self, side, FIRST_DRAW)
             yield from self._opening(me)
         elif side.deck:
             side.hand.append(side.deck.pop())
         primary = side.primary
-        if primary is not None and primary.facts.start or side.magics and self._start_triggers(me):
+        if primary is not None and primary.facts.start or side.magics and _w_start_triggers(self, me):
             yield from self._start_of_turn(me)
         while len(side.hand) > HAND_LIMIT:
             seen = []
@@ -1488,26 +900,24 @@ class WardState(GameState):
             facts = side.hand.pop(choice.option)
             if self.log is not None:
                 self.say(f"P{me + 1} discards {facts.name} (hand limit)")
-            self._to_cemetery(side, facts)
+            _w_to_cemetery(self, side, facts)
         # 2. summoning / magic phase
         self.phase = PH_MAIN
-        sides = self.sides
         ask = _ASK_MAIN[me]
         while True:
-            if side.primary is None and not self.summon_options(me, normal=True):
+            if side.primary is None and not _w_summon_options(self, me, normal=True):
                 yield from self._replace(me)
                 continue
             action = yield ask
             kind = type(action)
             if kind is Play:
-                if side.hand[action.index].simple and not self._can_answer(1 - me, EV_MAGIC):
-                    self._play_plain(me, action)
+                if side.hand[action.index].simple and not _w_can_answer(self, 1 - me, EV_MAGIC):
+                    _w_play_plain(self, me, action)
                     if self.dead:
                         yield from self._bury()
                 else:
                     yield from self._play(me, action)
-                if self.dead or (sides[0].primary is None and sides[0].fielded) or (
-                        sides[1].primary is None and sides[1].fielded):
+                if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
                     yield from self._settle()
             elif kind is Pass or kind is Attack:
                 break
@@ -1518,20 +928,19 @@ class WardState(GameState):
         while kind is Attack:
             attacker = side.primary
             if attacker is None or attacker.uid != action.uid:
-                attacker = self._creature(action.uid)
-            yield from self._battle(attacker, sides[1 - me].primary)
-            if self.dead or (sides[0].primary is None and sides[0].fielded) or (
-                    sides[1].primary is None and sides[1].fielded):
+                attacker = _w_creature(self, action.uid)
+            yield from self._battle(attacker, foe.primary)
+            if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
                 yield from self._settle()
-            if not self.can_battle(me):
+            if not _w_can_battle(self, me):
                 break
             action = yield (me, "combat", None)
             kind = type(action)
-        if self._combat_ends(me):
+        if _w_combat_ends(self, me):
             yield from self._end_of_combat(me)
         # 4. second magic phase
         self.phase = PH_MAIN2
-        while self._main2_possible(me):
+        while _w_main2_possible(self, me):
             action = yield (me, "main2", None)
             if action is END_TURN:
                 break
@@ -1540,47 +949,11 @@ class WardState(GameState):
         if self.log is not None:
             self.say(f"P{me + 1} ends the turn")
 
-    def _check_loss_quiet(self) -> None:
-        if self.sides[0].cem_hp >= CEMETERY_LIMIT or self.sides[1].cem_hp >= CEMETERY_LIMIT:
-            self._check_loss()
-
-    def _main2_possible(self, player: int) -> bool:
-        side = self.sides[player]
-        primary = side.primary
-        if primary is not None and primary.facts.activated is not None and self._can_activate(primary):
-            return True
-        theirs = self.sides[1 - player].primary
-        for facts in side.hand:
-            if facts.main_play:
-                quick = facts.quick
-                if quick is not None:
-                    if quick(self, side, primary, theirs, False) is not None:
-                        return True
-                elif self.play_targets(player, facts) is not None:
-                    return True
-        return False
-
-    def _creature(self, uid: int) -> Creature | None:
-        for side in self.sides:
-            if side.primary is not None and side.primary.uid == uid:
-                return side.primary
-            for creature in side.limited:
-                if creature.uid == uid:
-                    return creature
-        return None
-
-    def _magic(self, uid: int) -> Magic | None:
-        for side in self.sides:
-            for magic in side.magics:
-                if magic.uid == uid:
-                    return magic
-        return None
-
     # -- the opening hand --
 
     def _opening(self, player: int):
         """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
-        side = self.sides[player]
+        side = _side(self, player)
         self._until_playable(player)
         if self.log is not None:
             self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
@@ -1589,8 +962,8 @@ class WardState(GameState):
             count = len(side.hand)
             side.deck.extend(side.hand)
             side.hand.clear()
-            self.shuffle(side.deck)
-            self._draw_cards(side, count)
+            _w_shuffle(self, side.deck)
+            _w_draw_cards(self, side, count)
             if self.log is not None:
                 self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
             self._until_playable(player)
@@ -1599,9 +972,9 @@ class WardState(GameState):
         """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
         creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
         one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
-        side = self.sides[player]
+        side = _side(self, player)
         tries = 0
-        while not self._has_summon(side):
+        while not _w_has_summon(self, side):
             if not self._could_ever_summon(side):
                 self._lose(player, "no creature left to play (creature out)")
             count = len(side.hand)
@@ -1609,40 +982,31 @@ class WardState(GameState):
                 self.say(f"P{player + 1} reveals a hand with no playable creature and redraws")
             side.deck.extend(side.hand)
             side.hand.clear()
-            self.shuffle(side.deck)
+            _w_shuffle(self, side.deck)
             if count and tries < 30 and count >= self._min_cards(side):
-                self._draw_cards(side, count)
+                _w_draw_cards(self, side, count)
                 tries += 1
                 continue
             drawn: list[Facts] = []
             while side.deck:
                 drawn.append(side.deck.pop())
                 side.hand = [f for f in drawn if f.is_creature]
-                if self._has_summon(side):
+                if _w_has_summon(self, side):
                     break
             side.deck.extend(f for f in drawn if not f.is_creature)
             side.hand = [f for f in drawn if f.is_creature]
-            self.shuffle(side.deck)
-            if not self._has_summon(side):
+            _w_shuffle(self, side.deck)
+            if not _w_has_summon(self, side):
                 self._lose(player, "no creature can be played (creature out)")
 
     # -- the Field Rule --
-
-    def _unsettled(self) -> bool:
-        """Whether a creature died, or a player who has fielded a creature has no primary creature."""
-        if self.dead:
-            return True
-        for side in self.sides:
-            if side.primary is None and side.fielded:
-                return True
-        return False
 
     def _settle(self):
         """Replace every killed primary creature at once (the active player first, rulebook 14.4.4)."""
         if self.dead:
             yield from self._bury()
         for player in (self.active, 1 - self.active):
-            side = self.sides[player]
+            side = _side(self, player)
             if side.primary is None and side.fielded:
                 yield from self._replace(player)
                 if self.dead:
@@ -1651,11 +1015,11 @@ class WardState(GameState):
     def _replace(self, player: int):
         """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
         hand outside the normal summon, with no magic played meanwhile; redraw if none can be; else lose."""
-        side = self.sides[player]
+        side = _side(self, player)
         if side.primary is not None:
             return
         if side.dummy:
-            self._enter(player, _dummy_facts())
+            _w_enter(self, player, _dummy_facts())
             return
         if side.limited:
             if len(side.limited) == 1:
@@ -1672,7 +1036,7 @@ class WardState(GameState):
                 self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
             return
         self._until_playable(player)
-        options = self.summon_options(player, normal=False)
+        options = _w_summon_options(self, player, normal=False)
         hand = side.hand
         actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
                    for i, f, sacrifices, _ in options]
@@ -1682,7 +1046,7 @@ class WardState(GameState):
     # -- summoning --
 
     def _summon(self, player: int, action: Summon, *, normal: bool):
-        side = self.sides[player]
+        side = _side(self, player)
         hand = side.hand
         facts = hand[action.index]
         sacrificed = [hand[j] for j in action.sacrifices]
@@ -1696,21 +1060,21 @@ class WardState(GameState):
             self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
                      + (f", sacrificing {', '.join(names)}" if names else ""))
         for card in sacrificed:
-            self._to_cemetery(side, card, check=False)
+            _w_to_cemetery(self, side, card, check=False)
         if old is not None:
-            self._leave(old)
-            self._to_cemetery(side, old.facts, check=False)
+            _w_leave(self, old)
+            _w_to_cemetery(self, side, old.facts, check=False)
             sacrificed.append(old.facts)
         side.limbo.remove(facts)
-        creature = self._enter(player, facts)
+        creature = _w_enter(self, player, facts)
         if normal:
             side.summoned = True
-        self._check_loss_quiet()
+        _w_check_loss_quiet(self)
         # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
         if old is not None:
             yield from self._to_cemetery_triggers(old, killed=False)
         # the summon activation window (14.2): the opponent may negate the creature's effects
-        if normal and facts.has_effects and self._can_answer(1 - player, EV_EFFECT):
+        if normal and facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, summon=True)
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
@@ -1723,7 +1087,7 @@ class WardState(GameState):
                        if _summoned_type_ok(e, facts)]
             if entries:
                 yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
-        if creature.hp > 0 and self._creature_on(creature) and self.effects_on(creature):
+        if creature.hp > 0 and _w_creature_on(self, creature) and _w_effects_on(self, creature):
             entries = facts.triggers.get("on_summon")
             if entries:
                 ctx = Ctx(creature=creature)
@@ -1732,15 +1096,11 @@ class WardState(GameState):
         if self.dead:
             yield from self._bury()
 
-    def _creature_on(self, creature: Creature) -> bool:
-        side = self.sides[creature.owner]
-        return side.primary is creature or creature in side.limited
-
     # -- main phase actions --
 
     def _main_action(self, player: int, action: Action):
         kind = type(action)
-        side = self.sides[player]
+        side = _side(self, player)
         if kind is Play:
             yield from self._play(player, action)
         elif kind is Summon:
@@ -1754,7 +1114,7 @@ class WardState(GameState):
             victim.killer = None
             self.dead.append(victim)
         elif kind is Activate:
-            creature = self._creature(action.uid)
+            creature = _w_creature(self, action.uid)
             creature.used |= 256
             entry = creature.facts.activated
             if self.log is not None:
@@ -1763,80 +1123,55 @@ class WardState(GameState):
                                       cost=creature.facts.cost_damage)
         else:
             raise ValueError(f"{action} is not a move of this phase")
-        if self._unsettled():
+        if _w_unsettled(self):
             yield from self._settle()
 
     def _play(self, player: int, action: Play):
-        side = self.sides[player]
+        side = _side(self, player)
         facts = side.hand.pop(action.index)
         side.limbo.append(facts)
         if self.log is not None:
             self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
         item = Item(player, facts, target=action.target, entries=facts.plays)
-        if self._can_answer(1 - player, EV_MAGIC, item):
+        if _w_can_answer(self, 1 - player, EV_MAGIC, item):
             yield from self._chain(1 - player, EV_MAGIC, item)
         yield from self._resolve_magic(item)
-
-    def _play_plain(self, player: int, action: Play) -> None:
-        """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (a plain function; the
-        caller buries the dead)."""
-        side = self.sides[player]
-        facts = side.hand.pop(action.index)
-        if self.log is not None:
-            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
-        if facts.needs and not self._resolvable(player, facts):
-            if self.log is not None:
-                self.say(f"{facts.name} fails to resolve")
-            self._to_cemetery(side, facts)
-            return
-        item = Item(player, facts, target=action.target, entries=facts.plays)
-        magic = self._place(player, facts, None) if facts.infinite else None
-        ctx = Ctx(magic=magic, item=item)
-        if facts.infinite:
-            for handler, entry in facts.steps:
-                handler(self, player, entry, ctx)
-        else:
-            side.limbo.append(facts)
-            for handler, entry in facts.steps:
-                handler(self, player, entry, ctx)
-            side.limbo.remove(facts)
-            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
 
     def _resolve_magic(self, item: Item):
         """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
         player, facts = item.player, item.facts
-        side = self.sides[player]
+        side = _side(self, player)
         if item.negated:
             if self.log is not None:
                 self.say(f"{facts.name} is negated")
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            _w_to_cemetery(self, side, facts)
             return
         target = None
         if facts.pick is not None or facts.attach:
-            target = self._creature(item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
-                else self._magic(item.target)
-            if target is None or (type(target) is Creature and self.immune_to(target, player)):
+            target = _w_creature(self, item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
+                else _w_magic(self, item.target)
+            if target is None or (type(target) is Creature and _w_immune_to(self, target, player)):
                 if self.log is not None:
                     self.say(f"{facts.name} fails: its target is gone")
                 side.limbo.remove(facts)
-                self._to_cemetery(side, facts)
+                _w_to_cemetery(self, side, facts)
                 return
-        if facts.needs and not self._resolvable(player, facts):
+        if facts.needs and not _w_resolvable(self, player, facts):
             if self.log is not None:
                 self.say(f"{facts.name} fails to resolve")
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            _w_to_cemetery(self, side, facts)
             return
         if facts.cost_damage:
             primary = side.primary
-            self.hurt(primary, facts.cost_damage, INSTANT)
+            _w_hurt(self, primary, facts.cost_damage, INSTANT)
             if self.dead:
                 yield from self._bury()
         magic = None
         if facts.infinite:
             side.limbo.remove(facts)
-            magic = self._place(player, facts, target if facts.attach else None)
+            magic = _w_place(self, player, facts, target if facts.attach else None)
             if magic.host is not None:
                 yield from self._on_equip(player, magic.host)
         ctx = Ctx(magic=magic, target=target, item=item)
@@ -1851,33 +1186,10 @@ class WardState(GameState):
         elif item.destroy_after and magic is not None and magic in side.magics:
             if self.log is not None:
                 self.say(f"{facts.name} is destroyed after it resolves")
-            self._remove_magic(magic)
-            self._check_loss_quiet()
+            _w_remove_magic(self, magic)
+            _w_check_loss_quiet(self)
         if self.dead:
             yield from self._bury()
-
-    def _place(self, player: int, facts: Facts, host: Creature | None) -> Magic:
-        """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
-        magic = Magic(facts, self.next_uid, player, host)
-        self.next_uid += 1
-        if facts.expire_cycles:
-            magic.expires = self.turn + 2 * facts.expire_cycles
-            self.expiring += 1
-        if host is not None:
-            host.equips.append(magic)
-        self.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
-        return magic
-
-    def _resolvable(self, player: int, facts: Facts) -> bool:
-        side, enemy = self.sides[player], self.sides[1 - player]
-        for entry in facts.plays:
-            target = entry.get("target")
-            if target == "own_primary" and side.primary is None:
-                return False
-            if target in ("enemy_primary", "all_primaries") and (
-                    enemy.primary is None or self.immune_to(enemy.primary, player)):
-                return False
-        return True
 
     def _on_equip(self, player: int, host: Creature):
         """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
@@ -1892,91 +1204,6 @@ class WardState(GameState):
                 yield from self._effect(player, entry, Ctx(magic=magic, target=host))
 
     # -- responses and chains --
-
-    def _can_answer(self, player: int, event: int, item: Any = None) -> bool:
-        """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
-        side = self.sides[player]
-        if side.dummy:
-            return False
-        for facts in side.hand:
-            if facts.resp & event:
-                return True
-        if event == EV_MAGIC:
-            primary = side.primary
-            if primary is not None and primary.facts.resp & EV_MAGIC:
-                return True
-            for creature in side.limited:
-                if creature.facts.resp & EV_MAGIC:
-                    return True
-        return False
-
-    def _responses(self, player: int, event: int, answers: Any) -> list[Action]:
-        """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
-        side = self.sides[player]
-        options: list[Action] = []
-        seen: list[Facts] = []
-        first_cycle = self.turn <= FIRST_CYCLE
-        for index, facts in enumerate(side.hand):
-            if not facts.resp & event or facts in seen:
-                continue
-            seen.append(facts)
-            if first_cycle and facts.damaging:
-                continue
-            if self._response_ok(player, facts, event, answers):
-                options.append(_new(Respond, (index, facts.name, -1)))
-        if event == EV_MAGIC:
-            for creature in side.creatures():
-                facts = creature.facts
-                if facts.resp & EV_MAGIC and self.effects_on(creature) and not creature.used & 512 and len(
-                        side.hand) >= max(1, facts.cost_discard) and self._response_ok(player, facts, event, answers,
-                                                                                         creature):
-                    options.append(_new(Respond, (-1, facts.name, creature.uid)))
-        if options:
-            options.append(NO_RESPONSE)
-        return options
-
-    def _response_ok(self, player: int, facts: Facts, event: int, answers: Any, creature: Creature | None = None) -> bool:
-        side = self.sides[player]
-        enemy = self.sides[1 - player]
-        for entry in facts.responses:
-            condition = entry.get("condition") or {}
-            kind, target = entry["effect"], entry.get("target")
-            is_item = type(answers) is Item
-            if condition.get("damages_own_primary") and (
-                    not is_item or not answers.facts.hits_enemy or side.primary is None):
-                return False
-            if "magic_type" in condition and (
-                    not is_item or not answers.is_magic or answers.facts.magic_type != condition["magic_type"]):
-                return False
-            if condition.get("targets_this") and (not is_item or not self._affects(answers, creature)):
-                return False
-            if kind == "negate":
-                what = entry.get("what")
-                if what == "magic" and (type(answers) is not Item or not answers.is_magic):
-                    return False
-                if what == "creature_effect" and (type(answers) is not Item or answers.is_magic):
-                    return False
-                if what == "any" and type(answers) is not Item:
-                    return False
-                if what == "attack" and (type(answers) is not Strike or self.immune_to(answers.attacker, player)):
-                    return False
-            if target == "triggering_creature" and (
-                    type(answers) is not Strike or self.immune_to(answers.attacker, player)):
-                return False
-            if target == "own_primary":
-                if side.primary is None:
-                    return False
-                if event == EV_HIT_TAKEN and (type(answers) is not Strike or answers.defender is not side.primary):
-                    return False
-                if event == EV_DAMAGE and (type(answers) is not Strike or answers.defender is not side.primary):
-                    return False
-                if event == EV_BATTLE and (type(answers) is not Battle or answers.defender is not side.primary):
-                    return False
-            if target == "enemy_primary" and (enemy.primary is None or self.immune_to(enemy.primary, player)):
-                return False
-            if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
-                return False
-        return True
 
     def _affects(self, item: Item, creature: Creature | None) -> bool:
         """Whether a magic the opponent plays targets ``creature`` (Orbit Warden)."""
@@ -1999,7 +1226,7 @@ class WardState(GameState):
         links: list[Item] = []
         answers = base
         while True:
-            options = self._responses(responder, event, answers)
+            options = _w_responses(self, responder, event, answers)
             if not options:
                 break
             self.window = (event, answers)
@@ -2007,9 +1234,9 @@ class WardState(GameState):
             self.window = None
             if choice is NO_RESPONSE:
                 break
-            side = self.sides[responder]
+            side = _side(self, responder)
             if choice.uid >= 0:
-                creature = self._creature(choice.uid)
+                creature = _w_creature(self, choice.uid)
                 creature.used |= 512
                 link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
                             entries=creature.facts.responses)
@@ -2030,13 +1257,13 @@ class WardState(GameState):
 
     def _resolve_link(self, link: Item):
         player, facts = link.player, link.facts
-        side = self.sides[player]
+        side = _side(self, player)
         if link.negated:
             if self.log is not None:
                 self.say(f"{facts.name} is negated")
             if link.is_magic:
                 side.limbo.remove(facts)
-                self._to_cemetery(side, facts)
+                _w_to_cemetery(self, side, facts)
             return
         if not link.is_magic and facts.cost_discard:
             # Orbit Warden: discard a card to negate
@@ -2048,7 +1275,7 @@ class WardState(GameState):
                 card = side.hand.pop(choice.option)
                 if self.log is not None:
                     self.say(f"P{player + 1} discards {card.name}")
-                self._to_cemetery(side, card)
+                _w_to_cemetery(self, side, card)
         ctx = Ctx(creature=link.creature, item=link)
         answers = link.answers
         if type(answers) is Strike:
@@ -2058,14 +1285,14 @@ class WardState(GameState):
             yield from self._response_effect(player, entry, link, ctx)
         if link.is_magic:
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            _w_to_cemetery(self, side, facts)
         if self.dead:
             yield from self._bury()
 
     def _response_effect(self, player: int, entry: dict, link: Item, ctx: Ctx):
         kind, target = entry["effect"], entry.get("target")
         answers = link.answers
-        side = self.sides[player]
+        side = _side(self, player)
         if kind == "negate":
             if type(answers) is Item or type(answers) is Strike:
                 answers.negated = True
@@ -2083,13 +1310,13 @@ class WardState(GameState):
         elif kind == "return_to_hand":
             primary = side.primary
             if primary is not None:
-                self._leave(primary)
+                _w_leave(self, primary)
                 side.hand.append(primary.facts)
                 if self.log is not None:
                     self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
                 if type(answers) is Battle:
                     answers.cancelled = True
-                self._check_loss_quiet()
+                _w_check_loss_quiet(self)
                 yield from self._replace(player)
         else:
             yield from self._effect(player, entry, ctx)
@@ -2099,20 +1326,20 @@ class WardState(GameState):
     def _activate(self, player: int, facts: Facts, entries: tuple, ctx: Ctx, *, creature: Creature | None,
                   cost: int = 0):
         """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
-        if self._can_answer(1 - player, EV_EFFECT):
+        if _w_can_answer(self, 1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
                 if self.log is not None:
                     self.say(f"{facts.name}'s effect is negated")
                 return
-        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not self._creature_on(
+        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self, 
                 creature)) and entries[0].get("trigger") != "on_killed":
             return
         if cost:
             if creature is None or creature.hp <= cost:
                 return
-            self.hurt(creature, cost, INSTANT)
+            _w_hurt(self, creature, cost, INSTANT)
         for entry in entries:
             handler = _HANDLERS.get(entry["effect"])
             if handler is not None:
@@ -2123,7 +1350,7 @@ class WardState(GameState):
     def _trigger(self, creature: Creature, trigger: str, ctx: Ctx):
         """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
         entries = creature.facts.triggers.get(trigger)
-        if not entries or not self.effects_on(creature):
+        if not entries or not _w_effects_on(self, creature):
             return
         bit = _ONCE[trigger]
         if creature.used & bit:
@@ -2136,33 +1363,6 @@ class WardState(GameState):
         yield from self._activate(creature.owner, creature.facts, entries, ctx, creature=creature)
 
     # -- effects --
-
-    def _targets(self, player: int, entry: dict, ctx: Ctx) -> list[Creature]:
-        target = entry.get("target")
-        if target == "this":
-            return [ctx.creature] if ctx.creature is not None else []
-        if target == "attached":
-            magic = ctx.magic
-            return [magic.host] if magic is not None and magic.host is not None else []
-        if target == "own_primary":
-            primary = self.sides[player].primary
-            return [primary] if primary is not None else []
-        if target == "enemy_primary":
-            primary = self.sides[1 - player].primary
-            return [primary] if primary is not None else []
-        if target == "battle_opponent":
-            return [ctx.opponent] if ctx.opponent is not None else []
-        if target == "target_own_creature":
-            return [ctx.target] if type(ctx.target) is Creature else []
-        if target == "all_own_creatures":
-            return self.sides[player].creatures()
-        if target == "all_primaries":
-            return [s.primary for s in (self.sides[player], self.sides[1 - player]) if s.primary is not None]
-        if target == "summoned_creature":
-            return [ctx.summoned] if ctx.summoned is not None else []
-        if target == "triggering_creature":
-            return [ctx.opponent] if ctx.opponent is not None else []
-        return []
 
     def _effect(self, player: int, entry: dict, ctx: Ctx):
         """Apply one effect entry (a generator: some effects ask their controller to choose)."""
@@ -2180,23 +1380,8 @@ class WardState(GameState):
         elif kind == "destroy":
             yield from self._destroy(player, entry, ctx)
 
-    def _live(self, creature: Creature | None) -> bool:
-        return creature is not None and creature.hp > 0 and self._creature_on(creature)
-
-    def _affected(self, creature: Creature, player: int, ctx: Ctx) -> bool:
-        """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
-        if creature is None or creature.hp <= 0:
-            return False
-        side = self.sides[creature.owner]
-        if side.primary is not creature and creature not in side.limited:
-            return False
-        if creature.owner == player or not creature.facts.immune:
-            return True
-        magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
-        return not (magic and self.immune_to(creature, player))
-
     def _search(self, player: int, entry: dict):
-        side = self.sides[player]
+        side = _side(self, player)
         condition = entry.get("condition")
         amount = int(entry.get("amount", 1))
         memo = _match_memo(condition)
@@ -2219,19 +1404,19 @@ class WardState(GameState):
             side.hand.append(choice.option)
             if self.log is not None:
                 self.say(f"P{player + 1} searches its deck for {choice.option.name}")
-        self.shuffle(side.deck)
+        _w_shuffle(self, side.deck)
 
     def _revive(self, player: int, entry: dict, ctx: Ctx):
-        side = self.sides[player]
+        side = _side(self, player)
         to = entry.get("to")
         target = entry.get("target")
         if target in ("this", "triggering_creature"):
             facts = (ctx.creature.facts if target == "this" else ctx.opponent.facts) if (
                 ctx.creature if target == "this" else ctx.opponent) is not None else None
             if facts is not None and facts in side.cemetery:
-                self._from_cemetery(side, facts)
+                _w_from_cemetery(self, side, facts)
                 side.deck.append(facts)
-                self.shuffle(side.deck)
+                _w_shuffle(self, side.deck)
                 if self.log is not None:
                     self.say(f"{facts.name} is shuffled from P{player + 1}'s cemetery into its deck")
             return
@@ -2240,9 +1425,9 @@ class WardState(GameState):
         if amount == "all":
             moved = [f for f in side.cemetery if f.is_creature]
             for facts in moved:
-                self._from_cemetery(side, facts)
+                _w_from_cemetery(self, side, facts)
                 side.deck.append(facts)
-            self.shuffle(side.deck)
+            _w_shuffle(self, side.deck)
             if self.log is not None:
                 self.say(f"P{player + 1} shuffles {len(moved)} creatures from its cemetery into its deck")
             return
@@ -2263,22 +1448,22 @@ class WardState(GameState):
             if choice.option is None:
                 break
             facts = choice.option
-            self._from_cemetery(side, facts)
+            _w_from_cemetery(self, side, facts)
             if to == "hand":
                 side.hand.append(facts)
             elif to == "deck":
                 side.deck.append(facts)
             else:
                 anchor = ctx.magic if ctx.magic is not None else ctx.creature
-                self._enter(player, facts, limited=True, anchor=anchor)
+                _w_enter(self, player, facts, limited=True, anchor=anchor)
             if self.log is not None:
                 where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
                 self.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
         if to == "deck":
-            self.shuffle(side.deck)
+            _w_shuffle(self, side.deck)
 
     def _limited_from_hand(self, player: int, entry: dict, ctx: Ctx):
-        side = self.sides[player]
+        side = _side(self, player)
         condition = entry.get("condition")
         anchor = ctx.magic if ctx.magic is not None else ctx.creature
         for taken in range(int(entry.get("amount", 1))):
@@ -2298,7 +1483,7 @@ class WardState(GameState):
             if choice.option is None:
                 break
             facts = side.hand.pop(choice.option)
-            self._enter(player, facts, limited=True, anchor=anchor)
+            _w_enter(self, player, facts, limited=True, anchor=anchor)
             if self.log is not None:
                 self.say(f"P{player + 1} Limited Summons {facts.name}")
 
@@ -2310,8 +1495,8 @@ class WardState(GameState):
             for side in sides:
                 for magic in list(side.magics):
                     if magic is not keep:
-                        self._remove_magic(magic)
-            self._check_loss_quiet()
+                        _w_remove_magic(self, magic)
+            _w_check_loss_quiet(self)
             return
         if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
             magic = ctx.target
@@ -2325,36 +1510,36 @@ class WardState(GameState):
             options = [_new(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
             choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
             magic = next(m for m in pool if m.uid == choice.option)
-        self._remove_magic(magic)
-        self._check_loss_quiet()
+        _w_remove_magic(self, magic)
+        _w_check_loss_quiet(self)
 
     # -- dead creatures --
 
     def _bury(self):
         """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
         while self.dead:
-            dead = [c for c in self.dead if self._creature_on(c)]
+            dead = [c for c in self.dead if _w_creature_on(self, c)]
             self.dead.clear()
             if not dead:
                 return
             equipped = []
             for creature in dead:
-                side = self.sides[creature.owner]
+                side = _side(self, creature.owner)
                 was_primary = side.primary is creature
                 equipped.append(list(creature.equips))
-                self._leave(creature)
-                self._to_cemetery(side, creature.facts, check=False)
+                _w_leave(self, creature)
+                _w_to_cemetery(self, side, creature.facts, check=False)
                 if self.log is not None:
                     self.say(f"{creature.facts.name} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
                 if was_primary and self.phase == PH_COMBAT:
                     self.combat_over = True
-            self._check_loss_quiet()
+            _w_check_loss_quiet(self)
             for creature, equips in zip(dead, equipped):
                 yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
 
     def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()):
         player = creature.owner
-        side = self.sides[player]
+        side = _side(self, player)
         if killed:
             killer = creature.killer
             in_battle = self.battle is not None and killer is not None
@@ -2380,18 +1565,8 @@ class WardState(GameState):
 
     # -- the start and end of turns --
 
-    def _start_triggers(self, player: int) -> bool:
-        side = self.sides[player]
-        primary = side.primary
-        if primary is not None and primary.facts.start:
-            return True
-        for magic in side.magics:
-            if magic.facts.start:
-                return True
-        return False
-
     def _start_of_turn(self, player: int):
-        side = self.sides[player]
+        side = _side(self, player)
         for creature in side.creatures():
             if creature.facts.triggers.get("start_of_turn"):
                 yield from self._trigger(creature, "start_of_turn", Ctx(creature=creature))
@@ -2400,20 +1575,8 @@ class WardState(GameState):
                 continue
             for entry in magic.facts.triggers.get("start_of_turn", ()):
                 yield from self._effect(player, entry, Ctx(magic=magic))
-        if self._unsettled():
+        if _w_unsettled(self):
             yield from self._settle()
-
-    def _combat_ends(self, player: int) -> bool:
-        """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
-        for side in self.sides:
-            primary = side.primary
-            if primary is not None and (primary.dot is not None or primary.hot is not None or (
-                    primary.facts.end_combat and side.player == player)):
-                return True
-            for magic in side.magics:
-                if magic.facts.end_combat:
-                    return True
-        return False
 
     def _end_of_combat(self, player: int):
         """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects."""
@@ -2422,14 +1585,14 @@ class WardState(GameState):
             for creature in side.creatures():
                 dot = creature.dot
                 if dot is not None and dot[2] == turn:
-                    self.hurt(creature, dot[0], DOT)
+                    _w_hurt(self, creature, dot[0], DOT)
                     dot[1] -= 1
                     dot[2] += 2
                     if dot[1] <= 0:
                         creature.dot = None
                 hot = creature.hot
                 if hot is not None and hot[2] == turn:
-                    self.heal(creature, hot[0])
+                    _w_heal(self, creature, hot[0])
                     hot[1] -= 1
                     hot[2] += 2
                     if hot[1] <= 0:
@@ -2443,73 +1606,59 @@ class WardState(GameState):
             for magic in list(side.magics):
                 for entry in magic.facts.triggers.get("end_of_combat", ()):
                     yield from self._effect(side.player, entry, Ctx(magic=magic))
-        if self._unsettled():
+        if _w_unsettled(self):
             yield from self._settle()
 
     # -- battle --
 
-    def _battle(self, attacker: Creature, defender: Creature):
+    def _battle(self, attacking: Creature, defending: Creature):
         """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
         slower creature's if it lives. A primary creature's death ends the Combat phase."""
+        battle = self.battle = Battle(attacking, defending)
+        attacker = battle.attacker  # (compiled: typed locals)
+        defender = battle.defender
         me = attacker.owner
         attacker.battled = True
-        battle = self.battle = Battle(attacker, defender)
         if self.log is not None:
             self.say(f"{attacker.facts.name} battles {defender.facts.name}")
-        sides = self.sides
+        a_side = _side(self, me)
+        d_side = _side(self, defender.owner)
         try:
             # the response events each player's hand answers (None: to be looked at again)
             masks: list[int | None] = [None, None]
-            foe = sides[1 - me]
+            foe = _side(self, 1 - me)
             mask = 0
             if not foe.dummy:
                 for card in foe.hand:
                     mask |= card.resp
             if mask & EV_BATTLE:
                 yield from self._chain(1 - me, EV_BATTLE, battle)
-                if battle.cancelled or not self._live(defender) or not self._live(attacker):
+                if battle.cancelled or not _w_live(self, defender) or not _w_live(self, attacker):
                     return
             else:
                 masks[1 - me] = mask
-                if not (defender.hp > 0 and (sides[defender.owner].primary is defender
-                                             or defender in sides[defender.owner].limited)
-                        and attacker.hp > 0 and (sides[me].primary is attacker or attacker in sides[me].limited)):
+                if not (defender.hp > 0 and (d_side.primary is defender or defender in d_side.limited)
+                        and attacker.hp > 0 and (a_side.primary is attacker or attacker in a_side.limited)):
                     return
             a_facts, d_facts = attacker.facts, defender.facts
             if a_facts.attack_negates or d_facts.attack_negates:
                 masks = [None, None]
-                for creature in (attacker, defender):
+                for creature in (attacking, defending):  # (the same creatures, untyped)
                     for entry in creature.facts.attack_negates:
-                        if self.effects_on(creature) and not creature.used & 32:
+                        if _w_effects_on(self, creature) and not creature.used & 32:
                             creature.used |= 32
                             yield from self._activate(creature.owner, creature.facts, (entry,),
                                                       Ctx(creature=creature, opponent=battle.opponent(creature)),
                                                       creature=creature)
-            # self._order(attacker, defender), inlined but for a tie
-            fa = self.strikes_first(attacker) if a_facts.first or attacker.temps or attacker.equips else False
-            fb = self.strikes_first(defender) if d_facts.first or defender.temps or defender.equips else False
-            if fa != fb:
-                first, second = (attacker, defender) if fa else (defender, attacker)
-            elif fa:
-                first, second = self._order(attacker, defender)
-            else:
-                sepoch = self.sepoch
-                plain = not (battle.mods or battle.negated)
-                sa = (attacker.pval if plain and attacker.skey == sepoch and not attacker.temps
-                      else self.profile(attacker))[SPD]
-                sb = (defender.pval if plain and defender.skey == sepoch and not defender.temps
-                      else self.profile(defender))[SPD]
-                if sa > sb:
-                    first, second = attacker, defender
-                elif sb > sa:
-                    first, second = defender, attacker
-                else:
-                    first, second = self._order(attacker, defender)
+            first = _w_first(self, battle)
+            second = defender if first is attacker else attacker
             battle.first = first
+            f_side = a_side if first is attacker else d_side
+            s_side = d_side if first is attacker else a_side
             if a_facts.attack_others or d_facts.attack_others:
-                for creature in (attacker, defender):
+                for creature in (attacking, defending):  # (the same creatures, untyped)
                     entries = creature.facts.attack_others
-                    if entries and self.effects_on(creature) and not creature.used & 32:
+                    if entries and _w_effects_on(self, creature) and not creature.used & 32:
                         wanted = tuple(e for e in entries if self._battle_condition(creature, e.get("condition")))
                         if wanted:
                             masks = [None, None]
@@ -2517,29 +1666,29 @@ class WardState(GameState):
                             yield from self._activate(creature.owner, creature.facts, wanted,
                                                       Ctx(creature=creature, opponent=battle.opponent(creature)),
                                                       creature=creature)
-            if not sides[first.owner].dummy:
+            if not f_side.dummy:
                 mask = masks[second.owner]
                 if mask is None:
-                    mask = self._hand_mask(second.owner)
+                    mask = _w_hand_mask(self, second.owner)
                 if not mask & _STRIKE_EVENTS and not first.facts.strike_busy and not second.facts.on_hit_taken and (
-                        not first.equips or self._equips_quiet(first)):
-                    if self._strike_plain(first, second) and self.dead:
+                        not first.equips or _w_equips_quiet(self, first)):
+                    if _w_strike_plain(self, first, second) and self.dead:
                         yield from self._bury()
                 else:
                     masks = [None, None]
                     yield from self._strike(first, second)
             if self.combat_over or not (
                     first.hp > 0 and second.hp > 0
-                    and (sides[first.owner].primary is first or first in sides[first.owner].limited)
-                    and (sides[second.owner].primary is second or second in sides[second.owner].limited)):
+                    and (f_side.primary is first or first in f_side.limited)
+                    and (s_side.primary is second or second in s_side.limited)):
                 return
-            if not sides[second.owner].dummy:
+            if not s_side.dummy:
                 mask = masks[first.owner]
                 if mask is None:
-                    mask = self._hand_mask(first.owner)
+                    mask = _w_hand_mask(self, first.owner)
                 if not mask & _STRIKE_EVENTS and not second.facts.strike_busy and not first.facts.on_hit_taken and (
-                        not second.equips or self._equips_quiet(second)):
-                    if self._strike_plain(second, first) and self.dead:
+                        not second.equips or _w_equips_quiet(self, second)):
+                    if _w_strike_plain(self, second, first) and self.dead:
                         yield from self._bury()
                 else:
                     yield from self._strike(second, first)
@@ -2548,91 +1697,17 @@ class WardState(GameState):
         if self.dead:
             yield from self._bury()
 
-    def _equips_quiet(self, creature: Creature) -> bool:
-        """Whether none of the creature's equips rerolls or triggers on a hit."""
-        for magic in creature.equips:
-            if magic.facts.on_hit or magic.facts.rerolls:
-                return False
-        return True
-
     def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
         if not condition:
             return True
-        return self._holds(creature, condition)
-
-    def _order(self, a: Creature, b: Creature) -> tuple[Creature, Creature]:
-        """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
-        fa = self.strikes_first(a) if a.facts.first or a.temps or a.equips else False
-        fb = self.strikes_first(b) if b.facts.first or b.temps or b.equips else False
-        if fa != fb:
-            return (a, b) if fa else (b, a)
-        if not fa:
-            sepoch = self.sepoch
-            battle = self.battle
-            plain = battle is None or not (battle.mods or battle.negated)
-            sa = (a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a))[SPD]
-            sb = (b.pval if plain and b.skey == sepoch and not b.temps else self.profile(b))[SPD]
-            if sa != sb:
-                return (a, b) if sa > sb else (b, a)
-        while True:
-            ra, rb = self.die(), self.die()
-            if ra != rb:
-                if self.log is not None:
-                    self.say(f"speed tie: {a.facts.name} rolls {ra}, {b.facts.name} rolls {rb}")
-                return (a, b) if ra > rb else (b, a)
+        return _w_holds(self, creature, condition)
 
     def roll_hit(self, dice_count: int, bonus: int, al: int) -> tuple[list[int], bool, bool, bool]:
         """A Hit Roll of ``dice_count`` dice + ``bonus`` against ``al``: (dice, hit, critical hit, critical miss).
         All sixes is a critical hit (and a hit); all ones a critical miss (and a miss); one die cannot do either."""
-        dice = self.roll(dice_count)
+        dice = _w_roll(self, dice_count)
         hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
         return dice, hit, crit_hit, crit_miss
-
-    def _hand_mask(self, player: int) -> int:
-        """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
-        side = self.sides[player]
-        mask = 0
-        if not side.dummy:
-            for facts in side.hand:
-                mask |= facts.resp
-        return mask
-
-    def _strike_plain(self, a: Creature, d: Creature) -> bool:
-        """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
-        hand, no reroll, pact, on-hit or hit-taken effect): a plain function. False when it ends before the damage
-        step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
-        battle = self.battle
-        sepoch = self.sepoch
-        plain = not (battle.mods or battle.negated)
-        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
-        bonus = stats[MOD] + stats[HITB]
-        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
-        if stats[HITD] == 2 and self.draw is self.rec:  # self.roll(2) and judge_hit, inlined
-            rnd = self.rnd
-            v0 = rnd()
-            v1 = rnd()
-            self.draws += (v0, v1)
-            d0 = int(v0 * 6) + 1
-            d1 = int(v1 * 6) + 1
-            dice = [d0, d1]
-            if d0 == d1 and (d0 == 6 or d0 == 1):
-                hit = crit_hit = d0 == 6
-                crit_miss = not hit
-            else:
-                hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
-        else:
-            dice = self.roll(stats[HITD])
-            hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
-        if self.log is not None:
-            self._say_roll(a, dice, bonus, al)
-            self._say_hit(a, hit, crit_hit, crit_miss)
-        if crit_miss:
-            self.hurt(a, self.die(), SELF)
-            return False
-        if not hit:
-            return False
-        self._attack_damage(a, d, stats, crit_hit)
-        return True
 
     def _say_roll(self, a: Creature, dice: list[int], bonus: int, al: int) -> None:
         self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
@@ -2641,61 +1716,25 @@ class WardState(GameState):
         self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
                                        else "hits" if hit else "misses") + extra)
 
-    def _attack_damage(self, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
-        """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
-        multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
-        battle = self.battle
-        damage = stats[MOD] + stats[DMGB]
-        draw = self.draw
-        if draw is self.rec:  # the game's own dice, recorded (self.roll, inlined)
-            rnd = self.rnd
-            note = self.draws.append
-            for _ in range(stats[ATKD]):
-                value = rnd()
-                note(value)
-                damage += int(value * 6) + 1
-        else:
-            for _ in range(stats[ATKD]):
-                damage += int(draw() * 6) + 1
-        if a.temps or battle.mults:
-            for factor in self.multipliers(a):
-                damage *= factor
-        if crit_hit:
-            damage *= 2
-        reduction = d.aval if d.skey == self.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
-            else self.armor(d, stats[AL])
-        # self.hurt(d, damage - reduction, ATTACK, a), inlined
-        damage = 0 if reduction is None else damage - reduction
-        if damage <= 0 or d.hp <= 0 or self.turn <= FIRST_CYCLE or d.limited:
-            if self.log is not None:
-                self.say(f"{a.facts.name} hits {d.facts.name} for no damage")
-            return 0
-        dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
-        d.hp -= dealt
-        if d.hp == 0:
-            d.killer = a
-            self.dead.append(d)
-        if self.log is not None:
-            self.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
-        return dealt
-
-    def _strike(self, a: Creature, d: Creature):
+    def _strike(self, striking: Creature, struck: Creature):
         """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
+        a = _as_creature(striking)  # (compiled: typed locals)
+        d = _as_creature(struck)
         battle = self.battle
         me, foe = a.owner, d.owner
         sepoch = self.sepoch
         plain = not (battle.mods or battle.negated)
-        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(self, a)
         count = stats[HITD]
         bonus = stats[MOD] + stats[HITB]
-        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
-        dice = self.roll(count)
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(self, d))[AL]
+        dice = _w_roll(self, count)
         strike = Strike(a, d, dice, battle)
         log = self.log is not None
         if log:
             self._say_roll(a, dice, bonus, al)
         changed = False
-        foe_side = self.sides[foe]
+        foe_side = _side(self, foe)
         mask = 0
         if not foe_side.dummy:
             for facts in foe_side.hand:
@@ -2703,13 +1742,13 @@ class WardState(GameState):
         if mask & EV_HIT_ROLL:
             self.topic = (strike, bonus, al)
             yield from self._chain(foe, EV_HIT_ROLL, strike)
-            if strike.negated or not self._live(a) or not self._live(d):
+            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
                 return
             changed = True
-            stats = self.profile(a)
+            stats = _w_profile(self, a)
             bonus = stats[MOD] + stats[HITB]
-            al = self.profile(d)[AL]
-            mask = self._hand_mask(foe)
+            al = _w_profile(self, d)[AL]
+            mask = _w_hand_mask(self, foe)
             dice = strike.dice
         hit, crit_hit, crit_miss = judge_hit(dice, bonus + strike.bonus, al)
         if log:
@@ -2725,22 +1764,22 @@ class WardState(GameState):
                     if type(rerolls) is Magic:
                         self.used_magics.append(rerolls)
                     hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, al, "rerolls")
-                mask = self._hand_mask(foe)
+                mask = _w_hand_mask(self, foe)
         if hit and mask & EV_HIT_TAKEN:
             self.topic = (strike, bonus + strike.bonus, al)
             yield from self._chain(foe, EV_HIT_TAKEN, strike)
-            if strike.negated or not self._live(a) or not self._live(d):
+            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
                 return
             changed = True
             if strike.reroll:
-                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, self.profile(d)[AL],
+                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, _w_profile(self, d)[AL],
                                                         "must reroll")
         if crit_miss:
-            self.hurt(a, self.die(), SELF)
+            _w_hurt(self, a, _w_die(self), SELF)
             return
         if not hit:
             return
-        if facts.pact and not a.used & 256 and self.effects_on(a) and a.hp > facts.cost_damage:
+        if facts.pact and not a.used & 256 and _w_effects_on(self, a) and a.hp > facts.cost_damage:
             entry = facts.activated
             self.topic = (strike, bonus, al)
             choice = yield (me, "pact", [YES, NO])
@@ -2748,12 +1787,12 @@ class WardState(GameState):
                 a.used |= 256
                 yield from self._activate(me, facts, (entry,), Ctx(creature=a, opponent=d), creature=a,
                                           cost=facts.cost_damage)
-                if not self._live(a):
+                if not _w_live(self, a):
                     return
                 changed = True
         if changed:
-            stats = self.profile(a)
-        dealt = self._attack_damage(a, d, stats, crit_hit)
+            stats = _w_profile(self, a)
+        dealt = _w_attack_damage(self, a, d, stats, crit_hit)
         fired = False
         if facts.on_hit:
             fired = True
@@ -2766,7 +1805,7 @@ class WardState(GameState):
         if d.hp > 0 and d.facts.on_hit_taken:
             fired = True
             yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
-        if dealt and d.hp > 0 and (self._hand_mask(foe) if fired or changed else mask) & EV_DAMAGE:
+        if dealt and d.hp > 0 and (_w_hand_mask(self, foe) if fired or changed else mask) & EV_DAMAGE:
             self.topic = (strike, dealt, 0)
             yield from self._chain(foe, EV_DAMAGE, strike)
         if self.dead:
@@ -2774,7 +1813,7 @@ class WardState(GameState):
 
     def _reroll(self, strike: Strike, count: int, bonus: int, al: int, how: str) -> tuple[bool, bool, bool]:
         """A Hit Roll rolled again (Lucky Charm, Nebula Drifter, Dodge Roll): the new dice stand."""
-        strike.dice = self.roll(count)
+        strike.dice = _w_roll(self, count)
         hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
         if self.log is not None:
             self.say(f"{strike.attacker.facts.name} {how}: {'+'.join(map(str, strike.dice))} - "
@@ -2785,13 +1824,1107 @@ class WardState(GameState):
     def _rerolls(self, creature: Creature) -> Any:
         """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
         entry = creature.facts.activated
-        if entry is not None and entry["effect"] == "reroll" and self.effects_on(creature) and not creature.used & 8192:
+        if entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature) and not creature.used & 8192:
             return creature
         for magic in creature.equips:
             entry = magic.facts.activated
             if entry is not None and entry["effect"] == "reroll" and not magic.used & 8192:
                 return magic
         return None
+
+
+# --- the state's plain (non-generator) methods, as module functions: compiled, they take C types (see ward.pxd);
+# the engine calls them directly, and WardState keeps them as methods (assigned below) ----------------------
+
+
+def _side(state: WardState, player: int) -> Side:
+    """``state.sides[player]`` (compiled, a typed Side for the generators' locals)."""
+    return state.sides[player]
+
+
+def _w_new_turn(state) -> None:
+    """The start of a turn: once-per-turn uses and battles reset, temporary changes and magics expire."""
+    turn = state.turn
+    state.phase = PH_START
+    state.combat_over = False
+    expired = False
+    for each in state.sides:
+        creature = each.primary
+        if creature is not None:
+            creature.used = 0
+            creature.battled = False
+            if creature.temps:
+                creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+        for creature in each.limited:
+            creature.used = 0
+            creature.battled = False
+            if creature.temps:
+                creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+        if state.expiring:
+            for magic in each.magics:
+                if magic.expires <= turn:
+                    expired = True
+    used = state.used_magics
+    if used:
+        for magic in used:
+            magic.used = 0
+        used.clear()
+    if expired:
+        for each in state.sides:
+            for magic in list(each.magics):
+                if magic.expires <= turn:
+                    _w_remove_magic(state, magic)
+        _w_check_loss_quiet(state)
+
+
+def _w_roll(state, count: int) -> list[int]:
+    draw = state.draw
+    if draw is state.rec:  # the game's own dice, recorded (inlined)
+        rnd = state.rnd
+        note = state.draws.append
+        dice = []
+        for _ in range(count):
+            value = rnd()
+            note(value)
+            dice.append(int(value * 6) + 1)
+        return dice
+    return [int(draw() * 6) + 1 for _ in range(count)]
+
+
+def _w_die(state) -> int:
+    return int(state.draw() * 6) + 1
+
+
+def _w_shuffle(state, items: list) -> None:
+    """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
+    count = len(items)
+    if count < 2:
+        return
+    values = state.draw_many(count - 1)
+    for i, value in zip(range(count - 1, 0, -1), values):
+        j = int(value * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def _w_effects_on(state, creature: Creature) -> bool:
+    """Whether a creature's own effects apply now (not limited, not negated)."""
+    if creature.limited or creature.blank:
+        return False
+    battle = state.battle
+    return battle is None or creature not in battle.negated
+
+
+def _w_profile(state, creature: Creature) -> Sequence[int]:
+    """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
+    magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
+
+    What the equips, the field magics and the creature's own passives give is cached on the creature
+    (``pval``, valid while its ``skey`` is :attr:`sepoch`, which the engine bumps whenever a magic enters or
+    leaves the field or a creature's effects are switched on or off: code that changes those by hand must
+    bump it too); never when a passive's condition reads something else (HP, the cemetery, the battle)."""
+    facts = creature.facts
+    battle = state.battle
+    if not facts.cacheable or (battle is not None and (battle.mods or battle.negated)):
+        return _w_full_profile(state, creature)
+    if creature.skey != state.sepoch:
+        _w_static(state, creature, state.sepoch)
+    temps = creature.temps
+    if not temps:
+        return creature.pval
+    stats = list(creature.sval)
+    for temp in temps:
+        if temp[0] < 7:
+            stats[temp[0]] += temp[1]
+    if stats[AL] > MAX_AL:  # noqa: PLR1730
+        stats[AL] = MAX_AL
+    if stats[HITD] < 1:  # noqa: PLR1730
+        stats[HITD] = 1
+    if stats[ATKD] < 1:  # noqa: PLR1730
+        stats[ATKD] = 1
+    return stats
+
+
+def _w_static(state, creature: Creature, key: int) -> None:
+    """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
+    facts = creature.facts
+    stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+    on = not (creature.limited or creature.blank)
+    if facts.self_mods and on:
+        for stat, amount, condition in facts.self_mods:
+            if condition is None or _w_holds(state, creature, condition):
+                stats[stat] += amount
+    total: int | None = 0
+    if facts.armor and on:
+        for amount, _condition in facts.armor:
+            if amount is None:
+                total = None
+                break
+            total += amount
+    for magic in creature.equips:
+        magic_facts = magic.facts
+        for stat, amount in magic_facts.attached_mods:
+            stats[stat] += amount
+        for amount in magic_facts.attached_armor:
+            total = None if amount is None or total is None else total + amount
+    ctype = facts.ctype
+    for magic in state.sides[creature.owner].magics:
+        magic_facts = magic.facts
+        for stat, amount, kind in magic_facts.aura_mods:
+            if kind is None or kind == ctype:
+                stats[stat] += amount
+        for amount, kind in magic_facts.aura_armor:
+            if kind is None or kind == ctype:
+                total = None if amount is None or total is None else total + amount
+    creature.sval = stats
+    clamped = list(stats)
+    if clamped[AL] > MAX_AL:  # noqa: PLR1730
+        clamped[AL] = MAX_AL
+    if clamped[HITD] < 1:  # noqa: PLR1730
+        clamped[HITD] = 1
+    if clamped[ATKD] < 1:  # noqa: PLR1730
+        clamped[ATKD] = 1
+    creature.pval = clamped
+    creature.aval = total
+    creature.skey = key
+
+
+def _w_full_profile(state, creature: Creature) -> Sequence[int]:
+    facts = creature.facts
+    battle = state.battle
+    magics = state.sides[creature.owner].magics
+    if not (creature.temps or creature.equips or magics or facts.self_mods) and (
+            battle is None or creature not in battle.mods):
+        return facts.base
+    stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+    if facts.self_mods and _w_effects_on(state, creature):
+        for stat, amount, condition in facts.self_mods:
+            if condition is None or _w_holds(state, creature, condition):
+                stats[stat] += amount
+    for temp in creature.temps:
+        if temp[0] < 7:
+            stats[temp[0]] += temp[1]
+    for magic in creature.equips:
+        for stat, amount in magic.facts.attached_mods:
+            stats[stat] += amount
+    for magic in magics:
+        for stat, amount, kind in magic.facts.aura_mods:
+            if kind is None or kind == facts.ctype:
+                stats[stat] += amount
+    if battle is not None:
+        extra = battle.mods.get(creature)
+        if extra is not None:
+            for stat in range(7):
+                stats[stat] += extra[stat]
+    if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
+        stats[AL] = MAX_AL
+    if stats[HITD] < 1:  # noqa: PLR1730
+        stats[HITD] = 1
+    if stats[ATKD] < 1:  # noqa: PLR1730
+        stats[ATKD] = 1
+    return stats
+
+
+def _w_holds(state, creature: Creature, condition: dict) -> bool:
+    """A passive's condition about its creature."""
+    for key, wanted in condition.items():
+        if key == "hp_above_half":
+            if (creature.hp * 2 > creature.facts.hp) != wanted:
+                return False
+        elif key == "equipped":
+            if bool(creature.equips) != wanted:
+                return False
+        elif key == "controls_field_magic":
+            if any(magic.facts.field for magic in state.sides[creature.owner].magics) != wanted:
+                return False
+        elif key == "cemetery_has":
+            if not any(card.is_creature and card.ctype == wanted for card in state.sides[creature.owner].cemetery):
+                return False
+        elif key == "creature_type":
+            if creature.facts.ctype != wanted:
+                return False
+        elif key in ("opponent_al_at_most", "opponent_al_at_least"):
+            battle = state.battle
+            if battle is None:
+                return False
+            al = _w_profile(state, battle.opponent(creature))[AL]
+            if (al > wanted) if key == "opponent_al_at_most" else (al < wanted):
+                return False
+        elif key == "attacks_first":
+            battle = state.battle
+            if battle is None or (battle.first is creature) != wanted:
+                return False
+    return True
+
+
+def _w_strikes_first(state, creature: Creature) -> bool:
+    """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
+    facts = creature.facts
+    if facts.first and _w_effects_on(state, creature) and (facts.first is True or _w_holds(state, creature, facts.first)):
+        return True
+    for temp in creature.temps:
+        if temp[0] == T_FIRST:
+            return True
+    for magic in creature.equips:
+        if magic.facts.attached_first:
+            return True
+    return False
+
+
+def _w_armor(state, creature: Creature, attacker_al: int) -> int | None:
+    """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
+    the temporary changes) when it does not depend on ``attacker_al``."""
+    facts = creature.facts
+    battle = state.battle
+    if not facts.armor_stable or not facts.cacheable or (battle is not None and battle.negated):
+        return _w_full_armor(state, creature, attacker_al)
+    if creature.skey != state.sepoch:
+        _w_static(state, creature, state.sepoch)
+    total = creature.aval
+    if total is not None and creature.temps:
+        for temp in creature.temps:
+            if temp[0] == T_ARMOR:
+                if temp[1] is None:
+                    return None
+                total += temp[1]
+    return total
+
+
+def _w_full_armor(state, creature: Creature, attacker_al: int) -> int | None:
+    total = 0
+    facts = creature.facts
+    if facts.armor and _w_effects_on(state, creature):
+        for amount, condition in facts.armor:
+            if condition and "opponent_al_at_most" in condition and attacker_al > condition["opponent_al_at_most"]:
+                continue
+            if amount is None:
+                return None
+            total += amount
+    for magic in creature.equips:
+        for amount in magic.facts.attached_armor:
+            if amount is None:
+                return None
+            total += amount
+    for magic in state.sides[creature.owner].magics:
+        for amount, kind in magic.facts.aura_armor:
+            if kind is None or kind == facts.ctype:
+                if amount is None:
+                    return None
+                total += amount
+    for temp in creature.temps:
+        if temp[0] == T_ARMOR:
+            if temp[1] is None:
+                return None
+            total += temp[1]
+    return total
+
+
+def _w_immune_to(state, creature: Creature, player: int) -> bool:
+    """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
+    return creature.owner != player and creature.facts.immune and _w_effects_on(state, creature)
+
+
+def _w_hurt(state, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
+    """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
+    if amount <= 0 or creature.hp <= 0 or state.turn <= FIRST_CYCLE or creature.limited:
+        return 0
+    if kind == INSTANT and _w_no_instant(state, creature):
+        return 0
+    dealt = amount if amount < creature.hp else creature.hp  # noqa: FURB136 (faster than min())
+    creature.hp -= dealt
+    if creature.hp == 0:
+        creature.killer = by
+        state.dead.append(creature)
+    if state.log is not None:
+        state.say(f"{creature.facts.name} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
+    return dealt
+
+
+def _w_no_instant(state, creature: Creature) -> bool:
+    """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
+    if creature.facts.no_instant and _w_effects_on(state, creature):
+        return True
+    for magic in creature.equips:
+        if magic.facts.attached_no_instant:
+            return True
+    for temp in creature.temps:
+        if temp[0] == T_NO_INSTANT:
+            return True
+    return False
+
+
+def _w_heal(state, creature: Creature, amount: int) -> int:
+    if creature.hp <= 0:
+        return 0
+    healed = min(amount, creature.facts.hp - creature.hp)
+    if healed > 0:
+        creature.hp += healed
+        if state.log is not None:
+            state.say(f"{creature.facts.name} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
+    return max(healed, 0)
+
+
+def _w_to_cemetery(state, side: Side, facts: Facts, check: bool = True) -> None:
+    side.cemetery.append(facts)
+    if facts.is_creature:
+        side.cem_hp += facts.hp
+        if check and side.cem_hp >= CEMETERY_LIMIT:
+            state._check_loss()
+
+
+def _w_from_cemetery(state, side: Side, facts: Facts) -> None:
+    side.cemetery.remove(facts)
+    if facts.is_creature:
+        side.cem_hp -= facts.hp
+
+
+def _w_leave(state, creature: Creature) -> None:
+    """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
+    side = state.sides[creature.owner]
+    if side.primary is creature:
+        side.primary = None
+    elif creature in side.limited:
+        side.limited.remove(creature)
+    creature.dot = creature.hot = None
+    if creature.equips:
+        for magic in list(creature.equips):
+            _w_remove_magic(state, magic)
+    _w_release(state, creature)
+
+
+def _w_remove_magic(state, magic: Magic) -> None:
+    """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
+    side = state.sides[magic.owner]
+    if magic in side.magics:
+        state.sepoch += 1
+        if magic.expires != FOREVER:
+            state.expiring -= 1
+        side.magics.remove(magic)
+        if magic.host is not None and magic in magic.host.equips:
+            magic.host.equips.remove(magic)
+        _w_to_cemetery(state, side, magic.facts, check=False)
+        if state.log is not None:
+            state.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
+        _w_release(state, magic)
+
+
+def _w_release(state, anchor: Creature | Magic) -> None:
+    """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13)."""
+    for other in state.sides:
+        if other.limited:
+            for limited in list(other.limited):
+                if limited.anchor is anchor:
+                    other.limited.remove(limited)
+                    if state.log is not None:
+                        state.say(f"{limited.facts.name} leaves the field with {anchor.facts.name}")
+                    _w_to_cemetery(state, other, limited.facts, check=False)
+
+
+def _w_enter(state, player: int, facts: Facts, limited: bool = False, anchor: Any = None) -> Creature:
+    creature = Creature(facts, state.next_uid, player)
+    state.next_uid += 1
+    side = state.sides[player]
+    if limited:
+        creature.limited = True
+        creature.anchor = anchor
+        side.limited.append(creature)
+    else:
+        side.primary = creature
+        side.fielded = True
+    return creature
+
+
+def _w_draw_cards(state, side: Side, count: int) -> int:
+    drawn = 0
+    for _ in range(count):
+        if not side.deck:
+            break
+        side.hand.append(side.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def _w_summon_options(state, player: int, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
+    """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
+
+    A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
+    the sacrifices come from the hand. A summon that would take one's own cemetery to 300 HP may not
+    be made (rulebook 4.1.5)."""
+    side = state.sides[player]
+    hand = side.hand
+    primary = side.primary if normal else None
+    if primary is not None:
+        for facts in hand:
+            if facts.need:
+                break
+        else:
+            return []
+    creatures = []
+    for i, f in enumerate(hand):
+        if f.is_creature:
+            creatures.append((i, f))
+    if not creatures:
+        return []
+    room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
+    if room <= 0:
+        return []
+    field = primary is not None
+    options = []
+    seen = set()
+    for i, facts in creatures:
+        need = facts.need
+        if field:
+            if need == 0:
+                continue
+            need -= 1
+        if need == 0:
+            if facts not in seen:
+                seen.add(facts)
+                options.append((i, facts, (), field))
+            continue
+        if need == 1:
+            for j, g in creatures:
+                if j == i:
+                    continue
+                key = (facts, g)
+                if g.hp < room and key not in seen:
+                    seen.add(key)
+                    options.append((i, facts, (j,), field))
+        else:
+            others = [(j, g) for j, g in creatures if j != i]
+            for a in range(len(others)):
+                j, g = others[a]
+                for b in range(a + 1, len(others)):
+                    k, h = others[b]
+                    key = (facts, frozenset((g, h)) if g is not h else (g, g))
+                    if g.hp + h.hp < room and key not in seen:
+                        seen.add(key)
+                        options.append((i, facts, (j, k), field))
+    return options
+
+
+def _w_has_summon(state, side: Side) -> bool:
+    """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
+    count = 0
+    low = False
+    for facts in side.hand:
+        if facts.is_creature:
+            count += 1
+            if facts.need == 0:
+                low = True
+    if low:
+        return side.cem_hp < CEMETERY_LIMIT
+    if count < 2:
+        return False
+    return bool(_w_summon_options(state, side.player, normal=False))
+
+
+def _w_can_battle(state, player: int) -> bool:
+    """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
+    if state.turn <= FIRST_CYCLE or state.combat_over or state.sides[1 - player].primary is None:
+        return False
+    side = state.sides[player]
+    primary = side.primary
+    if primary is not None and not primary.battled:
+        return True
+    for creature in side.limited:
+        if not creature.battled:
+            return True
+    return False
+
+
+def _w_combat_moves(state, player: int) -> list[Action]:
+    side = state.sides[player]
+    target = state.sides[1 - player].primary
+    moves: list[Action] = []
+    if target is not None:
+        for creature in side.creatures():
+            if not creature.battled:
+                moves.append(_new(Attack, (creature.uid, creature.facts.name, target.facts.name)))
+    moves.append(END_COMBAT)
+    return moves
+
+
+def _w_can_activate(state, creature: Creature) -> bool:
+    """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
+    entry = creature.facts.activated
+    if entry is None or entry["effect"] != "draw" or creature.used & 256 or not _w_effects_on(state, creature):
+        return False
+    cost = creature.facts.cost_damage
+    return not cost or (state.turn > FIRST_CYCLE and creature.hp > cost)
+
+
+def _w_play_targets(state, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
+    """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
+    played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
+    side = state.sides[player]
+    if facts.infinite and len(side.magics) >= MAX_INFINITE:
+        return None
+    if facts.damaging and state.turn <= FIRST_CYCLE:
+        return None
+    if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
+        return None
+    if facts.cost_discard and len(side.hand) <= facts.cost_discard:
+        return None
+    choices: list[tuple[Any, str]] | None = None
+    attach = facts.attach
+    if attach:
+        if attach == "own_creature":
+            primary = side.primary
+            choices = [(primary.uid, primary.facts.name)] if primary is not None else []
+            for c in side.limited:
+                choices.append((c.uid, c.facts.name))
+        else:
+            enemy = state.sides[1 - player]
+            choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not _w_immune_to(state, c, player)]
+        if not choices:
+            return None
+    if facts.checks:
+        enemy = state.sides[1 - player]
+        for kind, target, condition, entry in facts.checks:
+            if target == "own_primary" and side.primary is None:
+                return None
+            if target == "enemy_primary":
+                if enemy.primary is None or _w_immune_to(state, enemy.primary, player):
+                    return None
+                if kind == "damage_over_time" and enemy.primary.dot is not None:
+                    return None
+            if target == "all_primaries":
+                if enemy.primary is None or side.primary is None or _w_immune_to(state, enemy.primary, player):
+                    return None
+                amount = entry.get("amount", 0)
+                if kind == "damage" and side.primary.hp <= amount and (
+                        side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
+                    return None
+            if target == "target_own_creature":
+                if entry is facts.pick:
+                    choices = [(c.uid, c.facts.name) for c in side.creatures()]
+                    if not choices:
+                        return None
+            elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
+                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in state.sides for m in s.magics
+                           if target == "target_magic" or m.facts.equip]
+                if not choices:
+                    return None
+            if kind == "search_deck":
+                memo = _match_memo(condition)
+                for f in side.deck:
+                    ok = memo.get(f)
+                    if ok is None:
+                        ok = memo[f] = _matches(f, condition)
+                    if ok:
+                        break
+                else:
+                    return None
+            if kind == "revive":
+                to = entry.get("to")
+                if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                    return None
+                if entry.get("amount") != "all" and not _any_match(side.cemetery, condition, None):
+                    return None
+            if kind == "summon":
+                if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                    return None
+                if not _any_match(side.hand, condition, facts):
+                    return None
+    return choices if choices is not None else _UNTARGETED
+
+
+def _w_check_loss_quiet(state) -> None:
+    one, two = state.sides
+    if one.cem_hp >= CEMETERY_LIMIT or two.cem_hp >= CEMETERY_LIMIT:
+        state._check_loss()
+
+
+def _w_main2_possible(state, player: int) -> bool:
+    side = state.sides[player]
+    primary = side.primary
+    if primary is not None and primary.facts.activated is not None and _w_can_activate(state, primary):
+        return True
+    theirs = state.sides[1 - player].primary
+    for facts in side.hand:
+        if facts.main_play:
+            quick = facts.quick
+            if quick is not None:
+                if quick(state, side, primary, theirs, False) is not None:
+                    return True
+            elif _w_play_targets(state, player, facts) is not None:
+                return True
+    return False
+
+
+def _w_creature(state, uid: int) -> Creature | None:
+    for side in state.sides:
+        if side.primary is not None and side.primary.uid == uid:
+            return side.primary
+        for creature in side.limited:
+            if creature.uid == uid:
+                return creature
+    return None
+
+
+def _w_magic(state, uid: int) -> Magic | None:
+    for side in state.sides:
+        for magic in side.magics:
+            if magic.uid == uid:
+                return magic
+    return None
+
+
+def _w_unsettled(state) -> bool:
+    """Whether a creature died, or a player who has fielded a creature has no primary creature."""
+    if state.dead:
+        return True
+    for side in state.sides:
+        if side.primary is None and side.fielded:
+            return True
+    return False
+
+
+def _w_creature_on(state, creature: Creature) -> bool:
+    side = state.sides[creature.owner]
+    return side.primary is creature or creature in side.limited
+
+
+def _w_play_plain(state, player: int, action: Play) -> None:
+    """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (a plain function; the
+    caller buries the dead)."""
+    side = state.sides[player]
+    facts = side.hand.pop(action.index)
+    if state.log is not None:
+        state.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
+    if facts.needs and not _w_resolvable(state, player, facts):
+        if state.log is not None:
+            state.say(f"{facts.name} fails to resolve")
+        _w_to_cemetery(state, side, facts)
+        return
+    item = Item(player, facts, target=action.target, entries=facts.plays)
+    magic = _w_place(state, player, facts, None) if facts.infinite else None
+    ctx = Ctx(magic=magic, item=item)
+    if facts.infinite:
+        for handler, entry in facts.steps:
+            handler(state, player, entry, ctx)
+    else:
+        side.limbo.append(facts)
+        for handler, entry in facts.steps:
+            handler(state, player, entry, ctx)
+        side.limbo.remove(facts)
+        side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
+
+
+def _w_place(state, player: int, facts: Facts, host: Creature | None) -> Magic:
+    """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
+    magic = Magic(facts, state.next_uid, player, host)
+    state.next_uid += 1
+    if facts.expire_cycles:
+        magic.expires = state.turn + 2 * facts.expire_cycles
+        state.expiring += 1
+    if host is not None:
+        host.equips.append(magic)
+    state.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
+    return magic
+
+
+def _w_resolvable(state, player: int, facts: Facts) -> bool:
+    side, enemy = state.sides[player], state.sides[1 - player]
+    for entry in facts.plays:
+        target = entry.get("target")
+        if target == "own_primary" and side.primary is None:
+            return False
+        if target in ("enemy_primary", "all_primaries") and (
+                enemy.primary is None or _w_immune_to(state, enemy.primary, player)):
+            return False
+    return True
+
+
+def _w_can_answer(state, player: int, event: int, item: Any = None) -> bool:
+    """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
+    side = state.sides[player]
+    if side.dummy:
+        return False
+    for facts in side.hand:
+        if facts.resp & event:
+            return True
+    if event == EV_MAGIC:
+        primary = side.primary
+        if primary is not None and primary.facts.resp & EV_MAGIC:
+            return True
+        for creature in side.limited:
+            if creature.facts.resp & EV_MAGIC:
+                return True
+    return False
+
+
+def _w_responses(state, player: int, event: int, answers: Any) -> list[Action]:
+    """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
+    side = state.sides[player]
+    options: list[Action] = []
+    seen: list[Facts] = []
+    first_cycle = state.turn <= FIRST_CYCLE
+    for index, facts in enumerate(side.hand):
+        if not facts.resp & event or facts in seen:
+            continue
+        seen.append(facts)
+        if first_cycle and facts.damaging:
+            continue
+        if _w_response_ok(state, player, facts, event, answers):
+            options.append(_new(Respond, (index, facts.name, -1)))
+    if event == EV_MAGIC:
+        for creature in side.creatures():
+            facts = creature.facts
+            if facts.resp & EV_MAGIC and _w_effects_on(state, creature) and not creature.used & 512 and len(
+                    side.hand) >= max(1, facts.cost_discard) and _w_response_ok(state, player, facts, event, answers,
+                                                                                     creature):
+                options.append(_new(Respond, (-1, facts.name, creature.uid)))
+    if options:
+        options.append(NO_RESPONSE)
+    return options
+
+
+def _w_response_ok(state, player: int, facts: Facts, event: int, answers: Any, creature: Creature | None = None) -> bool:
+    side = state.sides[player]
+    enemy = state.sides[1 - player]
+    for entry in facts.responses:
+        condition = entry.get("condition") or {}
+        kind, target = entry["effect"], entry.get("target")
+        is_item = type(answers) is Item
+        if condition.get("damages_own_primary") and (
+                not is_item or not answers.facts.hits_enemy or side.primary is None):
+            return False
+        if "magic_type" in condition and (
+                not is_item or not answers.is_magic or answers.facts.magic_type != condition["magic_type"]):
+            return False
+        if condition.get("targets_this") and (not is_item or not state._affects(answers, creature)):
+            return False
+        if kind == "negate":
+            what = entry.get("what")
+            if what == "magic" and (type(answers) is not Item or not answers.is_magic):
+                return False
+            if what == "creature_effect" and (type(answers) is not Item or answers.is_magic):
+                return False
+            if what == "any" and type(answers) is not Item:
+                return False
+            if what == "attack" and (type(answers) is not Strike or _w_immune_to(state, answers.attacker, player)):
+                return False
+        if target == "triggering_creature" and (
+                type(answers) is not Strike or _w_immune_to(state, answers.attacker, player)):
+            return False
+        if target == "own_primary":
+            if side.primary is None:
+                return False
+            if event == EV_HIT_TAKEN and (type(answers) is not Strike or answers.defender is not side.primary):
+                return False
+            if event == EV_DAMAGE and (type(answers) is not Strike or answers.defender is not side.primary):
+                return False
+            if event == EV_BATTLE and (type(answers) is not Battle or answers.defender is not side.primary):
+                return False
+        if target == "enemy_primary" and (enemy.primary is None or _w_immune_to(state, enemy.primary, player)):
+            return False
+        if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
+            return False
+    return True
+
+
+def _w_targets(state, player: int, entry: dict, ctx: Ctx) -> list[Creature]:
+    target = entry.get("target")
+    if target == "this":
+        return [ctx.creature] if ctx.creature is not None else []
+    if target == "attached":
+        magic = ctx.magic
+        return [magic.host] if magic is not None and magic.host is not None else []
+    if target == "own_primary":
+        primary = state.sides[player].primary
+        return [primary] if primary is not None else []
+    if target == "enemy_primary":
+        primary = state.sides[1 - player].primary
+        return [primary] if primary is not None else []
+    if target == "battle_opponent":
+        return [ctx.opponent] if ctx.opponent is not None else []
+    if target == "target_own_creature":
+        return [ctx.target] if type(ctx.target) is Creature else []
+    if target == "all_own_creatures":
+        return state.sides[player].creatures()
+    if target == "all_primaries":
+        return [s.primary for s in (state.sides[player], state.sides[1 - player]) if s.primary is not None]
+    if target == "summoned_creature":
+        return [ctx.summoned] if ctx.summoned is not None else []
+    if target == "triggering_creature":
+        return [ctx.opponent] if ctx.opponent is not None else []
+    return []
+
+
+def _w_live(state, creature: Creature | None) -> bool:
+    return creature is not None and creature.hp > 0 and _w_creature_on(state, creature)
+
+
+def _w_affected(state, creature: Creature, player: int, ctx: Ctx) -> bool:
+    """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
+    if creature is None or creature.hp <= 0:
+        return False
+    side = state.sides[creature.owner]
+    if side.primary is not creature and creature not in side.limited:
+        return False
+    if creature.owner == player or not creature.facts.immune:
+        return True
+    magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
+    return not (magic and _w_immune_to(state, creature, player))
+
+
+def _w_start_triggers(state, player: int) -> bool:
+    side = state.sides[player]
+    primary = side.primary
+    if primary is not None and primary.facts.start:
+        return True
+    for magic in side.magics:
+        if magic.facts.start:
+            return True
+    return False
+
+
+def _w_combat_ends(state, player: int) -> bool:
+    """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
+    for side in state.sides:
+        primary = side.primary
+        if primary is not None and (primary.dot is not None or primary.hot is not None or (
+                primary.facts.end_combat and side.player == player)):
+            return True
+        for magic in side.magics:
+            if magic.facts.end_combat:
+                return True
+    return False
+
+
+def _as_creature(creature: Creature) -> Creature:
+    """``creature`` itself (compiled, a typed Creature for a generator's locals)."""
+    return creature
+
+
+def _w_first(state, battle: Battle) -> Creature:
+    """Who strikes first in ``battle`` (:func:`_w_order`, inlined but for a tie)."""
+    attacker, defender = battle.attacker, battle.defender
+    fa = _w_strikes_first(state, attacker) if attacker.facts.first or attacker.temps or attacker.equips else False
+    fb = _w_strikes_first(state, defender) if defender.facts.first or defender.temps or defender.equips else False
+    if fa != fb:
+        return attacker if fa else defender
+    if fa:
+        return _w_order(state, attacker, defender)[0]
+    sepoch = state.sepoch
+    plain = not (battle.mods or battle.negated)
+    sa = (attacker.pval if plain and attacker.skey == sepoch and not attacker.temps
+          else _w_profile(state, attacker))[SPD]
+    sb = (defender.pval if plain and defender.skey == sepoch and not defender.temps
+          else _w_profile(state, defender))[SPD]
+    if sa > sb:
+        return attacker
+    if sb > sa:
+        return defender
+    return _w_order(state, attacker, defender)[0]
+
+
+def _w_equips_quiet(state, creature: Creature) -> bool:
+    """Whether none of the creature's equips rerolls or triggers on a hit."""
+    for magic in creature.equips:
+        if magic.facts.on_hit or magic.facts.rerolls:
+            return False
+    return True
+
+
+def _w_order(state, a: Creature, b: Creature) -> tuple[Creature, Creature]:
+    """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
+    fa = _w_strikes_first(state, a) if a.facts.first or a.temps or a.equips else False
+    fb = _w_strikes_first(state, b) if b.facts.first or b.temps or b.equips else False
+    if fa != fb:
+        return (a, b) if fa else (b, a)
+    if not fa:
+        sepoch = state.sepoch
+        battle = state.battle
+        plain = battle is None or not (battle.mods or battle.negated)
+        sa = (a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(state, a))[SPD]
+        sb = (b.pval if plain and b.skey == sepoch and not b.temps else _w_profile(state, b))[SPD]
+        if sa != sb:
+            return (a, b) if sa > sb else (b, a)
+    while True:
+        ra, rb = _w_die(state), _w_die(state)
+        if ra != rb:
+            if state.log is not None:
+                state.say(f"speed tie: {a.facts.name} rolls {ra}, {b.facts.name} rolls {rb}")
+            return (a, b) if ra > rb else (b, a)
+
+
+def _w_hand_mask(state, player: int) -> int:
+    """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
+    side = state.sides[player]
+    mask = 0
+    if not side.dummy:
+        for facts in side.hand:
+            mask |= facts.resp
+    return mask
+
+
+def _w_strike_plain(state, a: Creature, d: Creature) -> bool:
+    """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
+    hand, no reroll, pact, on-hit or hit-taken effect): a plain function. False when it ends before the damage
+    step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
+    battle = state.battle
+    sepoch = state.sepoch
+    plain = not (battle.mods or battle.negated)
+    stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(state, a)
+    bonus = stats[MOD] + stats[HITB]
+    al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(state, d))[AL]
+    if stats[HITD] == 2 and state.draw is state.rec:  # _w_roll(state, 2) and judge_hit, inlined
+        rnd = state.rnd
+        v0 = rnd()
+        v1 = rnd()
+        state.draws += (v0, v1)
+        d0 = int(v0 * 6) + 1
+        d1 = int(v1 * 6) + 1
+        dice = [d0, d1]
+        if d0 == d1 and (d0 == 6 or d0 == 1):
+            hit = crit_hit = d0 == 6
+            crit_miss = not hit
+        else:
+            hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
+    else:
+        dice = _w_roll(state, stats[HITD])
+        hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
+    if state.log is not None:
+        state._say_roll(a, dice, bonus, al)
+        state._say_hit(a, hit, crit_hit, crit_miss)
+    if crit_miss:
+        _w_hurt(state, a, _w_die(state), SELF)
+        return False
+    if not hit:
+        return False
+    _w_attack_damage(state, a, d, stats, crit_hit)
+    return True
+
+
+def _w_attack_damage(state, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
+    """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
+    multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
+    battle = state.battle
+    damage = stats[MOD] + stats[DMGB]
+    draw = state.draw
+    if draw is state.rec:  # the game's own dice, recorded (state.roll, inlined)
+        rnd = state.rnd
+        note = state.draws.append
+        for _ in range(stats[ATKD]):
+            value = rnd()
+            note(value)
+            damage += int(value * 6) + 1
+    else:
+        for _ in range(stats[ATKD]):
+            damage += int(draw() * 6) + 1
+    if a.temps or battle.mults:
+        for factor in state.multipliers(a):
+            damage *= factor
+    if crit_hit:
+        damage *= 2
+    reduction = d.aval if d.skey == state.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
+        else _w_armor(state, d, stats[AL])
+    # _w_hurt(state, d, damage - reduction, ATTACK, a), inlined
+    damage = 0 if reduction is None else damage - reduction
+    if damage <= 0 or d.hp <= 0 or state.turn <= FIRST_CYCLE or d.limited:
+        if state.log is not None:
+            state.say(f"{a.facts.name} hits {d.facts.name} for no damage")
+        return 0
+    dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
+    d.hp -= dealt
+    if d.hp == 0:
+        d.killer = a
+        state.dead.append(d)
+    if state.log is not None:
+        state.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
+    return dealt
+
+
+def _w_main_moves(state, player: int, second: bool) -> list[Action]:
+    side = state.sides[player]
+    moves: list[Action] = []
+    seen: list[Facts] = []
+    for index, facts in enumerate(side.hand):
+        if facts.is_creature or facts.lightning or facts in seen:
+            continue
+        seen.append(facts)
+        targets = _w_play_targets(state, player, facts)
+        if targets is None:
+            continue
+        for target, label in targets:
+            moves.append(_new(Play, (index, facts.name, target, label)))
+    if not second and not side.summoned:
+        hand = side.hand
+        for index, facts, sacrifices, primary in _w_summon_options(state, player, normal=True):
+            names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
+            moves.append(_new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))))
+        if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
+            moves.append(KillOwn(side.primary.facts.name))
+    primary = side.primary
+    if primary is not None and _w_can_activate(state, primary):
+        moves.append(_new(Activate, (primary.uid, primary.facts.name)))
+    if primary is None:
+        for move in moves:
+            if type(move) is Summon:
+                return moves
+    if second:
+        moves.append(END_TURN)
+    elif _w_can_battle(state, player):
+        moves.extend(_w_combat_moves(state, player)[:-1])
+        moves.append(NO_BATTLE)
+    else:
+        moves.append(END_MAIN)
+    return moves
+
+
+WardState.roll = _w_roll
+WardState.die = _w_die
+WardState.shuffle = _w_shuffle
+WardState.effects_on = _w_effects_on
+WardState.profile = _w_profile
+WardState._static = _w_static
+WardState._profile = _w_full_profile
+WardState._holds = _w_holds
+WardState.strikes_first = _w_strikes_first
+WardState.armor = _w_armor
+WardState._armor = _w_full_armor
+WardState.immune_to = _w_immune_to
+WardState.hurt = _w_hurt
+WardState._no_instant = _w_no_instant
+WardState.heal = _w_heal
+WardState._to_cemetery = _w_to_cemetery
+WardState._from_cemetery = _w_from_cemetery
+WardState._leave = _w_leave
+WardState._remove_magic = _w_remove_magic
+WardState._release = _w_release
+WardState._enter = _w_enter
+WardState._draw_cards = _w_draw_cards
+WardState.summon_options = _w_summon_options
+WardState._has_summon = _w_has_summon
+WardState.can_battle = _w_can_battle
+WardState._combat_moves = _w_combat_moves
+WardState._can_activate = _w_can_activate
+WardState.play_targets = _w_play_targets
+WardState._check_loss_quiet = _w_check_loss_quiet
+WardState._main2_possible = _w_main2_possible
+WardState._creature = _w_creature
+WardState._magic = _w_magic
+WardState._unsettled = _w_unsettled
+WardState._creature_on = _w_creature_on
+WardState._play_plain = _w_play_plain
+WardState._place = _w_place
+WardState._resolvable = _w_resolvable
+WardState._can_answer = _w_can_answer
+WardState._responses = _w_responses
+WardState._response_ok = _w_response_ok
+WardState._targets = _w_targets
+WardState._live = _w_live
+WardState._affected = _w_affected
+WardState._start_triggers = _w_start_triggers
+WardState._combat_ends = _w_combat_ends
+WardState._equips_quiet = _w_equips_quiet
+WardState._order = _w_order
+WardState._hand_mask = _w_hand_mask
+WardState._strike_plain = _w_strike_plain
+WardState._attack_damage = _w_attack_damage
+WardState._main_moves = _w_main_moves
 
 
 def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
@@ -2851,6 +2984,14 @@ def _match_memo(condition: dict | None) -> dict[Facts, bool]:
     return entry[1]
 
 
+def _any_match(cards: list[Facts], condition: dict | None, skip: Facts | None) -> bool:
+    """Whether a creature card among ``cards`` (other than ``skip``) meets ``condition``."""
+    for f in cards:
+        if f.is_creature and f is not skip and _matches(f, condition):
+            return True
+    return False
+
+
 def _summoned_type_ok(entry: dict, summoned: Facts) -> bool:
     wanted = (entry.get("condition") or {}).get("summoned_type")
     return wanted is None or summoned.ctype == str(wanted).casefold()
@@ -2872,8 +3013,8 @@ def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     stat = STATS[entry["stat"]]
     amount = int(entry["amount"])
     duration = entry.get("duration")
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if not _w_affected(state, creature, player, ctx):
             continue
         if duration == "this_battle":
             battle = state.battle
@@ -2895,16 +3036,16 @@ def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
 def _do_damage(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     if (entry.get("condition") or {}).get("in_battle") and ctx.opponent is None:
         return
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if not _w_affected(state, creature, player, ctx):
             continue
         if "percent" in entry:
             amount, kind = creature.hp * int(entry["percent"]) // 100, PERCENT
         elif "dice" in entry:
-            amount, kind = sum(state.roll(int(entry["dice"]))), INSTANT
+            amount, kind = sum(_w_roll(state, int(entry["dice"]))), INSTANT
         else:
             amount, kind = int(entry.get("amount", 0)), INSTANT
-        state.hurt(creature, amount, kind, ctx.creature)
+        _w_hurt(state, creature, amount, kind, ctx.creature)
 
 
 def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -2912,8 +3053,8 @@ def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     not stack (11.3)."""
     hot = entry["effect"] == "heal_over_time"
     start = state.turn if state.phase <= PH_COMBAT else state.turn + 1
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if not _w_affected(state, creature, player, ctx):
             continue
         if state.turn <= FIRST_CYCLE and not hot:
             continue
@@ -2928,15 +3069,15 @@ def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
 
 
 def _do_heal(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
-    for creature in state._targets(player, entry, ctx):
-        if state._affected(creature, player, ctx):
-            state.heal(creature, int(entry["amount"]))
+    for creature in _w_targets(state, player, entry, ctx):
+        if _w_affected(state, creature, player, ctx):
+            _w_heal(state, creature, int(entry["amount"]))
 
 
 def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     factor = int(entry["factor"])
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if not _w_affected(state, creature, player, ctx):
             continue
         if entry.get("duration") == "this_battle":
             battle = state.battle
@@ -2949,15 +3090,15 @@ def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
 
 
 def _do_strike_first(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
-    for creature in state._targets(player, entry, ctx):
-        if state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if _w_affected(state, creature, player, ctx):
             creature.temps.append([T_FIRST, 1, _expiry(state, entry)])
 
 
 def _do_prevent(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     what = entry.get("what")
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in _w_targets(state, player, entry, ctx):
+        if not _w_affected(state, creature, player, ctx):
             continue
         until = _expiry(state, entry)
         if what in ("attack_damage", "damage"):
@@ -2976,7 +3117,7 @@ def _do_negate(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
 
 
 def _do_draw(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
-    drawn = state._draw_cards(state.sides[player], int(entry.get("amount", 1)))
+    drawn = _w_draw_cards(state, state.sides[player], int(entry.get("amount", 1)))
     if state.log is not None and drawn:
         state.say(f"P{player + 1} draws {drawn}")
 
@@ -2989,7 +3130,7 @@ def _do_discard(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         facts = side.hand.pop(int(state.draw() * len(side.hand)))
         if state.log is not None:
             state.say(f"P{side.player + 1} discards {facts.name} at random")
-        state._to_cemetery(side, facts)
+        _w_to_cemetery(state, side, facts)
 
 
 def _do_reroll(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -3086,7 +3227,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
             state.sides[-1].magics.state = state
         else:
             deck = list(cards)
-            state.shuffle(deck)
+            _w_shuffle(state, deck)
             state.sides.append(Side(player, deck))
             state.sides[-1].magics.state = state
     state.active = first
@@ -3107,7 +3248,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     state.window = None
     state.own_turns = 1
     if goldfish:
-        state._enter(1, _dummy_facts())
+        _w_enter(state, 1, _dummy_facts())
     state.gen = state._game()
     try:
         state.who, state.kind, state.options = next(state.gen)
@@ -3160,7 +3301,7 @@ def hit_chance(dice_count: int, need: int) -> float:
 
 def exchange(state: WardState, a: Creature, d: Creature) -> tuple[float, float]:
     """The expected Attack Damage of ``a``'s strike on ``d`` and of ``d``'s answer (criticals ignored)."""
-    pa, pd = state.profile(a), state.profile(d)
+    pa, pd = _w_profile(state, a), _w_profile(state, d)
     return _expected(state, a, d, pa, pd), _expected(state, d, a, pd, pa)
 
 
@@ -3175,7 +3316,7 @@ def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd:
                 damage *= temp[1]
     if d.limited:
         return 0.0
-    reduction = d.aval if stable and d.facts.armor_stable else state.armor(d, pa[AL])
+    reduction = d.aval if stable and d.facts.armor_stable else _w_armor(state, d, pa[AL])
     if reduction is None:
         return 0.0
     dice_count = pa[HITD]
@@ -3188,11 +3329,11 @@ def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd:
 
 def expected_strike(state: WardState, a: Creature, d: Creature) -> float:
     """The expected Attack Damage of ``a``'s next strike on ``d`` (criticals ignored)."""
-    pa, pd = state.profile(a), state.profile(d)
+    pa, pd = _w_profile(state, a), _w_profile(state, d)
     damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
     for factor in state.multipliers(a):
         damage *= factor
-    reduction = state.armor(d, pa[AL])
+    reduction = _w_armor(state, d, pa[AL])
     if reduction is None or d.limited:
         return 0.0
     return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * max(0.0, damage - reduction)
@@ -3230,14 +3371,13 @@ class Greedy:
         elif not mine.battled:
             can_battle = True
         else:
-            can_battle = state.can_battle(me)
+            can_battle = _w_can_battle(state, me)
         battle_soon = can_battle and state.phase == PH_MAIN
         early = state.turn <= FIRST_CYCLE
         best: Any = None
         best_score = 0.0
         seen: list[Facts] = []
         top = -1e9  # the best worth of a creature in hand that needs a sacrifice (see _summon_bound)
-        value_of = self._value
         for index, facts in enumerate(hand):
             if not facts.main_play:
                 if facts.need and facts.worth > top:
@@ -3253,15 +3393,14 @@ class Greedy:
                     if early or theirs is None:
                         continue
                     their = theirs.facts
-                    if their.immune and state.effects_on(theirs):
+                    if their.immune and _w_effects_on(state, theirs):
                         continue
                     dealt = 0 if their.no_instant else facts.qamount
                     hp = theirs.hp
                     value = 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
                 elif kind == 2:  # a change to the primary creature's stats
-                    value = facts.qsteady
-                    if value is None:
-                        value = facts.quick(state, side, mine, theirs, battle_soon)
+                    value = facts.qsteady if facts.qsteady is not None else facts.quick(state, side, mine, theirs,
+                                                                                         battle_soon)
                 else:  # healing the primary creature
                     amount = facts.qamount
                     missing = mine.facts.hp - mine.hp
@@ -3277,11 +3416,11 @@ class Greedy:
                         if value > best_score:
                             best, best_score = (index, facts, target, label), value
                 continue
-            targets = state.play_targets(me, facts)
+            targets = _w_play_targets(state, me, facts)
             if targets is None:
                 continue
             for target, label in targets:
-                value = value_of(state, me, facts, target, battle_soon, mine, theirs)
+                value = self._value(state, me, facts, target, battle_soon, mine, theirs)
                 if value > best_score:
                     best, best_score = (index, facts, target, label), value
         chosen: Action | None = None
@@ -3291,12 +3430,12 @@ class Greedy:
         if not second and not side.summoned and top != -1e9 and (
                 top - mine.facts.worth * (0.5 + 0.5 * mine.hp / mine.facts.hp) - 0.5 * mine.facts.hp - 20
                 > best_score):
-            for index, facts, sacrifices, primary in state.summon_options(me, normal=True):
+            for index, facts, sacrifices, primary in _w_summon_options(state, me, normal=True):
                 value = self._summon_value(state, me, index, sacrifices, primary)
                 if value > best_score:
                     names = ([mine.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
                     chosen, best_score = _new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))), value
-        if mine.facts.activated is not None and state._can_activate(mine):
+        if mine.facts.activated is not None and _w_can_activate(state, mine):
             value = self._activate_value(state, me, mine)
             if value > best_score:
                 chosen, best_score = _new(Activate, (mine.uid, mine.facts.name)), value
@@ -3318,7 +3457,7 @@ class Greedy:
             enemy = state.sides[1 - state.who].primary
             for action in actions:
                 if type(action) is Attack:
-                    value = self._attack_value(state, state._creature(action.uid), enemy)
+                    value = self._attack_value(state, _w_creature(state, action.uid), enemy)
                     if value > best_score:
                         best, best_score = action, value
             return best
@@ -3368,8 +3507,8 @@ class Greedy:
         if plain and key is not None and key[0] is enemy and key[1] == sepoch:
             out, back = creature.xval
         else:
-            pa = creature.pval if creature.skey == sepoch and plain else state.profile(creature)
-            pd = enemy.pval if enemy.skey == sepoch and plain else state.profile(enemy)
+            pa = creature.pval if creature.skey == sepoch and plain else _w_profile(state, creature)
+            pd = enemy.pval if enemy.skey == sepoch and plain else _w_profile(state, enemy)
             out = _expected(state, creature, enemy, pa, pd, plain and enemy.skey == sepoch)
             back = _expected(state, enemy, creature, pd, pa, plain and creature.skey == sepoch)
             if plain and creature.skey == sepoch and enemy.skey == sepoch:
@@ -3393,11 +3532,11 @@ class Greedy:
         if kind is Summon:
             return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
         if kind is Activate:
-            return self._activate_value(state, me, state._creature(action.uid))
+            return self._activate_value(state, me, _w_creature(state, action.uid))
         if kind is KillOwn:
             return -100.0
         if kind is Attack:
-            return self._attack_value(state, state._creature(action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
+            return self._attack_value(state, _w_creature(state, action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
         return 0.0
 
     def _summon_bound(self, state: WardState, me: int) -> float:
@@ -3438,7 +3577,7 @@ class Greedy:
     def _card_value(self, state: WardState, me: int, facts: Facts, target: Any) -> float:
         side = state.sides[me]
         mine, theirs = side.primary, state.sides[1 - me].primary
-        battle_soon = state.phase == PH_MAIN and state.can_battle(me)
+        battle_soon = state.phase == PH_MAIN and _w_can_battle(state, me)
         return self._value(state, me, facts, target, battle_soon, mine, theirs)
 
     def _value(self, state: WardState, me: int, facts: Facts, target: Any, battle_soon: bool,
@@ -3446,7 +3585,7 @@ class Greedy:
         side = state.sides[me]
         value = 0.0
         if facts.attach:
-            host = state._creature(target)
+            host = _w_creature(state, target)
             if host is None:
                 return -1.0
             gain = _equip_gain(facts)
@@ -3512,7 +3651,7 @@ class Greedy:
             amount = int(entry["amount"])
             lasting = entry.get("duration") == "turn_cycles"
             if aim in ("own_primary", "target_own_creature"):
-                creature = state._creature(target) if aim == "target_own_creature" else mine
+                creature = _w_creature(state, target) if aim == "target_own_creature" else mine
                 if creature is None:
                     return -1.0
                 if stat == AL:
@@ -3520,8 +3659,8 @@ class Greedy:
                 if stat == SPD:
                     if not battle_soon or theirs is None:
                         return -2.0
-                    slower = state.profile(creature)[SPD] <= state.profile(theirs)[SPD]
-                    return 3.0 if slower and state.profile(creature)[SPD] + amount > state.profile(theirs)[SPD] else -2.0
+                    slower = _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD]
+                    return 3.0 if slower and _w_profile(state, creature)[SPD] + amount > _w_profile(state, theirs)[SPD] else -2.0
                 return amount * _STAT_WORTH[stat] if battle_soon or lasting else -2.0
             if aim == "enemy_primary":
                 if theirs is None:
@@ -3558,15 +3697,15 @@ class Greedy:
             missing = mine.facts.hp - mine.hp
             return 0.8 * min(int(entry["amount"]) * int(entry.get("cycles", 1)), missing) - 4
         if kind == "multiply_damage":
-            creature = state._creature(target) if aim == "target_own_creature" else mine
+            creature = _w_creature(state, target) if aim == "target_own_creature" else mine
             if not battle_soon or creature is None or theirs is None:
                 return -5.0
             return expected_strike(state, creature, theirs) * (int(entry["factor"]) - 1) * 0.8
         if kind == "strike_first":
-            creature = state._creature(target) if aim == "target_own_creature" else mine
-            if not battle_soon or creature is None or theirs is None or state.strikes_first(creature):
+            creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+            if not battle_soon or creature is None or theirs is None or _w_strikes_first(state, creature):
                 return -2.0
-            return 4.0 if state.profile(creature)[SPD] <= state.profile(theirs)[SPD] else -2.0
+            return 4.0 if _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD] else -2.0
         if kind == "draw":
             return 9.0 * int(entry.get("amount", 1)) if len(side.hand) <= 6 and side.deck else 1.0
         if kind == "discard":
@@ -3592,7 +3731,7 @@ class Greedy:
                 return 10.0 * len(foe.magics)
             if aim == "all_magics":
                 return 10.0 * (len(foe.magics) - len(side.magics))
-            magic = state._magic(target) if target is not None else None
+            magic = _w_magic(state, target) if target is not None else None
             if magic is None:
                 return -1.0
             return 10.0 + magic.facts.worth / 4 if magic.owner != me else -20.0
@@ -3621,7 +3760,7 @@ class Greedy:
         return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
 
     def _promote(self, state: WardState, me: int, action: Action) -> float:
-        creature = state._creature(action.option)
+        creature = _w_creature(state, action.option)
         return creature.facts.worth if creature is not None else 0.0
 
     def _pick_card(self, state: WardState, me: int, action: Action) -> float:
@@ -3632,7 +3771,7 @@ class Greedy:
         return facts.worth + (facts.hp if state.kind == "revive" else 0)
 
     def _destroy(self, state: WardState, me: int, action: Action) -> float:
-        magic = state._magic(action.option)
+        magic = _w_magic(state, action.option)
         if magic is None:
             return 0.0
         return magic.facts.worth if magic.owner != me else -magic.facts.worth
@@ -3648,7 +3787,7 @@ class Greedy:
             return 0.0
         event, answers = state.window
         side = state.sides[me]
-        facts = side.hand[action.index] if action.index >= 0 else state._creature(action.uid).facts
+        facts = side.hand[action.index] if action.index >= 0 else _w_creature(state, action.uid).facts
         if event == EV_MAGIC or event == EV_EFFECT:
             if type(answers) is not Item:
                 return -1.0
@@ -3702,18 +3841,19 @@ _GAINS: dict[Facts, float] = {}
 
 def _equip_gain(facts: Facts) -> float:
     """What an equip magic adds to its creature (negative for a curse on an enemy), for the greedy policy."""
-    gain = _GAINS.get(facts)
-    if gain is None:
-        gain = 0.0
-        for stat, amount in facts.attached_mods:
-            gain += amount * _STAT_WORTH[stat]
-        gain += 6 * len(facts.attached_armor) + (5 if facts.attached_no_instant else 0)
-        gain += 3 * len(facts.triggers) + (4 if facts.activated else 0)
-        if facts.attach == "enemy_creature":
-            gain = -gain
-            for entry in facts.triggers.get("start_of_turn", ()):
-                gain += entry.get("amount", 0)
-        _GAINS[facts] = gain
+    known = _GAINS.get(facts)
+    if known is not None:
+        return known
+    gain = 0.0
+    for stat, amount in facts.attached_mods:
+        gain += amount * _STAT_WORTH[stat]
+    gain += 6 * len(facts.attached_armor) + (5 if facts.attached_no_instant else 0)
+    gain += 3 * len(facts.triggers) + (4 if facts.activated else 0)
+    if facts.attach == "enemy_creature":
+        gain = -gain
+        for entry in facts.triggers.get("start_of_turn", ()):
+            gain += entry.get("amount", 0)
+    _GAINS[facts] = gain
     return gain
 
 

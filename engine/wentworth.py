@@ -27,7 +27,6 @@ from .core import (
     Action,
     Choose,
     Engine,
-    GameState,
     Pass,
     RandomPolicy,
     deck_cards,
@@ -772,6 +771,22 @@ def _describe(obj: Any) -> str:
     return f"P{obj + 1}"
 
 
+def _has_attack(bindings: list) -> bool:
+    """Whether one of the bindings has "when the guardian attacks" effects."""
+    for b in bindings:
+        if b.facts.has_attack:
+            return True
+    return False
+
+
+def _has_defend(bindings: list) -> bool:
+    """Whether one of the bindings has "when the guardian defends" effects."""
+    for b in bindings:
+        if b.facts.has_defend:
+            return True
+    return False
+
+
 def _touches(scope: int, src: Any, ctrl: int, g: Guardian) -> bool:
     """Whether a passive of ``src`` (controlled by ``ctrl``) with ``scope`` reaches guardian ``g``."""
     if scope == ALL:
@@ -850,8 +865,11 @@ def sequence(value, mods: list[tuple[int, int, int]], owner: int, seats: int):
 # --- the state ------------------------------------------------------------------------------------
 
 
-class WentworthState(GameState):
-    """A game of Wentworth between two to four players (or one player against a goldfish dummy)."""
+class WentworthState:
+    """A game of Wentworth between two to four players (or one player against a goldfish dummy).
+
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
+    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
 
     __slots__ = (
         "active",
@@ -881,6 +899,8 @@ class WentworthState(GameState):
         "glob",
         "goldfish",
         "hurt",
+        "log",
+        "max_turns",
         "n",
         "next_uid",
         "over",
@@ -890,17 +910,24 @@ class WentworthState(GameState):
         "redraw_seat",
         "result",
         "resume",
+        "rng",
         "sides",
         "src_act",
-        "src_ract",
         "src_cost",
         "src_potion",
         "src_prevent",
+        "src_ract",
         "src_turn",
+        "turn",
         "used",
     )
 
     # -- protocol --
+
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play (callers test ``self.log is not None`` first on hot paths)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         if self.pending:
@@ -1026,7 +1053,12 @@ class WentworthState(GameState):
     def _restat(self, stats: bool = True) -> None:
         """Recompute every guardian's stats (a passive that reaches other guardians came or went; without
         ``stats``, only an environment changed: whether one has "when a guardian attacks" effects)."""
-        self.env_attack = any(side.env is not None and side.env.facts.has_attack for side in self.sides)
+        env_attack = False
+        for side in self.sides:
+            if side.env is not None and side.env.facts.has_attack:
+                env_attack = True
+                break
+        self.env_attack = env_attack
         if stats:
             self.count_sensitive = False
             self._stats([g for side in self.sides if not side.out for g in side.guardians], self.glob)
@@ -1053,9 +1085,13 @@ class WentworthState(GameState):
         """Update the board after guardian ``g`` (with ``bindings``) left play."""
         if self.dirty:
             return
-        if g.facts.listed or any(b.facts.listed for b in bindings):
+        listed, spread = g.facts.listed, bool(g.facts.p_global)
+        for b in bindings:
+            listed = listed or b.facts.listed
+            spread = spread or bool(b.facts.p_global)
+        if listed:
             self._unlist((g, *bindings))
-        if g.facts.p_global or any(b.facts.p_global for b in bindings):
+        if spread:
             gone = (g, *bindings)
             self.glob = [entry for entry in self.glob if entry[1] not in gone]
             self._restat()
@@ -1116,8 +1152,17 @@ class WentworthState(GameState):
                         entries.append((kind, eff, b.owner))
             for kind, source, ctrl, scope, eff in glob:
                 # _touches() for the scopes of glob's entries (ALL, FRIENDLY, ENEMY, OTHERS)
-                if (scope == ALL or (owner == ctrl if scope == FRIENDLY else owner != ctrl if scope == ENEMY
-                                     else scope == OTHERS and owner == ctrl and source is not g)):
+                if scope == ALL:
+                    touched = True
+                elif scope == FRIENDLY:
+                    touched = owner == ctrl
+                elif scope == ENEMY:
+                    touched = owner != ctrl
+                elif scope == OTHERS:
+                    touched = owner == ctrl and source is not g
+                else:
+                    touched = False
+                if touched:
                     if entries is None:
                         entries = []
                     entries.append((kind, eff, ctrl))
@@ -1406,7 +1451,13 @@ class WentworthState(GameState):
     def _opponents(self, player: int) -> list[int]:
         """Opponents still in the game, in seat order after ``player``."""
         n = self.n
-        return [seat for k in range(1, n) if not self.sides[seat := (player + k) % n].out]
+        sides = self.sides
+        found = []
+        for k in range(1, n):
+            seat = (player + k) % n
+            if not sides[seat].out:
+                found.append(seat)
+        return found
 
     # -- legal actions --
 
@@ -1431,12 +1482,22 @@ class WentworthState(GameState):
                 cond = eff.cond
                 if cond is None and exclude is None:
                     # the usual case, in one pass (the same targets in the same order as below)
+                    found = []
                     if target == "target_guardian":
-                        return [(g.uid, g) for side in self.sides for g in side.guardians]
+                        for side in self.sides:
+                            for g in side.guardians:
+                                found.append((g.uid, g))
+                        return found
                     if target == "target_friendly_guardian":
-                        return [(g.uid, g) for g in self.sides[player].guardians]
+                        for g in self.sides[player].guardians:
+                            found.append((g.uid, g))
+                        return found
                     if target == "target_enemy_guardian":
-                        return [(g.uid, g) for side in self.sides if side.seat != player for g in side.guardians]
+                        for side in self.sides:
+                            if side.seat != player:
+                                for g in side.guardians:
+                                    found.append((g.uid, g))
+                        return found
                 pool = [g for side in self.sides for g in side.guardians]
             if target == "target_friendly_guardian":
                 pool = [g for g in pool if g.owner == player]
@@ -1612,7 +1673,10 @@ class WentworthState(GameState):
     def _any_attack(self, player: int) -> bool:
         if not self._targets_to_attack(player):
             return False
-        return any(self.may_attack(g) for g in self.sides[player].guardians)
+        for g in self.sides[player].guardians:
+            if self.may_attack(g):
+                return True
+        return False
 
     def _defenders(self, player: int) -> list[Guardian]:
         return [g for g in self.sides[player].guardians if self.may_defend(g)]
@@ -1670,10 +1734,20 @@ class WentworthState(GameState):
             _, _, _, handler, data = self.pending.pop(0)
             getattr(self, handler)(action.option, data)
         else:
-            handler = _APPLY.get(type(action))
-            if handler is None:
-                raise ValueError(f"{action} is not an action of this game")
-            handler(self, action)
+            kind = type(action)
+            if kind is Play:
+                self._play(action)
+            elif kind is Declare:
+                self._declare(action)
+            elif kind is Pass:
+                self._pass(action)
+            elif kind is Block:
+                self._block(action)
+            else:
+                handler = _APPLY.get(kind)
+                if handler is None:
+                    raise ValueError(f"{action} is not an action of this game")
+                getattr(self, handler)(action)
         if self.queue or self.resume or self.hurt:
             self._drain()
 
@@ -1690,7 +1764,16 @@ class WentworthState(GameState):
                 eff, ctx = queue.pop(0)
                 self._resolve(eff, ctx)
             elif resume:
-                getattr(self, resume.pop())()
+                step = resume.pop()
+                # the usual steps called directly (compiled, a C call), any other by name
+                if step == "_roll_advance":
+                    self._roll_advance()
+                elif step == "_end_combat":
+                    self._end_combat()
+                elif step == "_roll":
+                    self._roll()
+                else:
+                    getattr(self, step)()
             else:
                 return
 
@@ -2053,11 +2136,10 @@ class WentworthState(GameState):
         self.blocks = [None] * len(decl)
         self.c_index = -1
         block_seats = []
-        may_defend = self.may_defend
         for seat in (seats if len(seats) == 1 else self._opponents(p)):
             if seat in seats and not self.sides[seat].out:
                 for g in self.sides[seat].guardians:
-                    if may_defend(g):
+                    if self.may_defend(g):
                         block_seats.append(seat)
                         break
         self.block_seats = block_seats
@@ -2126,9 +2208,8 @@ class WentworthState(GameState):
         sides = self.sides
         sa, sd = sides[ap], sides[dp]
         if (self.log is not None or self.queue or self.pending or att.facts.has_attack or self.env_attack
-                or (d is not None and (d.facts.has_defend or (d.bindings and any(b.facts.has_defend
-                                                                                 for b in d.bindings))))
-                or (att.bindings and any(b.facts.has_attack for b in att.bindings))
+                or (d is not None and (d.facts.has_defend or (d.bindings and _has_defend(d.bindings))))
+                or (att.bindings and _has_attack(att.bindings))
                 or (((sa.influence and not _ROLL_FACTS.isdisjoint(sa.hand))
                      or (sd.influence and not _ROLL_FACTS.isdisjoint(sd.hand)) or self.src_ract)
                     and (self._has_roll_play(ap) or self._has_roll_play(dp)))):
@@ -2636,9 +2717,9 @@ class WentworthState(GameState):
         return tuple(counts)
 
 
-_APPLY = {Pass: WentworthState._pass, Play: WentworthState._play, Declare: WentworthState._declare,
-          Block: WentworthState._block, Activate: WentworthState._activate, Discard: WentworthState._discard_to_draw,
-          Rebind: WentworthState._rebind, Redraw: WentworthState._redraw}
+# the method that plays each kind of action (apply() calls the usual ones directly)
+_APPLY = {Pass: "_pass", Play: "_play", Declare: "_declare", Block: "_block", Activate: "_activate",
+          Discard: "_discard_to_draw", Rebind: "_rebind", Redraw: "_redraw"}
 
 # --- effect handlers ------------------------------------------------------------------------------
 
@@ -2890,7 +2971,10 @@ def _fix(side: Side, rng, count: int) -> None:
     for i in range(hi - 1, end - 1, -1):
         j = lo + int(draw() * (i + 1 - lo))
         deck[i], deck[j] = deck[j], deck[i]
-    side.lo, side.hi = (0, 0) if end <= lo + 1 else (lo, end)
+    if end <= lo + 1:
+        side.lo, side.hi = 0, 0
+    else:
+        side.lo, side.hi = lo, end
 
 
 def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
@@ -2968,6 +3052,358 @@ _RICH = 20  # influence from which the greedy player discards dead cards to draw
 _PATIENCE = 40  # turns after which it attacks into slightly better defenders (no endless standoffs)
 
 
+def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
+    """The best declaration: each guardian's first best option (a declaration scores its sum), in the
+    order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
+    if state.dirty:
+        state._rebuild()
+    turn = state.turn
+    attackers = []
+    for g in guardians:
+        # may_attack(g), its usual answer read off directly
+        if g.resting or g.noattack_turn == turn or g.noattack:
+            continue
+        if (g.dyn or g.attacks or g.entered == turn) and not state.may_attack(g):
+            continue
+        attackers.append(g)
+    if not attackers:
+        return NO_ATTACK
+    sides = state.sides
+    n = state.n
+    if n == 2 and not state.c_mods:
+        # two players: one seat to attack (the same values as below, without the bookkeeping)
+        other = sides[1 - p]
+        if other.out or not other.had_turn:
+            return NO_ATTACK
+        best = None
+        defenders = 0
+        for d in other.guardians:
+            if d.resting or d.nodefend_turn == turn or d.nodefend:
+                continue
+            if d.dyn or d.temps:
+                if d.dyn and not state.may_defend(d):
+                    continue
+                ed = state.estimate(d, DEFENSE)
+            else:
+                ed = d.est_d
+                if ed is None:
+                    # estimate(d, DEFENSE) with no moment's effects
+                    ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
+            defenders += 1
+            if best is None or ed > best:
+                best = ed
+        count = len(attackers)
+        threshold = 0.5 if turn <= _PATIENCE else -2.5
+        seat = 1 - p
+        suffix = f" -> P{seat + 1}"
+        uids = []
+        names = []
+        for g in attackers:
+            if g.dyn or g.temps:
+                ea = state.estimate(g, ATTACK)
+            else:
+                ea = g.est_a
+                if ea is None:
+                    # estimate(g, ATTACK) with no moment's effects
+                    ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
+            if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
+                continue
+            uids.append((g.uid, seat))
+            names.append(g.facts.name + suffix)
+            if g.xtra or g.extra_turn == turn or g.dyn:
+                # with extra attacks, each one is worth as much: attack as often as allowed
+                for _ in range(state.extra_attacks(g)):
+                    uids.append((g.uid, seat))
+                    names.append(g.facts.name + suffix)
+        if uids:
+            return _new(Declare, (tuple(uids), ", ".join(names)))
+        return NO_ATTACK
+    plain = not state.c_mods
+    infos = []
+    for k in range(1, n):
+        seat = (p + k) % n
+        other = sides[seat]
+        if other.out or not other.had_turn:
+            continue
+        best = None
+        defenders = 0
+        for d in other.guardians:
+            if d.resting or d.nodefend_turn == turn or d.nodefend:
+                continue
+            if d.dyn and not state.may_defend(d):
+                continue
+            defenders += 1
+            ed = d.est_d if plain and not d.dyn and not d.temps else None
+            if ed is None:
+                ed = state.estimate(d, DEFENSE)
+            if best is None or ed > best:
+                best = ed
+        infos.append((seat, best, defenders, 0.01 * (START_LIFE - other.life)))
+    if not infos:
+        return NO_ATTACK
+    count = len(attackers)
+    threshold = 0.5 if turn <= _PATIENCE else -2.5
+    attacks: list = []
+    for g in attackers:
+        ea = g.est_a if plain and not g.dyn and not g.temps else None
+        if ea is None:
+            ea = state.estimate(g, ATTACK)
+        if ea <= 0:
+            continue
+        if len(infos) == 1 and not (g.xtra or g.extra_turn == turn or g.dyn):
+            seat, best, defenders, tie = infos[0]
+            if best is None or ea - best > threshold or count > defenders:
+                attacks.append((g, seat))
+            continue
+        values = []
+        for seat, best, defenders, tie in infos:
+            if best is None:
+                value = 100.0 + ea + tie
+            else:
+                margin = ea - best
+                if margin > threshold:
+                    value = 40.0 + margin + tie
+                elif count > defenders:
+                    value = 10.0 + 0.2 * ea + tie
+                else:
+                    value = 0.0
+            values.append((seat, value))
+        extra = state.extra_attacks(g)
+        if not extra:
+            chosen, chosen_value = None, 0.0
+            for seat, value in values:
+                if value > chosen_value:
+                    chosen, chosen_value = seat, value
+            if chosen is not None:
+                attacks.append((g, chosen))
+            continue
+        worth = dict(values)
+        chosen, chosen_value = (), 0.0
+        for number in range(1, 2 + extra):
+            for option in combinations_with_replacement([seat for seat, _ in values], number):
+                value = 0.0
+                for seat in option:
+                    value += worth[seat]
+                if value > chosen_value:
+                    chosen, chosen_value = option, value
+        for seat in chosen:
+            attacks.append((g, seat))
+    if attacks:
+        return Declare(tuple([(g.uid, seat) for g, seat in attacks]),
+                       ", ".join([f"{g.facts.name} -> P{seat + 1}" for g, seat in attacks]))
+    return NO_ATTACK
+
+
+def _blocks_action(state: WentworthState) -> Action:
+    """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
+    if state.dirty:
+        state._rebuild()
+    dp = state.c_dp
+    side = state.sides[dp]
+    turn = state.turn
+    plain = not state.c_mods
+    defenders = []
+    stats = []
+    for d in side.guardians:
+        # may_defend(d) and estimate(d, DEFENSE), their usual answers read off directly
+        if d.resting or d.nodefend_turn == turn or d.nodefend:
+            continue
+        if d.dyn:
+            if not state.may_defend(d):
+                continue
+            ed = state.estimate(d, DEFENSE)
+            left = state.life_left(d)
+        else:
+            ed = d.est_d if plain and not d.temps else None
+            if ed is None:
+                ed = state.estimate(d, DEFENSE)
+            left = d.life_max - d.damage
+        defenders.append(d)
+        stats.append((ed, left, 1.5 * d.facts.cost + 2.0))
+    life = side.life
+    decl = state.decl
+    unblocked_values = []
+    rows = []
+    for index in state.block_idx:
+        g = decl[index][0]
+        ea = g.est_a if plain and not g.dyn and not g.temps else None
+        if ea is None:
+            ea = state.estimate(g, ATTACK)
+        row = []
+        for ed, left, worth in stats:
+            diff = ea - ed
+            row.append(10.0 - diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
+        rows.append(row)
+        unblocked_values.append(-ea - (50.0 if ea >= life else 0.0))
+    count = len(rows)
+    size = len(defenders)
+    if count == 1:
+        best, best_score = -1, unblocked_values[0]
+        row = rows[0]
+        for k in range(size):
+            if row[k] > best_score:
+                best, best_score = k, row[k]
+        chosen = (best,)
+    elif size == 1:
+        # the one defender blocks attack k (in that order) or none: the search's order and sums
+        total = 0.0
+        for unblocked in unblocked_values:
+            total += unblocked
+        best, best_score = -1, total
+        for k in range(count):
+            total = 0.0
+            for index in range(count):
+                total += rows[k][0] if index == k else unblocked_values[index]
+            if total > best_score:
+                best, best_score = k, total
+        chosen = tuple([0 if index == best else -1 for index in range(count)])
+    else:
+        bounds = [0.0] * (count + 1)
+        for index in range(count - 1, -1, -1):
+            unblocked = unblocked_values[index]
+            bounds[index] = bounds[index + 1] + max(unblocked, *rows[index]) if rows[index] else \
+                bounds[index + 1] + unblocked
+        total = 0.0
+        for unblocked in unblocked_values:
+            total += unblocked
+        found = [(-1,) * count, total]
+        _block_search(0, 0.0, rows, unblocked_values, bounds, [False] * size, [-1] * count, found)
+        chosen = found[0]
+    blocks = tuple([defenders[k].uid if k >= 0 else None for k in chosen])
+    parts = []
+    for index, k in zip(state.block_idx, chosen):
+        name = decl[index][0].facts.name
+        parts.append(f"{defenders[k].facts.name} blocks {name}" if k >= 0 else f"{name} unblocked")
+    return _new(Block, (blocks, "; ".join(parts)))
+
+
+def _block_search(position: int, total: float, rows: list, unblocked_values: list, bounds: list, used: list,
+                  picks: list, found: list) -> None:
+    """The depth-first search of :func:`_blocks_action`: attack ``position`` on gets each unused defender
+    (in order) or none; ``found`` keeps the first best assignment and its sum."""
+    count = len(rows)
+    if position == count:
+        if total > found[1]:
+            found[0], found[1] = tuple(picks), total
+        return
+    if total + bounds[position] < found[1] - 1e-9:
+        return
+    row = rows[position]
+    for k in range(len(used)):
+        if not used[k]:
+            used[k] = True
+            picks[position] = k
+            _block_search(position + 1, total + row[k], rows, unblocked_values, bounds, used, picks, found)
+            used[k] = False
+    picks[position] = -1
+    _block_search(position + 1, total + unblocked_values[position], rows, unblocked_values, bounds, used, picks, found)
+
+
+def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):
+    """What an effect that touches guardian ``g`` adds to :meth:`_effect_value` (the same terms)."""
+    kind = eff.kind
+    amount = eff.amount
+    mine = g.owner == p
+    if kind == "damage":
+        left = state.life_left(g)
+        worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
+        return -worth if mine else worth
+    if kind == "heal":
+        healed = min(amount, g.damage)
+        return healed if mine else -healed
+    if kind == "return_to_hand":
+        return -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
+    if kind == "rest":
+        if not mine and rebuff and not g.resting and state._any_attack(p):
+            return 4.0 + 0.5 * g.facts.cost
+    elif kind == "ready":
+        if mine and g.resting and not rebuff:
+            return 4.0 + 0.5 * g.facts.cost
+    elif kind == "can_attack_on_entry":
+        if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
+            return 6.0 + 3 * state.roll_power(g)
+    elif kind == "extra_combat":
+        if mine and rebuff and state.may_attack(g):
+            return 4.0 + 3 * state.roll_power(g)
+    elif kind == "modify_roll":
+        if mine:
+            if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
+                return amount
+        elif rebuff and eff.applies & DEFENSE and amount < 0 and state.may_defend(g):
+            return -(0.8 * amount)
+    return 0.0
+
+
+def _most_of(state: WentworthState) -> tuple:
+    """The highest cost and most bindings of a guardian in play (what bounds :meth:`_gvalue`)."""
+    cost = bound = 0
+    for side in state.sides:
+        for g in side.guardians:
+            if g.facts.cost > cost:
+                cost = g.facts.cost
+            if len(g.bindings) > bound:
+                bound = len(g.bindings)
+    return cost, bound
+
+
+def _g_bound(eff: Eff, rebuff: bool, most: tuple) -> float:
+    """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
+    kind = eff.kind
+    cost, bound = most
+    if kind == "damage":
+        return max(6.0 + 2 * cost, 0.7 * eff.amount)
+    if kind == "heal":
+        return eff.amount
+    if kind == "return_to_hand":
+        return 4.0 + cost + 2 * bound
+    if kind == "rest" or kind == "ready":
+        return 4.0 + 0.5 * cost
+    if kind == "modify_roll":
+        return eff.gmax_rebuff if rebuff else 0.0
+    if kind in ("can_attack_on_entry", "extra_combat"):
+        return float("inf")
+    return 0.0
+
+
+def _pool_of(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) -> list:
+    """The guardians an effect would touch, seen by the player choosing (an approximation of the
+    engine's targeting for effects that do not pick)."""
+    name = eff.target
+    if eff.choice:
+        return [target] if type(target) is Guardian else []
+    if name == "this":
+        return [source] if type(source) is Guardian else []
+    if name == "attached":
+        host = source.host if type(source) is Binding else None
+        return [host] if host is not None else []
+    sides = state.sides
+    if name == "friendly_guardians":
+        return sides[p].guardians
+    if name == "other_friendly_guardians":
+        return [g for g in sides[p].guardians if g is not source]
+    if name == "enemy_guardians":
+        return [g for side in sides if side.seat != p for g in side.guardians]
+    if name in ("all_guardians", "all_other_guardians"):
+        return [g for side in sides for g in side.guardians if g is not source]
+    return []
+
+
+def _guardian_base_of(state: WentworthState, p: int, facts: Facts) -> float:
+    """A guardian while there is room for it; with four, only one clearly better than the cheapest
+    (which is then discarded at the end of the turn)."""
+    guardians = state.sides[p].guardians
+    if len(guardians) < MAX_GUARDIANS:
+        return 100.0 + 2 * facts.cost
+    if len(guardians) == MAX_GUARDIANS:
+        least = guardians[0].facts.cost
+        for g in guardians:
+            if g.facts.cost < least:
+                least = g.facts.cost
+        if facts.cost >= least + 3:
+            return 60.0 + 2 * (facts.cost - least)
+    return 0.0
+
+
 class Greedy:
     """A sensible Wentworth player. It keeps a good opening hand; plays its most expensive guardians up to
     four, an environment when it has none, helpful bindings on its best guardians and curses on the
@@ -2977,6 +3413,15 @@ class Greedy:
     potion or ability that improves the combat most, if it is worth its cost."""
 
     name = "greedy"
+
+    # the greedy player's helpers that are plain functions (compiled, they are C functions)
+    _act_declare = staticmethod(_declare_action)
+    _act_blocks = staticmethod(_blocks_action)
+    _gvalue = staticmethod(_g_value)
+    _most = staticmethod(_most_of)
+    _gbound = staticmethod(_g_bound)
+    _pool = staticmethod(_pool_of)
+    _guardian_base = staticmethod(_guardian_base_of)
 
     # -- the fast path --
 
@@ -2989,7 +3434,7 @@ class Greedy:
         if phase == REBUFF or phase == REINFORCE:
             return self._act_main(state, {})
         if phase == DEFEND:
-            return self._act_blocks(state)
+            return _blocks_action(state)
         if phase == ROLL:
             return self._act_roll(state, {})
         return REDRAW if self._redraw_value(state, REDRAW) > 0 else KEEP
@@ -3021,7 +3466,6 @@ class Greedy:
         # the costs: printed, or printed plus what cost_deltas() gives the card's type (None: ask cost())
         deltas = None if plain else state.cost_deltas(p)
         exact = plain or deltas is not None
-        effect_value = self._effect_value
         for index, facts in enumerate(hand):
             if plain:
                 if facts.cost > influence:
@@ -3044,7 +3488,7 @@ class Greedy:
                     # _card_value(), its guardian base known
                     value = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
                     for eff in facts.plays:
-                        value += effect_value(state, p, eff, None, cache)
+                        value += self._effect_value(state, p, eff, None, cache)
                     if value > best_score:
                         pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
@@ -3056,9 +3500,8 @@ class Greedy:
                     continue
                 if facts.gchoice:
                     base = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
-                    gvalue = self._gvalue
                     for code, obj in targets:
-                        value = base + (0.0 + gvalue(state, p, eff, obj, rebuff))
+                        value = base + (0.0 + _g_value(state, p, eff, obj, rebuff))
                         if value > best_score:
                             pick, best_score, best_index = (index, facts, code, obj), value, index
                     continue
@@ -3085,7 +3528,7 @@ class Greedy:
                         if 50.0 + 0.5 * _TOP_COST[0] + facts.cost < best_score:
                             continue
                         if peak is None:
-                            peak = self._most(state)
+                            peak = _most_of(state)
                         if 50.0 + 0.5 * peak[0] + facts.cost < best_score:
                             continue
                     code, host, host_value = self._best_host(state, p, facts, cache)
@@ -3105,7 +3548,7 @@ class Greedy:
                     # _card_value() of a potion
                     value = 0.0
                     for eff in facts.plays:
-                        value += effect_value(state, p, eff, None, cache)
+                        value += self._effect_value(state, p, eff, None, cache)
                     value = 30.0 + value if value >= 4 else 0.0
                     if value > best_score or (value == best_score and index < best_index):
                         pick, best_score, best_index = (index, facts, None, None), value, index
@@ -3116,12 +3559,11 @@ class Greedy:
                     if best_score > 60.0:
                         # a guardian (or better) is found: skip the potion if no target can reach it
                         if peak is None:
-                            peak = self._most(state)
-                        if 30.0 + self._gbound(eff, True, peak) < best_score:
+                            peak = _most_of(state)
+                        if 30.0 + _g_bound(eff, True, peak) < best_score:
                             continue
-                    gvalue = self._gvalue
                     for code, obj in state.targets(p, eff):
-                        value = 0.0 + gvalue(state, p, eff, obj, True)
+                        value = 0.0 + _g_value(state, p, eff, obj, True)
                         if value >= 4:
                             value = 30.0 + value
                             if value > best_score or (value == best_score and index < best_index):
@@ -3130,7 +3572,7 @@ class Greedy:
                 if best_score > 60.0:
                     # a guardian (or better) is found: skip the potion if no target can reach it
                     if peak is None:
-                        peak = self._most(state)
+                        peak = _most_of(state)
                     if 30.0 + self._plays_bound(state, facts, peak) < best_score:
                         continue
                 for code, obj in state.targets(p, eff):
@@ -3151,8 +3593,8 @@ class Greedy:
                         continue
                     if best_score > 60.0:
                         if peak is None:
-                            peak = self._most(state)
-                        if 20.0 + self._gbound(eff, rebuff, peak) - eff.pay <= best_score:
+                            peak = _most_of(state)
+                        if 20.0 + _g_bound(eff, rebuff, peak) - eff.pay <= best_score:
                             continue
                 targets = state._ability_targets(p, obj, eff, False)
                 if targets is None:
@@ -3169,9 +3611,8 @@ class Greedy:
                         if rebuff and state.may_attack(g):
                             continue
                         penalty = 3 + 2 * state.roll_power(g)
-                    gvalue = self._gvalue
                     for code, target in targets:
-                        value = 0.0 + gvalue(state, p, eff, target, rebuff)
+                        value = 0.0 + _g_value(state, p, eff, target, rebuff)
                         if rests:
                             value -= penalty
                         value -= eff.pay
@@ -3194,255 +3635,9 @@ class Greedy:
             for index, facts in enumerate(hand):
                 if self._dead(state, p, facts):
                     return Discard(index, facts.name)
-        return self._act_declare(state, p, guardians)
+        return _declare_action(state, p, guardians)
 
-    @staticmethod
-    def _act_declare(state: WentworthState, p: int, guardians: list) -> Action:
-        """The best declaration: each guardian's first best option (a declaration scores its sum), in the
-        order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
-        if state.dirty:
-            state._rebuild()
-        turn = state.turn
-        may_attack = state.may_attack
-        attackers = []
-        for g in guardians:
-            # may_attack(g), its usual answer read off directly
-            if g.resting or g.noattack_turn == turn or g.noattack:
-                continue
-            if (g.dyn or g.attacks or g.entered == turn) and not may_attack(g):
-                continue
-            attackers.append(g)
-        if not attackers:
-            return NO_ATTACK
-        sides = state.sides
-        n = state.n
-        if n == 2 and not state.c_mods:
-            # two players: one seat to attack (the same values as below, without the bookkeeping)
-            other = sides[1 - p]
-            if other.out or not other.had_turn:
-                return NO_ATTACK
-            best = None
-            defenders = 0
-            for d in other.guardians:
-                if d.resting or d.nodefend_turn == turn or d.nodefend:
-                    continue
-                if d.dyn or d.temps:
-                    if d.dyn and not state.may_defend(d):
-                        continue
-                    ed = state.estimate(d, DEFENSE)
-                else:
-                    ed = d.est_d
-                    if ed is None:
-                        # estimate(d, DEFENSE) with no moment's effects
-                        ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
-                defenders += 1
-                if best is None or ed > best:
-                    best = ed
-            count = len(attackers)
-            threshold = 0.5 if turn <= _PATIENCE else -2.5
-            seat = 1 - p
-            suffix = f" -> P{seat + 1}"
-            uids = []
-            names = []
-            for g in attackers:
-                if g.dyn or g.temps:
-                    ea = state.estimate(g, ATTACK)
-                else:
-                    ea = g.est_a
-                    if ea is None:
-                        # estimate(g, ATTACK) with no moment's effects
-                        ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
-                if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
-                    continue
-                uids.append((g.uid, seat))
-                names.append(g.facts.name + suffix)
-                if g.xtra or g.extra_turn == turn or g.dyn:
-                    # with extra attacks, each one is worth as much: attack as often as allowed
-                    for _ in range(state.extra_attacks(g)):
-                        uids.append((g.uid, seat))
-                        names.append(g.facts.name + suffix)
-            if uids:
-                return _new(Declare, (tuple(uids), ", ".join(names)))
-            return NO_ATTACK
-        estimate = state.estimate
-        plain = not state.c_mods
-        infos = []
-        for k in range(1, n):
-            seat = (p + k) % n
-            other = sides[seat]
-            if other.out or not other.had_turn:
-                continue
-            best = None
-            defenders = 0
-            for d in other.guardians:
-                if d.resting or d.nodefend_turn == turn or d.nodefend:
-                    continue
-                if d.dyn and not state.may_defend(d):
-                    continue
-                defenders += 1
-                ed = d.est_d if plain and not d.dyn and not d.temps else None
-                if ed is None:
-                    ed = estimate(d, DEFENSE)
-                if best is None or ed > best:
-                    best = ed
-            infos.append((seat, best, defenders, 0.01 * (START_LIFE - other.life)))
-        if not infos:
-            return NO_ATTACK
-        count = len(attackers)
-        threshold = 0.5 if turn <= _PATIENCE else -2.5
-        attacks: list = []
-        for g in attackers:
-            ea = g.est_a if plain and not g.dyn and not g.temps else None
-            if ea is None:
-                ea = estimate(g, ATTACK)
-            if ea <= 0:
-                continue
-            if len(infos) == 1 and not (g.xtra or g.extra_turn == turn or g.dyn):
-                seat, best, defenders, tie = infos[0]
-                if best is None or ea - best > threshold or count > defenders:
-                    attacks.append((g, seat))
-                continue
-            values = []
-            for seat, best, defenders, tie in infos:
-                if best is None:
-                    value = 100.0 + ea + tie
-                else:
-                    margin = ea - best
-                    if margin > threshold:
-                        value = 40.0 + margin + tie
-                    elif count > defenders:
-                        value = 10.0 + 0.2 * ea + tie
-                    else:
-                        value = 0.0
-                values.append((seat, value))
-            extra = state.extra_attacks(g)
-            if not extra:
-                chosen, chosen_value = None, 0.0
-                for seat, value in values:
-                    if value > chosen_value:
-                        chosen, chosen_value = seat, value
-                if chosen is not None:
-                    attacks.append((g, chosen))
-                continue
-            worth = dict(values)
-            chosen, chosen_value = (), 0.0
-            for number in range(1, 2 + extra):
-                for option in combinations_with_replacement([seat for seat, _ in values], number):
-                    value = 0.0
-                    for seat in option:
-                        value += worth[seat]
-                    if value > chosen_value:
-                        chosen, chosen_value = option, value
-            for seat in chosen:
-                attacks.append((g, seat))
-        if attacks:
-            return Declare(tuple([(g.uid, seat) for g, seat in attacks]),
-                           ", ".join([f"{g.facts.name} -> P{seat + 1}" for g, seat in attacks]))
-        return NO_ATTACK
 
-    @staticmethod
-    def _act_blocks(state: WentworthState) -> Action:
-        """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
-        if state.dirty:
-            state._rebuild()
-        dp = state.c_dp
-        side = state.sides[dp]
-        estimate = state.estimate
-        turn = state.turn
-        plain = not state.c_mods
-        defenders = []
-        stats = []
-        for d in side.guardians:
-            # may_defend(d) and estimate(d, DEFENSE), their usual answers read off directly
-            if d.resting or d.nodefend_turn == turn or d.nodefend:
-                continue
-            if d.dyn:
-                if not state.may_defend(d):
-                    continue
-                ed = estimate(d, DEFENSE)
-                left = state.life_left(d)
-            else:
-                ed = d.est_d if plain and not d.temps else None
-                if ed is None:
-                    ed = estimate(d, DEFENSE)
-                left = d.life_max - d.damage
-            defenders.append(d)
-            stats.append((ed, left, 1.5 * d.facts.cost + 2.0))
-        life = side.life
-        decl = state.decl
-        unblocked_values = []
-        rows = []
-        for index in state.block_idx:
-            g = decl[index][0]
-            ea = g.est_a if plain and not g.dyn and not g.temps else None
-            if ea is None:
-                ea = estimate(g, ATTACK)
-            row = []
-            for ed, left, worth in stats:
-                diff = ea - ed
-                row.append(10.0 - diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
-            rows.append(row)
-            unblocked_values.append(-ea - (50.0 if ea >= life else 0.0))
-        count = len(rows)
-        size = len(defenders)
-        if count == 1:
-            best, best_score = -1, unblocked_values[0]
-            row = rows[0]
-            for k in range(size):
-                if row[k] > best_score:
-                    best, best_score = k, row[k]
-            chosen = (best,)
-        elif size == 1:
-            # the one defender blocks attack k (in that order) or none: the search's order and sums
-            total = 0.0
-            for unblocked in unblocked_values:
-                total += unblocked
-            best, best_score = -1, total
-            for k in range(count):
-                total = 0.0
-                for index in range(count):
-                    total += rows[k][0] if index == k else unblocked_values[index]
-                if total > best_score:
-                    best, best_score = k, total
-            chosen = tuple([0 if index == best else -1 for index in range(count)])
-        else:
-            bounds = [0.0] * (count + 1)
-            for index in range(count - 1, -1, -1):
-                unblocked = unblocked_values[index]
-                bounds[index] = bounds[index + 1] + max(unblocked, *rows[index]) if rows[index] else \
-                    bounds[index + 1] + unblocked
-            total = 0.0
-            for unblocked in unblocked_values:
-                total += unblocked
-            found = [(-1,) * count, total]
-            used = [False] * size
-            picks = [-1] * count
-
-            def search(position: int, total: float) -> None:
-                if position == count:
-                    if total > found[1]:
-                        found[0], found[1] = tuple(picks), total
-                    return
-                if total + bounds[position] < found[1] - 1e-9:
-                    return
-                row = rows[position]
-                for k in range(size):
-                    if not used[k]:
-                        used[k] = True
-                        picks[position] = k
-                        search(position + 1, total + row[k])
-                        used[k] = False
-                picks[position] = -1
-                search(position + 1, total + unblocked_values[position])
-
-            search(0, 0.0)
-            chosen = found[0]
-        blocks = tuple([defenders[k].uid if k >= 0 else None for k in chosen])
-        parts = []
-        for index, k in zip(state.block_idx, chosen):
-            name = decl[index][0].facts.name
-            parts.append(f"{defenders[k].facts.name} blocks {name}" if k >= 0 else f"{name} unblocked")
-        return _new(Block, (blocks, "; ".join(parts)))
 
     def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
         """The first host (in the engine's order) worth most to a binding of this kind: (code, host, value)."""
@@ -3504,18 +3699,17 @@ class Greedy:
         plain = not state.src_cost and not side.cost_temp
         pick = None
         best_score = 0.0
-        roll_value = self._roll_value
         for index, facts in enumerate(side.hand):
             if not facts.is_roll or (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
             if eff is None:
-                value = roll_value(state, p, facts.plays, None, None, facts, cache)
+                value = self._roll_value(state, p, facts.plays, None, None, facts, cache)
                 if value > best_score:
                     pick, best_score = (index, facts, None, None), value
             else:
                 for code, obj in state.targets(p, eff):
-                    value = roll_value(state, p, facts.plays, obj, None, facts, cache)
+                    value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
                     if value > best_score:
                         pick, best_score = (index, facts, code, obj), value
         best: Action = PASS_ROLL
@@ -3524,7 +3718,7 @@ class Greedy:
             best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
         if state.src_ract:
             for obj, eff, slot, code, target in self._abilities(state, p, True):
-                value = roll_value(state, p, (eff,), target, obj, None, cache)
+                value = self._roll_value(state, p, (eff,), target, obj, None, cache)
                 if value > best_score:
                     best_score = value
                     best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
@@ -3607,23 +3801,11 @@ class Greedy:
     def _env_value(side: Side, facts: Facts) -> float:
         return 0.0 if side.env is not None else 60.0 + facts.cost
 
-    @staticmethod
-    def _guardian_base(state: WentworthState, p: int, facts: Facts) -> float:
-        """A guardian while there is room for it; with four, only one clearly better than the cheapest
-        (which is then discarded at the end of the turn)."""
-        guardians = state.sides[p].guardians
-        if len(guardians) < MAX_GUARDIANS:
-            return 100.0 + 2 * facts.cost
-        if len(guardians) == MAX_GUARDIANS:
-            least = min(g.facts.cost for g in guardians)
-            if facts.cost >= least + 3:
-                return 60.0 + 2 * (facts.cost - least)
-        return 0.0
 
     def _dead(self, state: WentworthState, p: int, facts: Facts) -> bool:
         """A card the greedy player will not play soon (discarded to draw when influence piles up)."""
         if facts.type is GUARDIAN:
-            return self._guardian_base(state, p, facts) == 0.0
+            return _guardian_base_of(state, p, facts) == 0.0
         return facts.type is ENVIRONMENT and state.sides[p].env is not None
 
     def _card_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
@@ -3631,7 +3813,7 @@ class Greedy:
         choice = facts.choice
         wanted = choice.target if choice is not None else None
         if facts.type is GUARDIAN:
-            value = self._guardian_base(state, p, facts)
+            value = _guardian_base_of(state, p, facts)
             if not value:
                 return 0.0
             for eff in facts.plays:
@@ -3652,28 +3834,6 @@ class Greedy:
         value -= eff.pay
         return 20.0 + value if value >= 3 else 0.0
 
-    @staticmethod
-    def _pool(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) -> list:
-        """The guardians an effect would touch, seen by the player choosing (an approximation of the
-        engine's targeting for effects that do not pick)."""
-        name = eff.target
-        if eff.choice:
-            return [target] if type(target) is Guardian else []
-        if name == "this":
-            return [source] if type(source) is Guardian else []
-        if name == "attached":
-            host = source.host if type(source) is Binding else None
-            return [host] if host is not None else []
-        sides = state.sides
-        if name == "friendly_guardians":
-            return sides[p].guardians
-        if name == "other_friendly_guardians":
-            return [g for g in sides[p].guardians if g is not source]
-        if name == "enemy_guardians":
-            return [g for side in sides if side.seat != p for g in side.guardians]
-        if name in ("all_guardians", "all_other_guardians"):
-            return [g for side in sides for g in side.guardians if g is not source]
-        return []
 
     def _effect_value(self, state: WentworthState, p: int, eff: Eff, target: Any, cache: dict,
                       source: Any = None) -> float:
@@ -3711,9 +3871,10 @@ class Greedy:
                 elif kind == "search_deck":
                     value += sign * 5
                 elif kind == "recover":
-                    if any((not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f))
-                           for f in state.sides[p].discard):
-                        value += 6
+                    for f in state.sides[p].discard:
+                        if (not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f)):
+                            value += 6
+                            break
                 elif kind == "modify_cost":
                     value += 1
             return value
@@ -3728,8 +3889,8 @@ class Greedy:
         if eff.choice:
             if type(target) is not Guardian:
                 return 0.0
-            return 0.0 + self._gvalue(state, p, eff, target, state.phase == REBUFF)
-        pool = self._pool(state, p, eff, target, source)
+            return 0.0 + _g_value(state, p, eff, target, state.phase == REBUFF)
+        pool = _pool_of(state, p, eff, target, source)
         if not pool:
             return 0.0
         value = 0.0
@@ -3765,36 +3926,7 @@ class Greedy:
                     value -= 0.8 * amount
         return value
 
-    @staticmethod
-    def _most(state: WentworthState) -> tuple:
-        """The highest cost and most bindings of a guardian in play (what bounds :meth:`_gvalue`)."""
-        cost = bound = 0
-        for side in state.sides:
-            for g in side.guardians:
-                if g.facts.cost > cost:
-                    cost = g.facts.cost
-                if len(g.bindings) > bound:
-                    bound = len(g.bindings)
-        return cost, bound
 
-    @staticmethod
-    def _gbound(eff: Eff, rebuff: bool, most: tuple) -> float:
-        """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
-        kind = eff.kind
-        cost, bound = most
-        if kind == "damage":
-            return max(6.0 + 2 * cost, 0.7 * eff.amount)
-        if kind == "heal":
-            return eff.amount
-        if kind == "return_to_hand":
-            return 4.0 + cost + 2 * bound
-        if kind == "rest" or kind == "ready":
-            return 4.0 + 0.5 * cost
-        if kind == "modify_roll":
-            return eff.gmax_rebuff if rebuff else 0.0
-        if kind in ("can_attack_on_entry", "extra_combat"):
-            return float("inf")
-        return 0.0
 
     _PER_SEAT = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_influence": 1.0, "discard": 3.0}
 
@@ -3832,7 +3964,7 @@ class Greedy:
                 continue
             if kind == "destroy":
                 return float("inf")
-            per = cls._gbound(eff, True, most)
+            per = _g_bound(eff, True, most)
             if kind == "heal":
                 per = amount
             per = per if per > 0 else 0.0
@@ -3844,40 +3976,6 @@ class Greedy:
                 total += guardians * per
         return total
 
-    @staticmethod
-    def _gvalue(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):
-        """What an effect that touches guardian ``g`` adds to :meth:`_effect_value` (the same terms)."""
-        kind = eff.kind
-        amount = eff.amount
-        mine = g.owner == p
-        if kind == "damage":
-            left = state.life_left(g)
-            worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
-            return -worth if mine else worth
-        if kind == "heal":
-            healed = min(amount, g.damage)
-            return healed if mine else -healed
-        if kind == "return_to_hand":
-            return -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
-        if kind == "rest":
-            if not mine and rebuff and not g.resting and state._any_attack(p):
-                return 4.0 + 0.5 * g.facts.cost
-        elif kind == "ready":
-            if mine and g.resting and not rebuff:
-                return 4.0 + 0.5 * g.facts.cost
-        elif kind == "can_attack_on_entry":
-            if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
-                return 6.0 + 3 * state.roll_power(g)
-        elif kind == "extra_combat":
-            if mine and rebuff and state.may_attack(g):
-                return 4.0 + 3 * state.roll_power(g)
-        elif kind == "modify_roll":
-            if mine:
-                if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
-                    return amount
-            elif rebuff and eff.applies & DEFENSE and amount < 0 and state.may_defend(g):
-                return -(0.8 * amount)
-        return 0.0
 
     def _attack_value(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
         """An attack's worth: a sure hit when nobody can defend; else the expected margin over the best
@@ -4035,7 +4133,7 @@ class Greedy:
                 if kind == "prevent_damage" and eff.target == "controller" and eff.amount >= ALL_DAMAGE:
                     shielded = touched = True
                 continue
-            for g in self._pool(state, p, eff, target, source):
+            for g in _pool_of(state, p, eff, target, source):
                 if g is not att and g is not d:
                     continue
                 is_att = g is att
@@ -4142,3 +4240,16 @@ register(Engine(
     notes={"goldfish": "the opponent has 50 life, no guardians and does nothing; the kill turn is the turn "
                        "on which its life reaches 0"},
 ))
+
+
+# Compiled, the int constants are C values (declared in wentworth.pxd) and not module attributes by themselves:
+# publish them (in plain Python this assigns each name its own value).
+globals().update(
+    START_LIFE=START_LIFE, HAND_SIZE=HAND_SIZE, RECHARGE=RECHARGE, MAX_GUARDIANS=MAX_GUARDIANS, ATTACK=ATTACK,
+    DEFENSE=DEFENSE, ADD=ADD, MUL=MUL, HALVE=HALVE, SELF=SELF, ATTACHED=ATTACHED, BOUND=BOUND, OTHERS=OTHERS,
+    FRIENDLY=FRIENDLY, ENEMY=ENEMY, ALL=ALL, P_CTRL=P_CTRL, P_BOUND=P_BOUND, P_ALL=P_ALL, P_ROLL=P_ROLL,
+    P_LIFE=P_LIFE, P_RP=P_RP, P_HASTE=P_HASTE, P_NOENTRY=P_NOENTRY, P_NOATTACK=P_NOATTACK, P_NODEFEND=P_NODEFEND,
+    P_EXTRA=P_EXTRA, P_PREVENT_G=P_PREVENT_G, P_PREVENT_P=P_PREVENT_P, P_COST=P_COST, W_MAIN=W_MAIN,
+    W_ROLL=W_ROLL, W_BOTH=W_BOTH, ALL_DAMAGE=ALL_DAMAGE, REDRAWING=REDRAWING, REBUFF=REBUFF, COMBAT=COMBAT,
+    DEFEND=DEFEND, ROLL=ROLL, REINFORCE=REINFORCE, _SETTLE=_SETTLE, _RICH=_RICH, _PATIENCE=_PATIENCE,
+)

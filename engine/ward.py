@@ -3461,13 +3461,13 @@ class Greedy:
                     if value > best_score:
                         best, best_score = action, value
             return best
-        scorer = _SCORERS.get(kind)
+        scorer = getattr(self, _SCORERS[kind])
         me = state.who
         best, best_score = actions[-1] if kind in ("main", "main2", "respond") else actions[0], -1e9
         if kind in ("main", "main2", "respond"):
             best_score = 0.0
         for action in actions:
-            value = scorer(self, state, me, action)
+            value = scorer(state, me, action)
             if value > best_score:
                 best, best_score = action, value
         return best
@@ -3882,11 +3882,11 @@ def _hp_sum(hand: list[Facts], indices: Sequence[int]) -> int:
 BATTLE_SCALE = 0.001  # from the main phase, a battle comes after every useful magic
 _STAT_WORTH = {AL: 3.0, SPD: 0.7, MOD: 3.0, HITB: 2.5, DMGB: 1.5, HITD: 4.0, ATKD: 5.0}
 
-_SCORERS = {"main": Greedy._main, "main2": Greedy._main, "mulligan": Greedy._mulligan, "discard": Greedy._discard,
-            "replace": Greedy._replace, "promote": Greedy._promote, "search": Greedy._pick_card,
-            "revive": Greedy._pick_card, "limited": Greedy._pick_card, "destroy": Greedy._destroy,
-            "reroll": Greedy._yes, "pact": Greedy._yes, "cost_discard": Greedy._discard,
-            "respond": Greedy._respond}
+# the Greedy method that scores each option of a choice (by name: compiled, Greedy's methods are C functions)
+_SCORERS = {"main": "_main", "main2": "_main", "mulligan": "_mulligan", "discard": "_discard",
+            "replace": "_replace", "promote": "_promote", "search": "_pick_card", "revive": "_pick_card",
+            "limited": "_pick_card", "destroy": "_destroy", "reroll": "_yes", "pact": "_yes",
+            "cost_discard": "_discard", "respond": "_respond"}
 
 
 register(Engine(

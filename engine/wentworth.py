@@ -27,6 +27,7 @@ from .core import (
     Action,
     Choose,
     Engine,
+    GameState,
     Pass,
     RandomPolicy,
     deck_cards,
@@ -924,10 +925,7 @@ class WentworthState:
 
     # -- protocol --
 
-    def say(self, line: str) -> None:
-        """Add a line to the play-by-play (callers test ``self.log is not None`` first on hot paths)."""
-        if self.log is not None:
-            self.log.append(f"[turn {self.turn}] {line}")
+    say = GameState.say
 
     def current_player(self) -> int:
         if self.pending:

@@ -163,7 +163,9 @@ cpdef bint _w_effects_on(state, Creature creature)
 @cython.locals(facts=Facts, battle=Battle, temps=list, stats=list, temp=list)
 cpdef object _w_profile(state, Creature creature)
 
-@cython.locals(facts=Facts, stats=list, on=bint, magic=Magic, magic_facts=Facts, ctype=str, clamped=list)
+cpdef list _clamped(list stats)
+
+@cython.locals(facts=Facts, stats=list, on=bint, magic=Magic, magic_facts=Facts, ctype=str)
 cpdef _w_static(state, Creature creature, int key)
 
 @cython.locals(facts=Facts, battle=Battle, stats=list, temp=list, magic=Magic, extra=list)

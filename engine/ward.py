@@ -1935,7 +1935,12 @@ def _w_profile(state, creature: Creature) -> Sequence[int]:
     for temp in temps:
         if temp[0] < 7:
             stats[temp[0]] += temp[1]
-    if stats[AL] > MAX_AL:  # noqa: PLR1730
+    return _clamped(stats)
+
+
+def _clamped(stats: list) -> list:
+    """``stats`` (changed in place) within the rules' bounds: AL at most 12, hit and attack dice at least 1."""
+    if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
         stats[AL] = MAX_AL
     if stats[HITD] < 1:  # noqa: PLR1730
         stats[HITD] = 1
@@ -1976,14 +1981,7 @@ def _w_static(state, creature: Creature, key: int) -> None:
             if kind is None or kind == ctype:
                 total = None if amount is None or total is None else total + amount
     creature.sval = stats
-    clamped = list(stats)
-    if clamped[AL] > MAX_AL:  # noqa: PLR1730
-        clamped[AL] = MAX_AL
-    if clamped[HITD] < 1:  # noqa: PLR1730
-        clamped[HITD] = 1
-    if clamped[ATKD] < 1:  # noqa: PLR1730
-        clamped[ATKD] = 1
-    creature.pval = clamped
+    creature.pval = _clamped(list(stats))
     creature.aval = total
     creature.skey = key
 
@@ -2015,13 +2013,7 @@ def _w_full_profile(state, creature: Creature) -> Sequence[int]:
         if extra is not None:
             for stat in range(7):
                 stats[stat] += extra[stat]
-    if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
-        stats[AL] = MAX_AL
-    if stats[HITD] < 1:  # noqa: PLR1730
-        stats[HITD] = 1
-    if stats[ATKD] < 1:  # noqa: PLR1730
-        stats[ATKD] = 1
-    return stats
+    return _clamped(stats)
 
 
 def _w_holds(state, creature: Creature, condition: dict) -> bool:

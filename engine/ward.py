@@ -2813,19 +2813,9 @@ def _w_attack_damage(state, a: Creature, d: Creature, stats: Sequence[int], crit
         damage *= 2
     reduction = d.aval if d.skey == state.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
         else _w_armor(state, d, stats[AL])
-    # _w_hurt(state, d, damage - reduction, ATTACK, a), inlined
-    damage = 0 if reduction is None else damage - reduction
-    if damage <= 0 or d.hp <= 0 or state.turn <= FIRST_CYCLE or d.limited:
-        if state.log is not None:
-            state.say(f"{a.facts.name} hits {d.facts.name} for no damage")
-        return 0
-    dealt = damage if damage < d.hp else d.hp  # noqa: FURB136
-    d.hp -= dealt
-    if d.hp == 0:
-        d.killer = a
-        state.dead.append(d)
-    if state.log is not None:
-        state.say(f"{d.facts.name} takes {dealt} damage ({d.hp}/{d.facts.hp} HP)")
+    dealt = _w_hurt(state, d, 0 if reduction is None else damage - reduction, ATTACK, a)
+    if dealt == 0 and state.log is not None:
+        state.say(f"{a.facts.name} hits {d.facts.name} for no damage")
     return dealt
 
 

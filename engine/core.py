@@ -56,8 +56,25 @@ class Pass(NamedTuple):
         return self.label
 
 
+class Play(NamedTuple):
+    """Play card ``index`` of the hand, named ``name``; ``target`` is what it picks, if anything, shown as ``label``.
+
+    >>> str(Play(3, "Battle Fury", 12, "Village Squire")), str(Play(0, "Trench Lines"))
+    ('play Battle Fury on Village Squire', 'play Trench Lines')
+    """
+
+    index: int
+    name: str
+    target: Any = None
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.name}" + (f" on {self.label}" if self.label else "")
+
+
 Action.register(Choose)
 Action.register(Pass)
+Action.register(Play)
 
 
 class GameState:

@@ -28,6 +28,7 @@ from .core import (
     Engine,
     GameState,
     Pass,
+    Play as Tactic,  # a before-combat tactics card is played with the core's Play action
     RandomPolicy,
     deck_cards,
     new_rng,
@@ -560,18 +561,6 @@ class Deploy(NamedTuple):
         return f"place reserve {self.name} at {SQUARE_NAMES[self.square]}"
 
 
-class Tactic(NamedTuple):
-    """Play a before-combat tactics card from hand; ``target`` is what it picks, if anything."""
-
-    index: int
-    name: str
-    target: Any = None
-    label: str = ""
-
-    def __str__(self) -> str:
-        return f"play {self.name}" + (f" on {self.label}" if self.label else "")
-
-
 class Discard(NamedTuple):
     """Discard a card from hand (a tactics card or a reserve) to flip the attribute or the variable card."""
 
@@ -629,7 +618,7 @@ class Choose(_Choose):
         return self.label
 
 
-for _kind in (Deploy, Tactic, Discard, Attack, Instant, Step, Choose):
+for _kind in (Deploy, Discard, Attack, Instant, Step, Choose):
     Action.register(_kind)
 
 _new = tuple.__new__  # makes an action without the named tuple's Python-level ``__new__``: _new(Step, (fields...))

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, deck_cards, new_rng, register
+from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -622,18 +622,6 @@ class _Over(Exception):
 # --- actions ------------------------------------------------------------------------------------
 
 
-class Play(NamedTuple):
-    """Play a magic from hand (``target``: a creature's or a magic's uid where it picks one)."""
-
-    index: int
-    name: str
-    target: Any = None
-    target_name: str = ""
-
-    def __str__(self) -> str:
-        return f"play {self.name}" + (f" on {self.target_name}" if self.target_name else "")
-
-
 class Summon(NamedTuple):
     """Summon a creature from hand; ``sacrifices`` are hand indices, ``primary`` sacrifices the primary creature."""
 
@@ -688,7 +676,7 @@ class Respond(NamedTuple):
         return f"respond with {self.name}"
 
 
-for _kind in (Play, Summon, KillOwn, Activate, Attack, Respond):
+for _kind in (Summon, KillOwn, Activate, Attack, Respond):
     Action.register(_kind)
 
 END_MAIN = Pass("end the Summoning/Magic phase")
@@ -1131,7 +1119,7 @@ class WardState(GameState):
         facts = side.hand.pop(action.index)
         side.limbo.append(facts)
         if self.log is not None:
-            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
+            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
         item = Item(player, facts, target=action.target, entries=facts.plays)
         if _w_can_answer(self, 1 - player, EV_MAGIC, item):
             yield from self._chain(1 - player, EV_MAGIC, item)
@@ -2483,7 +2471,7 @@ def _w_play_plain(state, player: int, action: Play) -> None:
     side = state.sides[player]
     facts = side.hand.pop(action.index)
     if state.log is not None:
-        state.say(f"P{player + 1} plays {facts.name}" + (f" on {action.target_name}" if action.target_name else ""))
+        state.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
     if facts.needs and not _w_resolvable(state, player, facts):
         if state.log is not None:
             state.say(f"{facts.name} fails to resolve")

@@ -29,6 +29,7 @@ from .core import (
     Engine,
     GameState,
     Pass,
+    Play,
     RandomPolicy,
     deck_cards,
     new_rng,
@@ -673,18 +674,6 @@ class Redraw(NamedTuple):
         return "redraw 7 cards" if self.redraw else "keep the opening hand"
 
 
-class Play(NamedTuple):
-    """Play a card from hand, paying its influence cost; ``target`` is what it binds to or targets."""
-
-    index: int
-    name: str
-    target: Any = None
-    label: str = ""
-
-    def __str__(self) -> str:
-        return f"play {self.name}" + (f" on {self.label}" if self.label else "")
-
-
 class Activate(NamedTuple):
     """Use an activated ability of a card in play (``slot``: which of its abilities)."""
 
@@ -742,7 +731,7 @@ class Block(NamedTuple):
         return f"defend: {self.label}"
 
 
-for _kind in (Redraw, Play, Activate, Rebind, Discard, Declare, Block):
+for _kind in (Redraw, Activate, Rebind, Discard, Declare, Block):
     Action.register(_kind)
 
 NO_ATTACK = Declare((), "")

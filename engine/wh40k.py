@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, deck_cards, new_rng, register, shuffle
+from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_AP = 1000
@@ -291,18 +291,6 @@ class Deploy(NamedTuple):
         return f"deploy {self.name}"
 
 
-class Play(NamedTuple):
-    """Play an order, event or equipment from hand, paying its CP; ``target`` is a unit id if it picks one."""
-
-    index: int
-    name: str
-    target: Any = None
-    target_name: str = ""
-
-    def __str__(self) -> str:
-        return f"play {self.name}" + (f" on {self.target_name}" if self.target_name else "")
-
-
 class Activate(NamedTuple):
     """Use a unit's once-per-turn ability, paying its CP."""
 
@@ -327,7 +315,7 @@ class Attack(NamedTuple):
         return f"attack {self.target_name} with {self.name}"
 
 
-for _kind in (Deploy, Play, Activate, Attack):
+for _kind in (Deploy, Activate, Attack):
     Action.register(_kind)
 
 END_ACTIONS = Pass("end the Action phase")
@@ -619,7 +607,7 @@ class Wh40kState(GameState):
         facts = side.hand.pop(action.index)
         side.cp -= facts.cp
         if self.log is not None:
-            self.say(f"P{me + 1} plays {facts.name} for {facts.cp} CP" + (f" on {action.target_name}" if action.target_name else ""))
+            self.say(f"P{me + 1} plays {facts.name} for {facts.cp} CP" + (f" on {action.label}" if action.label else ""))
         context = {"source": facts, "origin": facts.type}
         if facts.type == "equipment":
             bearer = self._unit(action.target)

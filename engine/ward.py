@@ -697,1132 +697,8 @@ _STRIKE_EVENTS = EV_HIT_ROLL | EV_HIT_TAKEN | EV_DAMAGE
 _ASK_MAIN = ((0, "main", None), (1, "main", None))
 
 
-# --- the state ----------------------------------------------------------------------------------
-
-
-class WardState(GameState):
-    """A game of Ward between two players (or one against a goldfish of training dummies)."""
-
-    __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
-                 "gen", "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase", "rec",
-                 "result", "rnd", "sepoch", "sides", "topic", "used_magics", "who", "window")
-
-    # -- protocol --
-
-    def current_player(self) -> int:
-        return self.who
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def winner(self) -> int | None:
-        return self.result
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self.over:
-            return ()
-        options = self.options
-        if options is None:
-            kind = self.kind
-            options = self.options = (_w_main_moves(self, self.who, kind == "main2") if kind != "combat"
-                                      else _w_combat_moves(self, self.who))
-        return options
-
-    def apply(self, action: Action) -> None:
-        if self.over:
-            raise ValueError("the game is over")
-        self.history.append(action)
-        try:
-            self.who, self.kind, self.options = self.gen.send(action)
-        except (_Over, StopIteration):
-            self._finish()
-
-    def _finish(self) -> None:
-        self.over = True
-        self.options = ()
-        self.battle = None
-        for side in self.sides:  # (no reference cycle left: a finished game is freed at once)
-            side.magics.state = None
-
-    def clone(self) -> WardState:
-        """An independent copy: the game is replayed from its seed with the recorded dice and actions."""
-        decks, seed, first, max_turns, _, goldfish = self.config
-        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=self.log is not None,
-                          goldfish=goldfish, replay=_replayer(self.draws), actions=list(self.history),
-                          recorded=self.draws)
-        twin.rng.setstate(self.rng.getstate())
-        return twin
-
-    # -- invariants (for tests) --
-
-    def card_counts(self) -> tuple[int, ...]:
-        return tuple(side.card_count() for side in self.sides if not side.dummy)
-
-    def opponent(self, player: int) -> int:
-        return 1 - player
-
-    # -- dice --
-
-    # -- creature profile --
-
-    def multipliers(self, creature: Creature) -> list[int]:
-        factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
-        battle = self.battle
-        if battle is not None and creature in battle.mults:
-            factors.extend(battle.mults[creature])
-        return factors
-
-    # -- damage and healing --
-
-    # -- the cemetery and the field --
-
-    def _check_loss(self) -> None:
-        lost = [side.cem_hp >= CEMETERY_LIMIT for side in self.sides]
-        if any(lost):
-            self.result = None if all(lost) else (1 if lost[0] else 0)
-            if self.log is not None:
-                if self.result is None:
-                    self.say("both cemeteries reach 300 HP: a draw")
-                else:
-                    loser = 1 - self.result
-                    self.say(f"P{loser + 1}'s cemetery reaches {self.sides[loser].cem_hp} HP: P{self.result + 1} wins")
-            raise _Over
-
-    def _lose(self, player: int, why: str) -> None:
-        self.result = 1 - player
-        if self.log is not None:
-            self.say(f"P{player + 1} loses: {why}")
-        raise _Over
-
-    # -- drawing --
-
-    # -- summoning --
-
-    def _could_ever_summon(self, side: Side) -> bool:
-        """Whether the hand and deck together hold a creature that could be summoned (else: creature out)."""
-        pool = [f for f in (*side.hand, *side.deck) if f.is_creature]
-        if not pool:
-            return False
-        room = CEMETERY_LIMIT - side.cem_hp
-        if any(f.need == 0 for f in pool):
-            return True
-        hps = sorted(f.hp for f in pool)
-        for facts in pool:
-            rest = list(hps)
-            rest.remove(facts.hp)
-            if len(rest) >= facts.need and sum(rest[:facts.need]) < room:
-                return True
-        return False
-
-    def _min_cards(self, side: Side) -> int:
-        """The fewest cards a hand needs to hold a summonable creature, given the hand and deck."""
-        least = None
-        for facts in (*side.hand, *side.deck):
-            if facts.is_creature and (least is None or facts.need < least):
-                least = facts.need
-        return 1 + (least or 0)
-
-    # -- the legal moves of a phase --
-
-    # -- the game --
-
-    def _game(self):
-        """The whole game: yields (player, decision kind, options or None) and receives the chosen action."""
-        self._roll_for_first()
-        while True:
-            yield from self._turn()
-            self.turn += 1
-            if self.turn > self.max_turns:
-                if self.log is not None:
-                    self.say("the turn limit is reached: a draw")
-                self.result = None
-                return
-            self.active = 1 - self.active
-            if self.goldfish and self.active == 0:
-                self.own_turns += 1
-
-    def _roll_for_first(self) -> None:
-        """Each player rolls a die (ties roll again); the lower roll chooses who goes first. The chooser's
-        choice is the batch's: seat ``first`` goes first, so a batch alternates the first player fairly."""
-        first = self.active
-        while True:
-            rolls = (_w_die(self), _w_die(self))
-            if rolls[0] != rolls[1]:
-                break
-        if self.log is not None:
-            chooser = 0 if rolls[0] < rolls[1] else 1
-            self.say(f"P1 rolls {rolls[0]}, P2 rolls {rolls[1]}: P{chooser + 1} chooses, and P{first + 1} goes first")
-
-    def _turn(self):
-        me = self.active
-        side = _side(self, me)
-        foe = _side(self, 1 - me)
-        _w_new_turn(self)
-        side.summoned = False
-        if side.dummy:
-            if self.log is not None:
-                self.say(f"P{me + 1} (training dummies) takes no actions")
-            yield from self._end_of_combat(me)
-            return
-        if self.log is not None:
-            self.say(f"P{me + 1} begins: {len(side.hand)} cards in hand, {len(side.deck)} in deck, "
-                     f"cemetery {side.cem_hp} HP")
-        # 1. draw phase
-        if not side.started:
-            side.started = True
-            _w_draw_cards(self, side, FIRST_DRAW)
-            yield from self._opening(me)
-        elif side.deck:
-            side.hand.append(side.deck.pop())
-        primary = side.primary
-        if primary is not None and primary.facts.start or side.magics and _w_start_triggers(self, me):
-            yield from self._start_of_turn(me)
-        while len(side.hand) > HAND_LIMIT:
-            seen = []
-            options = []
-            for index, facts in enumerate(side.hand):
-                if facts not in seen:
-                    seen.append(facts)
-                    options.append(_new(Choose, (index, facts.name)))
-            choice = yield (me, "discard", options)
-            facts = side.hand.pop(choice.option)
-            if self.log is not None:
-                self.say(f"P{me + 1} discards {facts.name} (hand limit)")
-            _w_to_cemetery(self, side, facts)
-        # 2. summoning / magic phase
-        self.phase = PH_MAIN
-        ask = _ASK_MAIN[me]
-        while True:
-            if side.primary is None and not _w_summon_options(self, me, normal=True):
-                yield from self._replace(me)
-                continue
-            action = yield ask
-            kind = type(action)
-            if kind is Play:
-                if side.hand[action.index].simple and not _w_can_answer(self, 1 - me, EV_MAGIC):
-                    _w_play_plain(self, me, action)
-                    if self.dead:
-                        yield from self._bury()
-                else:
-                    yield from self._play(me, action)
-                if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
-                    yield from self._settle()
-            elif kind is Pass or kind is Attack:
-                break
-            else:
-                yield from self._main_action(me, action)
-        # 3. combat phase (a battle declared from the main phase ends it and starts this one)
-        self.phase = PH_COMBAT
-        while kind is Attack:
-            attacker = side.primary
-            if attacker is None or attacker.uid != action.uid:
-                attacker = _w_creature(self, action.uid)
-            yield from self._battle(attacker, foe.primary)
-            if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
-                yield from self._settle()
-            if not _w_can_battle(self, me):
-                break
-            action = yield (me, "combat", None)
-            kind = type(action)
-        if _w_combat_ends(self, me):
-            yield from self._end_of_combat(me)
-        # 4. second magic phase
-        self.phase = PH_MAIN2
-        while _w_main2_possible(self, me):
-            action = yield (me, "main2", None)
-            if action is END_TURN:
-                break
-            yield from self._main_action(me, action)
-        # 5. end turn
-        if self.log is not None:
-            self.say(f"P{me + 1} ends the turn")
-
-    # -- the opening hand --
-
-    def _opening(self, player: int):
-        """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
-        side = _side(self, player)
-        self._until_playable(player)
-        if self.log is not None:
-            self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
-        choice = yield (player, "mulligan", [KEEP, MULLIGAN])
-        if choice.option:
-            count = len(side.hand)
-            side.deck.extend(side.hand)
-            side.hand.clear()
-            _w_shuffle(self, side.deck)
-            _w_draw_cards(self, side, count)
-            if self.log is not None:
-                self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
-            self._until_playable(player)
-
-    def _until_playable(self, player: int) -> None:
-        """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
-        creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
-        one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
-        side = _side(self, player)
-        tries = 0
-        while not _w_has_summon(self, side):
-            if not self._could_ever_summon(side):
-                self._lose(player, "no creature left to play (creature out)")
-            count = len(side.hand)
-            if self.log is not None:
-                self.say(f"P{player + 1} reveals a hand with no playable creature and redraws")
-            side.deck.extend(side.hand)
-            side.hand.clear()
-            _w_shuffle(self, side.deck)
-            if count and tries < 30 and count >= self._min_cards(side):
-                _w_draw_cards(self, side, count)
-                tries += 1
-                continue
-            drawn: list[Facts] = []
-            while side.deck:
-                drawn.append(side.deck.pop())
-                side.hand = [f for f in drawn if f.is_creature]
-                if _w_has_summon(self, side):
-                    break
-            side.deck.extend(f for f in drawn if not f.is_creature)
-            side.hand = [f for f in drawn if f.is_creature]
-            _w_shuffle(self, side.deck)
-            if not _w_has_summon(self, side):
-                self._lose(player, "no creature can be played (creature out)")
-
-    # -- the Field Rule --
-
-    def _settle(self):
-        """Replace every killed primary creature at once (the active player first, rulebook 14.4.4)."""
-        if self.dead:
-            yield from self._bury()
-        for player in (self.active, 1 - self.active):
-            side = _side(self, player)
-            if side.primary is None and side.fielded:
-                yield from self._replace(player)
-                if self.dead:
-                    yield from self._bury()
-
-    def _replace(self, player: int):
-        """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
-        hand outside the normal summon, with no magic played meanwhile; redraw if none can be; else lose."""
-        side = _side(self, player)
-        if side.primary is not None:
-            return
-        if side.dummy:
-            _w_enter(self, player, _dummy_facts())
-            return
-        if side.limited:
-            if len(side.limited) == 1:
-                chosen = side.limited[0]
-            else:
-                choice = yield (player, "promote", [_new(Choose, (c.uid, c.facts.name)) for c in side.limited])
-                chosen = next(c for c in side.limited if c.uid == choice.option)
-            side.limited.remove(chosen)
-            chosen.limited = False
-            self.sepoch += 1
-            chosen.anchor = None
-            side.primary = chosen
-            if self.log is not None:
-                self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
-            return
-        self._until_playable(player)
-        options = _w_summon_options(self, player, normal=False)
-        hand = side.hand
-        actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
-                   for i, f, sacrifices, _ in options]
-        choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
-        yield from self._summon(player, choice, normal=False)
-
-    # -- summoning --
-
-    def _summon(self, player: int, action: Summon, *, normal: bool):
-        side = _side(self, player)
-        hand = side.hand
-        facts = hand[action.index]
-        sacrificed = [hand[j] for j in action.sacrifices]
-        for j in sorted((action.index, *action.sacrifices), reverse=True):
-            hand.pop(j)
-        side.limbo.append(facts)
-        old = side.primary if action.primary else None
-        if self.log is not None:
-            how = "summons" if normal else "replaces its primary creature with"
-            names = [c.name for c in sacrificed] + ([old.facts.name] if old is not None else [])
-            self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
-                     + (f", sacrificing {', '.join(names)}" if names else ""))
-        for card in sacrificed:
-            _w_to_cemetery(self, side, card, check=False)
-        if old is not None:
-            _w_leave(self, old)
-            _w_to_cemetery(self, side, old.facts, check=False)
-            sacrificed.append(old.facts)
-        side.limbo.remove(facts)
-        creature = _w_enter(self, player, facts)
-        if normal:
-            side.summoned = True
-        _w_check_loss_quiet(self)
-        # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
-        if old is not None:
-            yield from self._to_cemetery_triggers(old, killed=False)
-        # the summon activation window (14.2): the opponent may negate the creature's effects
-        if normal and facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
-            item = Item(player, facts, creature=creature, is_magic=False, summon=True)
-            yield from self._chain(1 - player, EV_EFFECT, item)
-            if item.negated:
-                creature.blank = True
-                self.sepoch += 1
-                if self.log is not None:
-                    self.say(f"{facts.name}'s effects are negated")
-        for card in sacrificed:
-            entries = [e for e in card.triggers.get("on_sacrificed", ())
-                       if _summoned_type_ok(e, facts)]
-            if entries:
-                yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
-        if creature.hp > 0 and _w_creature_on(self, creature) and _w_effects_on(self, creature):
-            entries = facts.triggers.get("on_summon")
-            if entries:
-                ctx = Ctx(creature=creature)
-                for entry in entries:
-                    yield from self._effect(player, entry, ctx)
-        if self.dead:
-            yield from self._bury()
-
-    # -- main phase actions --
-
-    def _main_action(self, player: int, action: Action):
-        kind = type(action)
-        side = _side(self, player)
-        if kind is Play:
-            yield from self._play(player, action)
-        elif kind is Summon:
-            yield from self._summon(player, action, normal=True)
-        elif kind is KillOwn:
-            side.summoned = True
-            victim = side.primary
-            if self.log is not None:
-                self.say(f"P{player + 1} kills its own {victim.facts.name}")
-            victim.hp = 0
-            victim.killer = None
-            self.dead.append(victim)
-        elif kind is Activate:
-            creature = _w_creature(self, action.uid)
-            creature.used |= 256
-            entry = creature.facts.activated
-            if self.log is not None:
-                self.say(f"P{player + 1} activates {creature.facts.name}")
-            yield from self._activate(player, creature.facts, (entry,), Ctx(creature=creature), creature=creature,
-                                      cost=creature.facts.cost_damage)
-        else:
-            raise ValueError(f"{action} is not a move of this phase")
-        if _w_unsettled(self):
-            yield from self._settle()
-
-    def _play(self, player: int, action: Play):
-        side = _side(self, player)
-        facts = side.hand.pop(action.index)
-        side.limbo.append(facts)
-        if self.log is not None:
-            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
-        item = Item(player, facts, target=action.target, entries=facts.plays)
-        if _w_can_answer(self, 1 - player, EV_MAGIC, item):
-            yield from self._chain(1 - player, EV_MAGIC, item)
-        yield from self._resolve_magic(item)
-
-    def _resolve_magic(self, item: Item):
-        """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
-        player, facts = item.player, item.facts
-        side = _side(self, player)
-        if item.negated:
-            if self.log is not None:
-                self.say(f"{facts.name} is negated")
-            side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
-            return
-        target = None
-        if facts.pick is not None or facts.attach:
-            target = _w_creature(self, item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
-                else _w_magic(self, item.target)
-            if target is None or (type(target) is Creature and _w_immune_to(self, target, player)):
-                if self.log is not None:
-                    self.say(f"{facts.name} fails: its target is gone")
-                side.limbo.remove(facts)
-                _w_to_cemetery(self, side, facts)
-                return
-        if facts.needs and not _w_resolvable(self, player, facts):
-            if self.log is not None:
-                self.say(f"{facts.name} fails to resolve")
-            side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
-            return
-        if facts.cost_damage:
-            primary = side.primary
-            _w_hurt(self, primary, facts.cost_damage, INSTANT)
-            if self.dead:
-                yield from self._bury()
-        magic = None
-        if facts.infinite:
-            side.limbo.remove(facts)
-            magic = _w_place(self, player, facts, target if facts.attach else None)
-            if magic.host is not None:
-                yield from self._on_equip(player, magic.host)
-        ctx = Ctx(magic=magic, target=target, item=item)
-        for handler, entry in facts.steps:
-            if handler is not None:
-                handler(self, player, entry, ctx)
-            else:
-                yield from self._effect(player, entry, ctx)
-        if not facts.infinite:
-            side.limbo.remove(facts)
-            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
-        elif item.destroy_after and magic is not None and magic in side.magics:
-            if self.log is not None:
-                self.say(f"{facts.name} is destroyed after it resolves")
-            _w_remove_magic(self, magic)
-            _w_check_loss_quiet(self)
-        if self.dead:
-            yield from self._bury()
-
-    def _on_equip(self, player: int, host: Creature):
-        """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
-        if host.owner != player:
-            return
-        for magic in list(self.sides[player].magics):
-            for entry in magic.facts.on_equip:
-                if magic.used & 4096 or not _matches(host.facts, entry.get("condition")):
-                    continue
-                magic.used |= 4096
-                self.used_magics.append(magic)
-                yield from self._effect(player, entry, Ctx(magic=magic, target=host))
-
-    # -- responses and chains --
-
-    def _affects(self, item: Item, creature: Creature | None) -> bool:
-        """Whether a magic the opponent plays targets ``creature`` (Orbit Warden)."""
-        if creature is None or not item.is_magic:
-            return False
-        if item.target == creature.uid:
-            return True
-        primary = self.sides[creature.owner].primary is creature
-        for entry in (*item.facts.plays, *item.facts.responses):
-            target = entry.get("target")
-            if primary and target in ("enemy_primary", "all_primaries"):
-                return True
-            if target == "triggering_creature" and type(item.answers) is Strike and item.answers.attacker is creature:
-                return True
-        return False
-
-    def _chain(self, responder: int, event: int, base: Any):
-        """A chain (14.3-14.4): each player may answer the last link with one card; then the links resolve
-        in reverse order. ``base`` is what was played or happened (an Item, a Strike or a Battle)."""
-        links: list[Item] = []
-        answers = base
-        while True:
-            options = _w_responses(self, responder, event, answers)
-            if not options:
-                break
-            self.window = (event, answers)
-            choice = yield (responder, "respond", options)
-            self.window = None
-            if choice is NO_RESPONSE:
-                break
-            side = _side(self, responder)
-            if choice.uid >= 0:
-                creature = _w_creature(self, choice.uid)
-                creature.used |= 512
-                link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
-                            entries=creature.facts.responses)
-                if self.log is not None:
-                    self.say(f"P{responder + 1} answers with {creature.facts.name}'s effect")
-            else:
-                facts = side.hand.pop(choice.index)
-                side.limbo.append(facts)
-                link = Item(responder, facts, answers=answers, entries=facts.responses)
-                if self.log is not None:
-                    self.say(f"P{responder + 1} answers with {facts.name}")
-            links.append(link)
-            answers = link
-            event = EV_MAGIC if link.is_magic else EV_EFFECT
-            responder = 1 - responder
-        for link in reversed(links):
-            yield from self._resolve_link(link)
-
-    def _resolve_link(self, link: Item):
-        player, facts = link.player, link.facts
-        side = _side(self, player)
-        if link.negated:
-            if self.log is not None:
-                self.say(f"{facts.name} is negated")
-            if link.is_magic:
-                side.limbo.remove(facts)
-                _w_to_cemetery(self, side, facts)
-            return
-        if not link.is_magic and facts.cost_discard:
-            # Orbit Warden: discard a card to negate
-            if len(side.hand) < facts.cost_discard:
-                return
-            for _ in range(facts.cost_discard):
-                options = [_new(Choose, (i, f.name)) for i, f in enumerate(side.hand)]
-                choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
-                card = side.hand.pop(choice.option)
-                if self.log is not None:
-                    self.say(f"P{player + 1} discards {card.name}")
-                _w_to_cemetery(self, side, card)
-        ctx = Ctx(creature=link.creature, item=link)
-        answers = link.answers
-        if type(answers) is Strike:
-            ctx.strike = answers
-            ctx.opponent = answers.attacker
-        for entry in link.entries:
-            yield from self._response_effect(player, entry, link, ctx)
-        if link.is_magic:
-            side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
-        if self.dead:
-            yield from self._bury()
-
-    def _response_effect(self, player: int, entry: dict, link: Item, ctx: Ctx):
-        kind, target = entry["effect"], entry.get("target")
-        answers = link.answers
-        side = _side(self, player)
-        if kind == "negate":
-            if type(answers) is Item or type(answers) is Strike:
-                answers.negated = True
-            if self.log is not None:
-                self.say(f"{link.facts.name} negates " + (answers.facts.name if type(answers) is Item else "the attack"))
-        elif kind == "destroy" and target == "triggering_card":
-            if type(answers) is Item:
-                answers.destroy_after = True
-        elif kind == "modify" and target == "triggering_creature" and type(answers) is Strike:
-            answers.bonus += int(entry["amount"])
-            if self.log is not None:
-                self.say(f"the Hit Roll gets {int(entry['amount']):+d}")
-        elif kind == "reroll" and type(answers) is Strike:
-            answers.reroll = True
-        elif kind == "return_to_hand":
-            primary = side.primary
-            if primary is not None:
-                _w_leave(self, primary)
-                side.hand.append(primary.facts)
-                if self.log is not None:
-                    self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
-                if type(answers) is Battle:
-                    answers.cancelled = True
-                _w_check_loss_quiet(self)
-                yield from self._replace(player)
-        else:
-            yield from self._effect(player, entry, ctx)
-
-    # -- creature effects --
-
-    def _activate(self, player: int, facts: Facts, entries: tuple, ctx: Ctx, *, creature: Creature | None,
-                  cost: int = 0):
-        """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
-        if _w_can_answer(self, 1 - player, EV_EFFECT):
-            item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
-            yield from self._chain(1 - player, EV_EFFECT, item)
-            if item.negated:
-                if self.log is not None:
-                    self.say(f"{facts.name}'s effect is negated")
-                return
-        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self, 
-                creature)) and entries[0].get("trigger") != "on_killed":
-            return
-        if cost:
-            if creature is None or creature.hp <= cost:
-                return
-            _w_hurt(self, creature, cost, INSTANT)
-        for entry in entries:
-            handler = _HANDLERS.get(entry["effect"])
-            if handler is not None:
-                handler(self, player, entry, ctx)
-            else:
-                yield from self._effect(player, entry, ctx)
-
-    def _trigger(self, creature: Creature, trigger: str, ctx: Ctx):
-        """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
-        entries = creature.facts.triggers.get(trigger)
-        if not entries or not _w_effects_on(self, creature):
-            return
-        bit = _ONCE[trigger]
-        if creature.used & bit:
-            return
-        creature.used |= bit
-        if trigger == "on_killed" and any((e.get("condition") or {}).get("in_battle") for e in entries):
-            entries = tuple(e for e in entries if not (e.get("condition") or {}).get("in_battle") or ctx.opponent)
-            if not entries:
-                return
-        yield from self._activate(creature.owner, creature.facts, entries, ctx, creature=creature)
-
-    # -- effects --
-
-    def _effect(self, player: int, entry: dict, ctx: Ctx):
-        """Apply one effect entry (a generator: some effects ask their controller to choose)."""
-        kind = entry["effect"]
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            handler(self, player, entry, ctx)
-            return
-        if kind == "search_deck":
-            yield from self._search(player, entry)
-        elif kind == "revive":
-            yield from self._revive(player, entry, ctx)
-        elif kind == "summon":
-            yield from self._limited_from_hand(player, entry, ctx)
-        elif kind == "destroy":
-            yield from self._destroy(player, entry, ctx)
-
-    def _search(self, player: int, entry: dict):
-        side = _side(self, player)
-        condition = entry.get("condition")
-        amount = int(entry.get("amount", 1))
-        memo = _match_memo(condition)
-        for taken in range(amount):
-            options = []
-            for facts in dict.fromkeys(side.deck):  # the distinct cards, in deck order
-                ok = memo.get(facts)
-                if ok is None:
-                    ok = memo[facts] = _matches(facts, condition)
-                if ok:
-                    options.append(_new(Choose, (facts, facts.name)))
-            if not options:
-                break
-            if taken:
-                options.append(STOP)
-            choice = options[0] if len(options) == 1 else (yield (player, "search", options))
-            if choice.option is None:
-                break
-            side.deck.remove(choice.option)
-            side.hand.append(choice.option)
-            if self.log is not None:
-                self.say(f"P{player + 1} searches its deck for {choice.option.name}")
-        _w_shuffle(self, side.deck)
-
-    def _revive(self, player: int, entry: dict, ctx: Ctx):
-        side = _side(self, player)
-        to = entry.get("to")
-        target = entry.get("target")
-        if target in ("this", "triggering_creature"):
-            facts = (ctx.creature.facts if target == "this" else ctx.opponent.facts) if (
-                ctx.creature if target == "this" else ctx.opponent) is not None else None
-            if facts is not None and facts in side.cemetery:
-                _w_from_cemetery(self, side, facts)
-                side.deck.append(facts)
-                _w_shuffle(self, side.deck)
-                if self.log is not None:
-                    self.say(f"{facts.name} is shuffled from P{player + 1}'s cemetery into its deck")
-            return
-        condition = entry.get("condition")
-        amount = entry.get("amount", 1)
-        if amount == "all":
-            moved = [f for f in side.cemetery if f.is_creature]
-            for facts in moved:
-                _w_from_cemetery(self, side, facts)
-                side.deck.append(facts)
-            _w_shuffle(self, side.deck)
-            if self.log is not None:
-                self.say(f"P{player + 1} shuffles {len(moved)} creatures from its cemetery into its deck")
-            return
-        for taken in range(int(amount)):
-            if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
-                break
-            seen: list[Facts] = []
-            options = []
-            for facts in side.cemetery:
-                if facts.is_creature and facts not in seen and _matches(facts, condition):
-                    seen.append(facts)
-                    options.append(_new(Choose, (facts, facts.name)))
-            if not options:
-                break
-            if taken:
-                options.append(STOP)
-            choice = options[0] if len(options) == 1 else (yield (player, "revive", options))
-            if choice.option is None:
-                break
-            facts = choice.option
-            _w_from_cemetery(self, side, facts)
-            if to == "hand":
-                side.hand.append(facts)
-            elif to == "deck":
-                side.deck.append(facts)
-            else:
-                anchor = ctx.magic if ctx.magic is not None else ctx.creature
-                _w_enter(self, player, facts, limited=True, anchor=anchor)
-            if self.log is not None:
-                where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
-                self.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
-        if to == "deck":
-            _w_shuffle(self, side.deck)
-
-    def _limited_from_hand(self, player: int, entry: dict, ctx: Ctx):
-        side = _side(self, player)
-        condition = entry.get("condition")
-        anchor = ctx.magic if ctx.magic is not None else ctx.creature
-        for taken in range(int(entry.get("amount", 1))):
-            if side.primary is None or len(side.limited) >= MAX_LIMITED:
-                break
-            seen: list[Facts] = []
-            options = []
-            for index, facts in enumerate(side.hand):
-                if facts.is_creature and facts not in seen and _matches(facts, condition):
-                    seen.append(facts)
-                    options.append(_new(Choose, (index, facts.name)))
-            if not options:
-                break
-            if taken or entry.get("optional"):
-                options.append(STOP)
-            choice = options[0] if len(options) == 1 else (yield (player, "limited", options))
-            if choice.option is None:
-                break
-            facts = side.hand.pop(choice.option)
-            _w_enter(self, player, facts, limited=True, anchor=anchor)
-            if self.log is not None:
-                self.say(f"P{player + 1} Limited Summons {facts.name}")
-
-    def _destroy(self, player: int, entry: dict, ctx: Ctx):
-        target = entry.get("target")
-        if target in ("all_enemy_magics", "all_magics"):
-            keep = ctx.magic
-            sides = (self.sides[1 - player],) if target == "all_enemy_magics" else self.sides
-            for side in sides:
-                for magic in list(side.magics):
-                    if magic is not keep:
-                        _w_remove_magic(self, magic)
-            _w_check_loss_quiet(self)
-            return
-        if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
-            magic = ctx.target
-        else:
-            pool = [m for s in self.sides for m in s.magics] if target != "target_enemy_magic" \
-                else list(self.sides[1 - player].magics)
-            if target == "target_equip_magic":
-                pool = [m for m in pool if m.facts.equip]
-            if not pool:
-                return
-            options = [_new(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
-            choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
-            magic = next(m for m in pool if m.uid == choice.option)
-        _w_remove_magic(self, magic)
-        _w_check_loss_quiet(self)
-
-    # -- dead creatures --
-
-    def _bury(self):
-        """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
-        while self.dead:
-            dead = [c for c in self.dead if _w_creature_on(self, c)]
-            self.dead.clear()
-            if not dead:
-                return
-            equipped = []
-            for creature in dead:
-                side = _side(self, creature.owner)
-                was_primary = side.primary is creature
-                equipped.append(list(creature.equips))
-                _w_leave(self, creature)
-                _w_to_cemetery(self, side, creature.facts, check=False)
-                if self.log is not None:
-                    self.say(f"{creature.facts.name} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
-                if was_primary and self.phase == PH_COMBAT:
-                    self.combat_over = True
-            _w_check_loss_quiet(self)
-            for creature, equips in zip(dead, equipped):
-                yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
-
-    def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()):
-        player = creature.owner
-        side = _side(self, player)
-        if killed:
-            killer = creature.killer
-            in_battle = self.battle is not None and killer is not None
-            ctx = Ctx(creature=creature, opponent=killer if in_battle else None)
-            if not creature.limited:
-                yield from self._trigger(creature, "on_killed", ctx)
-            for magic in equips:
-                for entry in magic.facts.triggers.get("on_killed", ()):
-                    yield from self._effect(magic.owner, entry, Ctx(magic=magic))
-        for magic in list(side.magics):
-            facts = magic.facts
-            for trigger, bit in (("on_ally_to_cemetery", 1024), ("on_ally_killed", 2048)):
-                if trigger == "on_ally_killed" and not killed:
-                    continue
-                for entry in facts.triggers.get(trigger, ()):
-                    if magic.used & bit or not _matches(creature.facts, entry.get("condition")):
-                        continue
-                    if magic not in side.magics:
-                        continue
-                    magic.used |= bit
-                    self.used_magics.append(magic)
-                    yield from self._effect(player, entry, Ctx(magic=magic, opponent=creature))
-
-    # -- the start and end of turns --
-
-    def _start_of_turn(self, player: int):
-        side = _side(self, player)
-        for creature in side.creatures():
-            if creature.facts.triggers.get("start_of_turn"):
-                yield from self._trigger(creature, "start_of_turn", Ctx(creature=creature))
-        for magic in list(side.magics):
-            if magic not in side.magics:
-                continue
-            for entry in magic.facts.triggers.get("start_of_turn", ()):
-                yield from self._effect(player, entry, Ctx(magic=magic))
-        if _w_unsettled(self):
-            yield from self._settle()
-
-    def _end_of_combat(self, player: int):
-        """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects."""
-        turn = self.turn
-        for side in self.sides:
-            for creature in side.creatures():
-                dot = creature.dot
-                if dot is not None and dot[2] == turn:
-                    _w_hurt(self, creature, dot[0], DOT)
-                    dot[1] -= 1
-                    dot[2] += 2
-                    if dot[1] <= 0:
-                        creature.dot = None
-                hot = creature.hot
-                if hot is not None and hot[2] == turn:
-                    _w_heal(self, creature, hot[0])
-                    hot[1] -= 1
-                    hot[2] += 2
-                    if hot[1] <= 0:
-                        creature.hot = None
-        if self.dead:
-            yield from self._bury()
-        primary = self.sides[player].primary
-        if primary is not None and primary.facts.triggers.get("end_of_combat"):
-            yield from self._trigger(primary, "end_of_combat", Ctx(creature=primary))
-        for side in self.sides:
-            for magic in list(side.magics):
-                for entry in magic.facts.triggers.get("end_of_combat", ()):
-                    yield from self._effect(side.player, entry, Ctx(magic=magic))
-        if _w_unsettled(self):
-            yield from self._settle()
-
-    # -- battle --
-
-    def _battle(self, attacking: Creature, defending: Creature):
-        """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
-        slower creature's if it lives. A primary creature's death ends the Combat phase."""
-        battle = self.battle = Battle(attacking, defending)
-        attacker = battle.attacker  # (compiled: typed locals)
-        defender = battle.defender
-        me = attacker.owner
-        attacker.battled = True
-        if self.log is not None:
-            self.say(f"{attacker.facts.name} battles {defender.facts.name}")
-        a_side = _side(self, me)
-        d_side = _side(self, defender.owner)
-        try:
-            # the response events each player's hand answers (None: to be looked at again)
-            masks: list[int | None] = [None, None]
-            foe = _side(self, 1 - me)
-            mask = 0
-            if not foe.dummy:
-                for card in foe.hand:
-                    mask |= card.resp
-            if mask & EV_BATTLE:
-                yield from self._chain(1 - me, EV_BATTLE, battle)
-                if battle.cancelled or not _w_live(self, defender) or not _w_live(self, attacker):
-                    return
-            else:
-                masks[1 - me] = mask
-                if not (defender.hp > 0 and (d_side.primary is defender or defender in d_side.limited)
-                        and attacker.hp > 0 and (a_side.primary is attacker or attacker in a_side.limited)):
-                    return
-            a_facts, d_facts = attacker.facts, defender.facts
-            if a_facts.attack_negates or d_facts.attack_negates:
-                masks = [None, None]
-                for creature in (attacking, defending):  # (the same creatures, untyped)
-                    for entry in creature.facts.attack_negates:
-                        if _w_effects_on(self, creature) and not creature.used & 32:
-                            creature.used |= 32
-                            yield from self._activate(creature.owner, creature.facts, (entry,),
-                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
-                                                      creature=creature)
-            first = _w_first(self, battle)
-            second = defender if first is attacker else attacker
-            battle.first = first
-            f_side = a_side if first is attacker else d_side
-            s_side = d_side if first is attacker else a_side
-            if a_facts.attack_others or d_facts.attack_others:
-                for creature in (attacking, defending):  # (the same creatures, untyped)
-                    entries = creature.facts.attack_others
-                    if entries and _w_effects_on(self, creature) and not creature.used & 32:
-                        wanted = tuple(e for e in entries if self._battle_condition(creature, e.get("condition")))
-                        if wanted:
-                            masks = [None, None]
-                            creature.used |= 32
-                            yield from self._activate(creature.owner, creature.facts, wanted,
-                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
-                                                      creature=creature)
-            if not f_side.dummy:
-                mask = masks[second.owner]
-                if mask is None:
-                    mask = _w_hand_mask(self, second.owner)
-                if not mask & _STRIKE_EVENTS and not first.facts.strike_busy and not second.facts.on_hit_taken and (
-                        not first.equips or _w_equips_quiet(self, first)):
-                    if _w_strike_plain(self, first, second) and self.dead:
-                        yield from self._bury()
-                else:
-                    masks = [None, None]
-                    yield from self._strike(first, second)
-            if self.combat_over or not (
-                    first.hp > 0 and second.hp > 0
-                    and (f_side.primary is first or first in f_side.limited)
-                    and (s_side.primary is second or second in s_side.limited)):
-                return
-            if not s_side.dummy:
-                mask = masks[first.owner]
-                if mask is None:
-                    mask = _w_hand_mask(self, first.owner)
-                if not mask & _STRIKE_EVENTS and not second.facts.strike_busy and not first.facts.on_hit_taken and (
-                        not second.equips or _w_equips_quiet(self, second)):
-                    if _w_strike_plain(self, second, first) and self.dead:
-                        yield from self._bury()
-                else:
-                    yield from self._strike(second, first)
-        finally:
-            self.battle = None
-        if self.dead:
-            yield from self._bury()
-
-    def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
-        if not condition:
-            return True
-        return _w_holds(self, creature, condition)
-
-    def roll_hit(self, dice_count: int, bonus: int, al: int) -> tuple[list[int], bool, bool, bool]:
-        """A Hit Roll of ``dice_count`` dice + ``bonus`` against ``al``: (dice, hit, critical hit, critical miss).
-        All sixes is a critical hit (and a hit); all ones a critical miss (and a miss); one die cannot do either."""
-        dice = _w_roll(self, dice_count)
-        hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
-        return dice, hit, crit_hit, crit_miss
-
-    def _say_roll(self, a: Creature, dice: list[int], bonus: int, al: int) -> None:
-        self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
-
-    def _say_hit(self, a: Creature, hit: bool, crit_hit: bool, crit_miss: bool, extra: str = "") -> None:
-        self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
-                                       else "hits" if hit else "misses") + extra)
-
-    def _strike(self, striking: Creature, struck: Creature):
-        """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
-        a = _as_creature(striking)  # (compiled: typed locals)
-        d = _as_creature(struck)
-        battle = self.battle
-        me, foe = a.owner, d.owner
-        sepoch = self.sepoch
-        plain = not (battle.mods or battle.negated)
-        stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(self, a)
-        count = stats[HITD]
-        bonus = stats[MOD] + stats[HITB]
-        al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(self, d))[AL]
-        dice = _w_roll(self, count)
-        strike = Strike(a, d, dice, battle)
-        log = self.log is not None
-        if log:
-            self._say_roll(a, dice, bonus, al)
-        changed = False
-        foe_side = _side(self, foe)
-        mask = 0
-        if not foe_side.dummy:
-            for facts in foe_side.hand:
-                mask |= facts.resp
-        if mask & EV_HIT_ROLL:
-            self.topic = (strike, bonus, al)
-            yield from self._chain(foe, EV_HIT_ROLL, strike)
-            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
-                return
-            changed = True
-            stats = _w_profile(self, a)
-            bonus = stats[MOD] + stats[HITB]
-            al = _w_profile(self, d)[AL]
-            mask = _w_hand_mask(self, foe)
-            dice = strike.dice
-        hit, crit_hit, crit_miss = judge_hit(dice, bonus + strike.bonus, al)
-        if log:
-            self._say_hit(a, hit, crit_hit, crit_miss, f" ({strike.bonus:+d} to the roll)" if strike.bonus else "")
-        facts = a.facts
-        if not hit and (facts.rerolls or a.equips):
-            rerolls = self._rerolls(a)
-            if rerolls is not None:
-                self.topic = (strike, bonus + strike.bonus, al)
-                choice = yield (me, "reroll", [YES, NO])
-                if choice.option:
-                    rerolls.used |= 8192
-                    if type(rerolls) is Magic:
-                        self.used_magics.append(rerolls)
-                    hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, al, "rerolls")
-                mask = _w_hand_mask(self, foe)
-        if hit and mask & EV_HIT_TAKEN:
-            self.topic = (strike, bonus + strike.bonus, al)
-            yield from self._chain(foe, EV_HIT_TAKEN, strike)
-            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
-                return
-            changed = True
-            if strike.reroll:
-                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, _w_profile(self, d)[AL],
-                                                        "must reroll")
-        if crit_miss:
-            _w_hurt(self, a, _w_die(self), SELF)
-            return
-        if not hit:
-            return
-        if facts.pact and not a.used & 256 and _w_effects_on(self, a) and a.hp > facts.cost_damage:
-            entry = facts.activated
-            self.topic = (strike, bonus, al)
-            choice = yield (me, "pact", [YES, NO])
-            if choice.option:
-                a.used |= 256
-                yield from self._activate(me, facts, (entry,), Ctx(creature=a, opponent=d), creature=a,
-                                          cost=facts.cost_damage)
-                if not _w_live(self, a):
-                    return
-                changed = True
-        if changed:
-            stats = _w_profile(self, a)
-        dealt = _w_attack_damage(self, a, d, stats, crit_hit)
-        fired = False
-        if facts.on_hit:
-            fired = True
-            yield from self._trigger(a, "on_hit", Ctx(creature=a, opponent=d, strike=strike))
-        if a.equips:
-            for magic in list(a.equips):
-                for entry in magic.facts.on_hit:
-                    fired = True
-                    yield from self._effect(magic.owner, entry, Ctx(magic=magic, opponent=d))
-        if d.hp > 0 and d.facts.on_hit_taken:
-            fired = True
-            yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
-        if dealt and d.hp > 0 and (_w_hand_mask(self, foe) if fired or changed else mask) & EV_DAMAGE:
-            self.topic = (strike, dealt, 0)
-            yield from self._chain(foe, EV_DAMAGE, strike)
-        if self.dead:
-            yield from self._bury()
-
-    def _reroll(self, strike: Strike, count: int, bonus: int, al: int, how: str) -> tuple[bool, bool, bool]:
-        """A Hit Roll rolled again (Lucky Charm, Nebula Drifter, Dodge Roll): the new dice stand."""
-        strike.dice = _w_roll(self, count)
-        hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
-        if self.log is not None:
-            self.say(f"{strike.attacker.facts.name} {how}: {'+'.join(map(str, strike.dice))} - "
-                     + ("a critical hit" if crit_hit else "a critical miss" if crit_miss else "a hit" if hit
-                        else "a miss"))
-        return hit, crit_hit, crit_miss
-
-    def _rerolls(self, creature: Creature) -> Any:
-        """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
-        entry = creature.facts.activated
-        if entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature) and not creature.used & 8192:
-            return creature
-        for magic in creature.equips:
-            entry = magic.facts.activated
-            if entry is not None and entry["effect"] == "reroll" and not magic.used & 8192:
-                return magic
-        return None
-
-
 # --- the state's plain (non-generator) methods, as module functions: compiled, they take C types (see ward.pxd);
-# the engine calls them directly, and WardState keeps them as methods (assigned below) ----------------------
+# the engine calls them directly, and WardState keeps them as methods (see the end of its class body) ----------------------
 
 
 def _side(state: WardState, player: int) -> Side:
@@ -1888,10 +764,11 @@ def _w_shuffle(state, items: list) -> None:
     count = len(items)
     if count < 2:
         return
-    values = state.draw_many(count - 1)
-    for i, value in zip(range(count - 1, 0, -1), values):
+    i = count - 1
+    for value in state.draw_many(count - 1):  # (count - 1 values: i runs count - 1 .. 1)
         j = int(value * (i + 1))
         items[i], items[j] = items[j], items[i]
+        i -= 1
 
 
 def _w_effects_on(state, creature: Creature) -> bool:
@@ -2678,6 +1555,11 @@ def _as_creature(creature: Creature) -> Creature:
     return creature
 
 
+def _as_item(item: Item) -> Item:
+    """``item`` itself (compiled, a typed Item for a generator's locals)."""
+    return item
+
+
 def _w_first(state, battle: Battle) -> Creature:
     """Who strikes first in ``battle`` (:func:`_w_order`, inlined but for a tie)."""
     attacker, defender = battle.attacker, battle.defender
@@ -2738,6 +1620,22 @@ def _w_hand_mask(state, player: int) -> int:
         for facts in side.hand:
             mask |= facts.resp
     return mask
+
+
+def _w_quick_strike(state, striker: Creature, struck: Creature, masks: list) -> int:
+    """``striker``'s strike on ``struck`` resolved at once when nothing can answer or join it: no card in the
+    struck player's hand answers a strike (``masks``: each player's answering events, ``None`` when unknown),
+    no strike effect on either creature or on the striker's equips. Returns :func:`_w_strike_plain`'s answer
+    (0 or 1), or -1 when the strike needs the full resolution (:meth:`WardState._strike`); ``masks`` is then
+    forgotten, as effects may change the hands."""
+    mask = masks[struck.owner]
+    if mask is None:
+        mask = _w_hand_mask(state, struck.owner)
+    if mask & _STRIKE_EVENTS or striker.facts.strike_busy or struck.facts.on_hit_taken or (
+            striker.equips and not _w_equips_quiet(state, striker)):
+        masks[0] = masks[1] = None
+        return -1
+    return 1 if _w_strike_plain(state, striker, struck) else 0
 
 
 def _w_strike_plain(state, a: Creature, d: Creature) -> bool:
@@ -2844,57 +1742,1180 @@ def _w_main_moves(state, player: int, second: bool) -> list[Action]:
     return moves
 
 
-WardState.roll = _w_roll
-WardState.die = _w_die
-WardState.shuffle = _w_shuffle
-WardState.effects_on = _w_effects_on
-WardState.profile = _w_profile
-WardState._static = _w_static
-WardState._profile = _w_full_profile
-WardState._holds = _w_holds
-WardState.strikes_first = _w_strikes_first
-WardState.armor = _w_armor
-WardState._armor = _w_full_armor
-WardState.immune_to = _w_immune_to
-WardState.hurt = _w_hurt
-WardState._no_instant = _w_no_instant
-WardState.heal = _w_heal
-WardState._to_cemetery = _w_to_cemetery
-WardState._from_cemetery = _w_from_cemetery
-WardState._leave = _w_leave
-WardState._remove_magic = _w_remove_magic
-WardState._release = _w_release
-WardState._enter = _w_enter
-WardState._draw_cards = _w_draw_cards
-WardState.summon_options = _w_summon_options
-WardState._has_summon = _w_has_summon
-WardState.can_battle = _w_can_battle
-WardState._combat_moves = _w_combat_moves
-WardState._can_activate = _w_can_activate
-WardState.play_targets = _w_play_targets
-WardState._check_loss_quiet = _w_check_loss_quiet
-WardState._main2_possible = _w_main2_possible
-WardState._creature = _w_creature
-WardState._magic = _w_magic
-WardState._unsettled = _w_unsettled
-WardState._creature_on = _w_creature_on
-WardState._play_plain = _w_play_plain
-WardState._place = _w_place
-WardState._resolvable = _w_resolvable
-WardState._can_answer = _w_can_answer
-WardState._responses = _w_responses
-WardState._response_ok = _w_response_ok
-WardState._targets = _w_targets
-WardState._live = _w_live
-WardState._affected = _w_affected
-WardState._start_triggers = _w_start_triggers
-WardState._combat_ends = _w_combat_ends
-WardState._equips_quiet = _w_equips_quiet
-WardState._order = _w_order
-WardState._hand_mask = _w_hand_mask
-WardState._strike_plain = _w_strike_plain
-WardState._attack_damage = _w_attack_damage
-WardState._main_moves = _w_main_moves
+# --- the state ----------------------------------------------------------------------------------
+
+
+class WardState:
+    """A game of Ward between two players (or one against a goldfish of training dummies).
+
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
+    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
+
+    __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
+                 "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
+                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "topic", "turn",
+                 "used_magics", "who", "window")
+
+    # -- protocol --
+
+    say = GameState.say
+
+    def current_player(self) -> int:
+        return self.who
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.result
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.over:
+            return ()
+        options = self.options
+        if options is None:
+            kind = self.kind
+            options = self.options = (_w_main_moves(self, self.who, kind == "main2") if kind != "combat"
+                                      else _w_combat_moves(self, self.who))
+        return options
+
+    def apply(self, action: Action) -> None:
+        if self.over:
+            raise ValueError("the game is over")
+        self.history.append(action)
+        try:
+            self.who, self.kind, self.options = self.resume(action)
+        except (_Over, StopIteration):
+            self._finish()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.options = ()
+        self.battle = None
+        self.resume = None
+        for side in self.sides:  # (no reference cycle left: a finished game is freed at once)
+            side.magics.state = None
+
+    def clone(self) -> WardState:
+        """An independent copy: the game is replayed from its seed with the recorded dice and actions."""
+        decks, seed, first, max_turns, _, goldfish = self.config
+        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=self.log is not None,
+                          goldfish=goldfish, replay=_replayer(self.draws), actions=list(self.history),
+                          recorded=self.draws)
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    # -- invariants (for tests) --
+
+    def card_counts(self) -> tuple[int, ...]:
+        return tuple(side.card_count() for side in self.sides if not side.dummy)
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    # -- dice --
+
+    # -- creature profile --
+
+    def multipliers(self, creature: Creature) -> list[int]:
+        factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
+        battle = self.battle
+        if battle is not None and creature in battle.mults:
+            factors.extend(battle.mults[creature])
+        return factors
+
+    # -- damage and healing --
+
+    # -- the cemetery and the field --
+
+    def _check_loss(self) -> None:
+        lost = [side.cem_hp >= CEMETERY_LIMIT for side in self.sides]
+        if any(lost):
+            self.result = None if all(lost) else (1 if lost[0] else 0)
+            if self.log is not None:
+                if self.result is None:
+                    self.say("both cemeteries reach 300 HP: a draw")
+                else:
+                    loser = 1 - self.result
+                    self.say(f"P{loser + 1}'s cemetery reaches {self.sides[loser].cem_hp} HP: P{self.result + 1} wins")
+            raise _Over
+
+    def _lose(self, player: int, why: str) -> None:
+        self.result = 1 - player
+        if self.log is not None:
+            self.say(f"P{player + 1} loses: {why}")
+        raise _Over
+
+    # -- drawing --
+
+    # -- summoning --
+
+    def _could_ever_summon(self, side: Side) -> bool:
+        """Whether the hand and deck together hold a creature that could be summoned (else: creature out)."""
+        pool = [f for f in (*side.hand, *side.deck) if f.is_creature]
+        if not pool:
+            return False
+        room = CEMETERY_LIMIT - side.cem_hp
+        if any(f.need == 0 for f in pool):
+            return True
+        hps = sorted(f.hp for f in pool)
+        for facts in pool:
+            rest = list(hps)
+            rest.remove(facts.hp)
+            if len(rest) >= facts.need and sum(rest[:facts.need]) < room:
+                return True
+        return False
+
+    def _min_cards(self, side: Side) -> int:
+        """The fewest cards a hand needs to hold a summonable creature, given the hand and deck."""
+        least = None
+        for facts in (*side.hand, *side.deck):
+            if facts.is_creature and (least is None or facts.need < least):
+                least = facts.need
+        return 1 + (least or 0)
+
+    # -- the legal moves of a phase --
+
+    # -- the game --
+
+    def _game(self):
+        """The whole game: yields (player, decision kind, options or None) and receives the chosen action."""
+        self._roll_for_first()
+        while True:
+            yield from self._turn()
+            self.turn += 1
+            if self.turn > self.max_turns:
+                if self.log is not None:
+                    self.say("the turn limit is reached: a draw")
+                self.result = None
+                return
+            self.active = 1 - self.active
+            if self.goldfish and self.active == 0:
+                self.own_turns += 1
+
+    def _roll_for_first(self) -> None:
+        """Each player rolls a die (ties roll again); the lower roll chooses who goes first. The chooser's
+        choice is the batch's: seat ``first`` goes first, so a batch alternates the first player fairly."""
+        first = self.active
+        while True:
+            rolls = (_w_die(self), _w_die(self))
+            if rolls[0] != rolls[1]:
+                break
+        if self.log is not None:
+            chooser = 0 if rolls[0] < rolls[1] else 1
+            self.say(f"P1 rolls {rolls[0]}, P2 rolls {rolls[1]}: P{chooser + 1} chooses, and P{first + 1} goes first")
+
+    def _turn(self):
+        me = self.active
+        side = _side(self, me)
+        foe = _side(self, 1 - me)
+        _w_new_turn(self)
+        side.summoned = False
+        if side.dummy:
+            if self.log is not None:
+                self.say(f"P{me + 1} (training dummies) takes no actions")
+            yield from self._end_of_combat(me)
+            return
+        if self.log is not None:
+            self.say(f"P{me + 1} begins: {len(side.hand)} cards in hand, {len(side.deck)} in deck, "
+                     f"cemetery {side.cem_hp} HP")
+        # 1. draw phase
+        if not side.started:
+            side.started = True
+            _w_draw_cards(self, side, FIRST_DRAW)
+            yield from self._opening(me)
+        elif side.deck:
+            side.hand.append(side.deck.pop())
+        primary = side.primary
+        if primary is not None and primary.facts.start or side.magics and _w_start_triggers(self, me):
+            yield from self._start_of_turn(me)
+        while len(side.hand) > HAND_LIMIT:
+            seen = []
+            options = []
+            for index, facts in enumerate(side.hand):
+                if facts not in seen:
+                    seen.append(facts)
+                    options.append(_new(Choose, (index, facts.name)))
+            choice = yield (me, "discard", options)
+            facts = side.hand.pop(choice.option)
+            if self.log is not None:
+                self.say(f"P{me + 1} discards {facts.name} (hand limit)")
+            _w_to_cemetery(self, side, facts)
+        # 2. summoning / magic phase
+        self.phase = PH_MAIN
+        ask = _ASK_MAIN[me]
+        while True:
+            if side.primary is None and not _w_summon_options(self, me, normal=True):
+                yield from self._replace(me)
+                continue
+            action = yield ask
+            kind = type(action)
+            if kind is Play:
+                if side.hand[action.index].simple and not _w_can_answer(self, 1 - me, EV_MAGIC):
+                    _w_play_plain(self, me, action)
+                    if self.dead:
+                        yield from self._bury()
+                else:
+                    yield from self._play(me, action)
+                if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
+                    yield from self._settle()
+            elif kind is Pass or kind is Attack:
+                break
+            else:
+                yield from self._main_action(me, action)
+        # 3. combat phase (a battle declared from the main phase ends it and starts this one)
+        self.phase = PH_COMBAT
+        while kind is Attack:
+            attacker = side.primary
+            if attacker is None or attacker.uid != action.uid:
+                attacker = _w_creature(self, action.uid)
+            yield from self._battle(attacker, foe.primary)
+            if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
+                yield from self._settle()
+            if not _w_can_battle(self, me):
+                break
+            action = yield (me, "combat", None)
+            kind = type(action)
+        if _w_combat_ends(self, me):
+            yield from self._end_of_combat(me)
+        # 4. second magic phase
+        self.phase = PH_MAIN2
+        while _w_main2_possible(self, me):
+            action = yield (me, "main2", None)
+            if action is END_TURN:
+                break
+            yield from self._main_action(me, action)
+        # 5. end turn
+        if self.log is not None:
+            self.say(f"P{me + 1} ends the turn")
+
+    # -- the opening hand --
+
+    def _opening(self, player: int):
+        """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
+        side = _side(self, player)
+        self._until_playable(player)
+        if self.log is not None:
+            self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
+        choice = yield (player, "mulligan", [KEEP, MULLIGAN])
+        if choice.option:
+            count = len(side.hand)
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            _w_shuffle(self, side.deck)
+            _w_draw_cards(self, side, count)
+            if self.log is not None:
+                self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
+            self._until_playable(player)
+
+    def _until_playable(self, player: int) -> None:
+        """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
+        creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
+        one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
+        side = _side(self, player)
+        tries = 0
+        while not _w_has_summon(self, side):
+            if not self._could_ever_summon(side):
+                self._lose(player, "no creature left to play (creature out)")
+            count = len(side.hand)
+            if self.log is not None:
+                self.say(f"P{player + 1} reveals a hand with no playable creature and redraws")
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            _w_shuffle(self, side.deck)
+            if count and tries < 30 and count >= self._min_cards(side):
+                _w_draw_cards(self, side, count)
+                tries += 1
+                continue
+            drawn: list[Facts] = []
+            while side.deck:
+                drawn.append(side.deck.pop())
+                side.hand = [f for f in drawn if f.is_creature]
+                if _w_has_summon(self, side):
+                    break
+            side.deck.extend(f for f in drawn if not f.is_creature)
+            side.hand = [f for f in drawn if f.is_creature]
+            _w_shuffle(self, side.deck)
+            if not _w_has_summon(self, side):
+                self._lose(player, "no creature can be played (creature out)")
+
+    # -- the Field Rule --
+
+    def _settle(self):
+        """Replace every killed primary creature at once (the active player first, rulebook 14.4.4)."""
+        if self.dead:
+            yield from self._bury()
+        for player in (self.active, 1 - self.active):
+            side = _side(self, player)
+            if side.primary is None and side.fielded:
+                yield from self._replace(player)
+                if self.dead:
+                    yield from self._bury()
+
+    def _replace(self, player: int):
+        """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
+        hand outside the normal summon, with no magic played meanwhile; redraw if none can be; else lose."""
+        side = _side(self, player)
+        if side.primary is not None:
+            return
+        if side.dummy:
+            _w_enter(self, player, _dummy_facts())
+            return
+        if side.limited:
+            if len(side.limited) == 1:
+                chosen = side.limited[0]
+            else:
+                choice = yield (player, "promote", [_new(Choose, (c.uid, c.facts.name)) for c in side.limited])
+                chosen = next(c for c in side.limited if c.uid == choice.option)
+            side.limited.remove(chosen)
+            chosen.limited = False
+            self.sepoch += 1
+            chosen.anchor = None
+            side.primary = chosen
+            if self.log is not None:
+                self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
+            return
+        self._until_playable(player)
+        options = _w_summon_options(self, player, normal=False)
+        hand = side.hand
+        actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
+                   for i, f, sacrifices, _ in options]
+        choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
+        yield from self._summon(player, choice, normal=False)
+
+    # -- summoning --
+
+    def _summon(self, player: int, action: Summon, *, normal: bool):
+        side = _side(self, player)
+        hand = side.hand
+        facts = hand[action.index]
+        sacrificed = [hand[j] for j in action.sacrifices]
+        for j in sorted((action.index, *action.sacrifices), reverse=True):
+            hand.pop(j)
+        side.limbo.append(facts)
+        old = side.primary if action.primary else None
+        if self.log is not None:
+            how = "summons" if normal else "replaces its primary creature with"
+            names = [c.name for c in sacrificed] + ([old.facts.name] if old is not None else [])
+            self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
+                     + (f", sacrificing {', '.join(names)}" if names else ""))
+        for card in sacrificed:
+            _w_to_cemetery(self, side, card, check=False)
+        if old is not None:
+            _w_leave(self, old)
+            _w_to_cemetery(self, side, old.facts, check=False)
+            sacrificed.append(old.facts)
+        side.limbo.remove(facts)
+        creature = _w_enter(self, player, facts)
+        if normal:
+            side.summoned = True
+        _w_check_loss_quiet(self)
+        # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
+        if old is not None:
+            yield from self._to_cemetery_triggers(old, killed=False)
+        # the summon activation window (14.2): the opponent may negate the creature's effects
+        if normal and facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
+            item = Item(player, facts, creature=creature, is_magic=False, summon=True)
+            yield from self._chain(1 - player, EV_EFFECT, item)
+            if item.negated:
+                creature.blank = True
+                self.sepoch += 1
+                if self.log is not None:
+                    self.say(f"{facts.name}'s effects are negated")
+        for card in sacrificed:
+            entries = [e for e in card.triggers.get("on_sacrificed", ())
+                       if _summoned_type_ok(e, facts)]
+            if entries:
+                yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
+        if creature.hp > 0 and _w_creature_on(self, creature) and _w_effects_on(self, creature):
+            entries = facts.triggers.get("on_summon")
+            if entries:
+                ctx = Ctx(creature=creature)
+                for entry in entries:
+                    yield from self._effect(player, entry, ctx)
+        if self.dead:
+            yield from self._bury()
+
+    # -- main phase actions --
+
+    def _main_action(self, player: int, action: Action):
+        kind = type(action)
+        side = _side(self, player)
+        if kind is Play:
+            yield from self._play(player, action)
+        elif kind is Summon:
+            yield from self._summon(player, action, normal=True)
+        elif kind is KillOwn:
+            side.summoned = True
+            victim = side.primary
+            if self.log is not None:
+                self.say(f"P{player + 1} kills its own {victim.facts.name}")
+            victim.hp = 0
+            victim.killer = None
+            self.dead.append(victim)
+        elif kind is Activate:
+            creature = _w_creature(self, action.uid)
+            creature.used |= 256
+            entry = creature.facts.activated
+            if self.log is not None:
+                self.say(f"P{player + 1} activates {creature.facts.name}")
+            yield from self._activate(player, creature.facts, (entry,), Ctx(creature=creature), creature=creature,
+                                      cost=creature.facts.cost_damage)
+        else:
+            raise ValueError(f"{action} is not a move of this phase")
+        if _w_unsettled(self):
+            yield from self._settle()
+
+    def _play(self, player: int, action: Play):
+        side = _side(self, player)
+        facts = side.hand.pop(action.index)
+        side.limbo.append(facts)
+        if self.log is not None:
+            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
+        item = Item(player, facts, target=action.target, entries=facts.plays)
+        if _w_can_answer(self, 1 - player, EV_MAGIC, item):
+            yield from self._chain(1 - player, EV_MAGIC, item)
+        yield from self._resolve_magic(item)
+
+    def _resolve_magic(self, played: Item):
+        """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
+        item = _as_item(played)  # (compiled: typed locals)
+        player, facts = item.player, item.facts
+        side = _side(self, player)
+        if item.negated:
+            if self.log is not None:
+                self.say(f"{facts.name} is negated")
+            side.limbo.remove(facts)
+            _w_to_cemetery(self, side, facts)
+            return
+        target = None
+        if facts.pick is not None or facts.attach:
+            target = _w_creature(self, item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
+                else _w_magic(self, item.target)
+            if target is None or (type(target) is Creature and _w_immune_to(self, target, player)):
+                if self.log is not None:
+                    self.say(f"{facts.name} fails: its target is gone")
+                side.limbo.remove(facts)
+                _w_to_cemetery(self, side, facts)
+                return
+        if facts.needs and not _w_resolvable(self, player, facts):
+            if self.log is not None:
+                self.say(f"{facts.name} fails to resolve")
+            side.limbo.remove(facts)
+            _w_to_cemetery(self, side, facts)
+            return
+        if facts.cost_damage:
+            primary = side.primary
+            _w_hurt(self, primary, facts.cost_damage, INSTANT)
+            if self.dead:
+                yield from self._bury()
+        magic = None
+        if facts.infinite:
+            side.limbo.remove(facts)
+            magic = _w_place(self, player, facts, target if facts.attach else None)
+            if magic.host is not None:
+                yield from self._on_equip(player, magic.host)
+        ctx = Ctx(magic=magic, target=target, item=item)
+        for handler, entry in facts.steps:
+            if handler is not None:
+                handler(self, player, entry, ctx)
+            else:
+                yield from self._effect(player, entry, ctx)
+        if not facts.infinite:
+            side.limbo.remove(facts)
+            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
+        elif item.destroy_after and magic is not None and magic in side.magics:
+            if self.log is not None:
+                self.say(f"{facts.name} is destroyed after it resolves")
+            _w_remove_magic(self, magic)
+            _w_check_loss_quiet(self)
+        if self.dead:
+            yield from self._bury()
+
+    def _on_equip(self, player: int, host: Creature):
+        """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
+        if host.owner != player:
+            return
+        for magic in list(self.sides[player].magics):
+            for entry in magic.facts.on_equip:
+                if magic.used & 4096 or not _matches(host.facts, entry.get("condition")):
+                    continue
+                magic.used |= 4096
+                self.used_magics.append(magic)
+                yield from self._effect(player, entry, Ctx(magic=magic, target=host))
+
+    # -- responses and chains --
+
+    def _affects(self, item: Item, creature: Creature | None) -> bool:
+        """Whether a magic the opponent plays targets ``creature`` (Orbit Warden)."""
+        if creature is None or not item.is_magic:
+            return False
+        if item.target == creature.uid:
+            return True
+        primary = self.sides[creature.owner].primary is creature
+        for entry in (*item.facts.plays, *item.facts.responses):
+            target = entry.get("target")
+            if primary and target in ("enemy_primary", "all_primaries"):
+                return True
+            if target == "triggering_creature" and type(item.answers) is Strike and item.answers.attacker is creature:
+                return True
+        return False
+
+    def _chain(self, responder: int, event: int, base: Any):
+        """A chain (14.3-14.4): each player may answer the last link with one card; then the links resolve
+        in reverse order. ``base`` is what was played or happened (an Item, a Strike or a Battle)."""
+        links: list[Item] = []
+        answers = base
+        while True:
+            options = _w_responses(self, responder, event, answers)
+            if not options:
+                break
+            self.window = (event, answers)
+            choice = yield (responder, "respond", options)
+            self.window = None
+            if choice is NO_RESPONSE:
+                break
+            side = _side(self, responder)
+            if choice.uid >= 0:
+                creature = _w_creature(self, choice.uid)
+                creature.used |= 512
+                link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
+                            entries=creature.facts.responses)
+                if self.log is not None:
+                    self.say(f"P{responder + 1} answers with {creature.facts.name}'s effect")
+            else:
+                facts = side.hand.pop(choice.index)
+                side.limbo.append(facts)
+                link = Item(responder, facts, answers=answers, entries=facts.responses)
+                if self.log is not None:
+                    self.say(f"P{responder + 1} answers with {facts.name}")
+            links.append(link)
+            answers = link
+            event = EV_MAGIC if link.is_magic else EV_EFFECT
+            responder = 1 - responder
+        for link in reversed(links):
+            yield from self._resolve_link(link)
+
+    def _resolve_link(self, link: Item):
+        player, facts = link.player, link.facts
+        side = _side(self, player)
+        if link.negated:
+            if self.log is not None:
+                self.say(f"{facts.name} is negated")
+            if link.is_magic:
+                side.limbo.remove(facts)
+                _w_to_cemetery(self, side, facts)
+            return
+        if not link.is_magic and facts.cost_discard:
+            # Orbit Warden: discard a card to negate
+            if len(side.hand) < facts.cost_discard:
+                return
+            for _ in range(facts.cost_discard):
+                options = [_new(Choose, (i, f.name)) for i, f in enumerate(side.hand)]
+                choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
+                card = side.hand.pop(choice.option)
+                if self.log is not None:
+                    self.say(f"P{player + 1} discards {card.name}")
+                _w_to_cemetery(self, side, card)
+        ctx = Ctx(creature=link.creature, item=link)
+        answers = link.answers
+        if type(answers) is Strike:
+            ctx.strike = answers
+            ctx.opponent = answers.attacker
+        for entry in link.entries:
+            yield from self._response_effect(player, entry, link, ctx)
+        if link.is_magic:
+            side.limbo.remove(facts)
+            _w_to_cemetery(self, side, facts)
+        if self.dead:
+            yield from self._bury()
+
+    def _response_effect(self, player: int, entry: dict, link: Item, ctx: Ctx):
+        kind, target = entry["effect"], entry.get("target")
+        answers = link.answers
+        side = _side(self, player)
+        if kind == "negate":
+            if type(answers) is Item or type(answers) is Strike:
+                answers.negated = True
+            if self.log is not None:
+                self.say(f"{link.facts.name} negates " + (answers.facts.name if type(answers) is Item else "the attack"))
+        elif kind == "destroy" and target == "triggering_card":
+            if type(answers) is Item:
+                answers.destroy_after = True
+        elif kind == "modify" and target == "triggering_creature" and type(answers) is Strike:
+            answers.bonus += int(entry["amount"])
+            if self.log is not None:
+                self.say(f"the Hit Roll gets {int(entry['amount']):+d}")
+        elif kind == "reroll" and type(answers) is Strike:
+            answers.reroll = True
+        elif kind == "return_to_hand":
+            primary = side.primary
+            if primary is not None:
+                _w_leave(self, primary)
+                side.hand.append(primary.facts)
+                if self.log is not None:
+                    self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
+                if type(answers) is Battle:
+                    answers.cancelled = True
+                _w_check_loss_quiet(self)
+                yield from self._replace(player)
+        else:
+            yield from self._effect(player, entry, ctx)
+
+    # -- creature effects --
+
+    def _activate(self, player: int, facts: Facts, entries: tuple, ctx: Ctx, *, creature: Creature | None,
+                  cost: int = 0):
+        """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
+        if _w_can_answer(self, 1 - player, EV_EFFECT):
+            item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
+            yield from self._chain(1 - player, EV_EFFECT, item)
+            if item.negated:
+                if self.log is not None:
+                    self.say(f"{facts.name}'s effect is negated")
+                return
+        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self, 
+                creature)) and entries[0].get("trigger") != "on_killed":
+            return
+        if cost:
+            if creature is None or creature.hp <= cost:
+                return
+            _w_hurt(self, creature, cost, INSTANT)
+        for entry in entries:
+            handler = _HANDLERS.get(entry["effect"])
+            if handler is not None:
+                handler(self, player, entry, ctx)
+            else:
+                yield from self._effect(player, entry, ctx)
+
+    def _trigger(self, creature: Creature, trigger: str, ctx: Ctx):
+        """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
+        entries = creature.facts.triggers.get(trigger)
+        if not entries or not _w_effects_on(self, creature):
+            return
+        bit = _ONCE[trigger]
+        if creature.used & bit:
+            return
+        creature.used |= bit
+        if trigger == "on_killed" and any((e.get("condition") or {}).get("in_battle") for e in entries):
+            entries = tuple(e for e in entries if not (e.get("condition") or {}).get("in_battle") or ctx.opponent)
+            if not entries:
+                return
+        yield from self._activate(creature.owner, creature.facts, entries, ctx, creature=creature)
+
+    # -- effects --
+
+    def _effect(self, player: int, entry: dict, ctx: Ctx):
+        """Apply one effect entry (a generator: some effects ask their controller to choose)."""
+        kind = entry["effect"]
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, player, entry, ctx)
+            return
+        if kind == "search_deck":
+            yield from self._search(player, entry)
+        elif kind == "revive":
+            yield from self._revive(player, entry, ctx)
+        elif kind == "summon":
+            yield from self._limited_from_hand(player, entry, ctx)
+        elif kind == "destroy":
+            yield from self._destroy(player, entry, ctx)
+
+    def _search(self, player: int, entry: dict):
+        side = _side(self, player)
+        condition = entry.get("condition")
+        amount = int(entry.get("amount", 1))
+        memo = _match_memo(condition)
+        for taken in range(amount):
+            options = []
+            for facts in dict.fromkeys(side.deck):  # the distinct cards, in deck order
+                ok = memo.get(facts)
+                if ok is None:
+                    ok = memo[facts] = _matches(facts, condition)
+                if ok:
+                    options.append(_new(Choose, (facts, facts.name)))
+            if not options:
+                break
+            if taken:
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "search", options))
+            if choice.option is None:
+                break
+            side.deck.remove(choice.option)
+            side.hand.append(choice.option)
+            if self.log is not None:
+                self.say(f"P{player + 1} searches its deck for {choice.option.name}")
+        _w_shuffle(self, side.deck)
+
+    def _revive(self, player: int, entry: dict, ctx: Ctx):
+        side = _side(self, player)
+        to = entry.get("to")
+        target = entry.get("target")
+        if target in ("this", "triggering_creature"):
+            facts = (ctx.creature.facts if target == "this" else ctx.opponent.facts) if (
+                ctx.creature if target == "this" else ctx.opponent) is not None else None
+            if facts is not None and facts in side.cemetery:
+                _w_from_cemetery(self, side, facts)
+                side.deck.append(facts)
+                _w_shuffle(self, side.deck)
+                if self.log is not None:
+                    self.say(f"{facts.name} is shuffled from P{player + 1}'s cemetery into its deck")
+            return
+        condition = entry.get("condition")
+        amount = entry.get("amount", 1)
+        if amount == "all":
+            moved = [f for f in side.cemetery if f.is_creature]
+            for facts in moved:
+                _w_from_cemetery(self, side, facts)
+                side.deck.append(facts)
+            _w_shuffle(self, side.deck)
+            if self.log is not None:
+                self.say(f"P{player + 1} shuffles {len(moved)} creatures from its cemetery into its deck")
+            return
+        for taken in range(int(amount)):
+            if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                break
+            seen: list[Facts] = []
+            options = []
+            for facts in side.cemetery:
+                if facts.is_creature and facts not in seen and _matches(facts, condition):
+                    seen.append(facts)
+                    options.append(_new(Choose, (facts, facts.name)))
+            if not options:
+                break
+            if taken:
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "revive", options))
+            if choice.option is None:
+                break
+            facts = choice.option
+            _w_from_cemetery(self, side, facts)
+            if to == "hand":
+                side.hand.append(facts)
+            elif to == "deck":
+                side.deck.append(facts)
+            else:
+                anchor = ctx.magic if ctx.magic is not None else ctx.creature
+                _w_enter(self, player, facts, limited=True, anchor=anchor)
+            if self.log is not None:
+                where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
+                self.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
+        if to == "deck":
+            _w_shuffle(self, side.deck)
+
+    def _limited_from_hand(self, player: int, entry: dict, ctx: Ctx):
+        side = _side(self, player)
+        condition = entry.get("condition")
+        anchor = ctx.magic if ctx.magic is not None else ctx.creature
+        for taken in range(int(entry.get("amount", 1))):
+            if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                break
+            seen: list[Facts] = []
+            options = []
+            for index, facts in enumerate(side.hand):
+                if facts.is_creature and facts not in seen and _matches(facts, condition):
+                    seen.append(facts)
+                    options.append(_new(Choose, (index, facts.name)))
+            if not options:
+                break
+            if taken or entry.get("optional"):
+                options.append(STOP)
+            choice = options[0] if len(options) == 1 else (yield (player, "limited", options))
+            if choice.option is None:
+                break
+            facts = side.hand.pop(choice.option)
+            _w_enter(self, player, facts, limited=True, anchor=anchor)
+            if self.log is not None:
+                self.say(f"P{player + 1} Limited Summons {facts.name}")
+
+    def _destroy(self, player: int, entry: dict, ctx: Ctx):
+        target = entry.get("target")
+        if target in ("all_enemy_magics", "all_magics"):
+            keep = ctx.magic
+            sides = (self.sides[1 - player],) if target == "all_enemy_magics" else self.sides
+            for side in sides:
+                for magic in list(side.magics):
+                    if magic is not keep:
+                        _w_remove_magic(self, magic)
+            _w_check_loss_quiet(self)
+            return
+        if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
+            magic = ctx.target
+        else:
+            pool = [m for s in self.sides for m in s.magics] if target != "target_enemy_magic" \
+                else list(self.sides[1 - player].magics)
+            if target == "target_equip_magic":
+                pool = [m for m in pool if m.facts.equip]
+            if not pool:
+                return
+            options = [_new(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
+            choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
+            magic = next(m for m in pool if m.uid == choice.option)
+        _w_remove_magic(self, magic)
+        _w_check_loss_quiet(self)
+
+    # -- dead creatures --
+
+    def _bury(self):
+        """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
+        while self.dead:
+            dead = [c for c in self.dead if _w_creature_on(self, c)]
+            self.dead.clear()
+            if not dead:
+                return
+            equipped = []
+            for creature in dead:
+                side = _side(self, creature.owner)
+                was_primary = side.primary is creature
+                equipped.append(list(creature.equips))
+                _w_leave(self, creature)
+                _w_to_cemetery(self, side, creature.facts, check=False)
+                if self.log is not None:
+                    self.say(f"{creature.facts.name} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
+                if was_primary and self.phase == PH_COMBAT:
+                    self.combat_over = True
+            _w_check_loss_quiet(self)
+            for creature, equips in zip(dead, equipped):
+                yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
+
+    def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()):
+        player = creature.owner
+        side = _side(self, player)
+        if killed:
+            killer = creature.killer
+            in_battle = self.battle is not None and killer is not None
+            ctx = Ctx(creature=creature, opponent=killer if in_battle else None)
+            if not creature.limited:
+                yield from self._trigger(creature, "on_killed", ctx)
+            for magic in equips:
+                for entry in magic.facts.triggers.get("on_killed", ()):
+                    yield from self._effect(magic.owner, entry, Ctx(magic=magic))
+        for magic in list(side.magics):
+            facts = magic.facts
+            for trigger, bit in (("on_ally_to_cemetery", 1024), ("on_ally_killed", 2048)):
+                if trigger == "on_ally_killed" and not killed:
+                    continue
+                for entry in facts.triggers.get(trigger, ()):
+                    if magic.used & bit or not _matches(creature.facts, entry.get("condition")):
+                        continue
+                    if magic not in side.magics:
+                        continue
+                    magic.used |= bit
+                    self.used_magics.append(magic)
+                    yield from self._effect(player, entry, Ctx(magic=magic, opponent=creature))
+
+    # -- the start and end of turns --
+
+    def _start_of_turn(self, player: int):
+        side = _side(self, player)
+        for creature in side.creatures():
+            if creature.facts.triggers.get("start_of_turn"):
+                yield from self._trigger(creature, "start_of_turn", Ctx(creature=creature))
+        for magic in list(side.magics):
+            if magic not in side.magics:
+                continue
+            for entry in magic.facts.triggers.get("start_of_turn", ()):
+                yield from self._effect(player, entry, Ctx(magic=magic))
+        if _w_unsettled(self):
+            yield from self._settle()
+
+    def _end_of_combat(self, player: int):
+        """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects."""
+        turn = self.turn
+        for side in self.sides:
+            for creature in side.creatures():
+                dot = creature.dot
+                if dot is not None and dot[2] == turn:
+                    _w_hurt(self, creature, dot[0], DOT)
+                    dot[1] -= 1
+                    dot[2] += 2
+                    if dot[1] <= 0:
+                        creature.dot = None
+                hot = creature.hot
+                if hot is not None and hot[2] == turn:
+                    _w_heal(self, creature, hot[0])
+                    hot[1] -= 1
+                    hot[2] += 2
+                    if hot[1] <= 0:
+                        creature.hot = None
+        if self.dead:
+            yield from self._bury()
+        primary = self.sides[player].primary
+        if primary is not None and primary.facts.triggers.get("end_of_combat"):
+            yield from self._trigger(primary, "end_of_combat", Ctx(creature=primary))
+        for side in self.sides:
+            for magic in list(side.magics):
+                for entry in magic.facts.triggers.get("end_of_combat", ()):
+                    yield from self._effect(side.player, entry, Ctx(magic=magic))
+        if _w_unsettled(self):
+            yield from self._settle()
+
+    # -- battle --
+
+    def _battle(self, attacking: Creature, defending: Creature):
+        """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
+        slower creature's if it lives. A primary creature's death ends the Combat phase."""
+        battle = self.battle = Battle(attacking, defending)
+        attacker = battle.attacker  # (compiled: typed locals)
+        defender = battle.defender
+        me = attacker.owner
+        attacker.battled = True
+        if self.log is not None:
+            self.say(f"{attacker.facts.name} battles {defender.facts.name}")
+        a_side = _side(self, me)
+        d_side = _side(self, defender.owner)
+        try:
+            # the response events each player's hand answers (None: to be looked at again)
+            masks: list[int | None] = [None, None]
+            foe = _side(self, 1 - me)
+            mask = 0
+            if not foe.dummy:
+                for card in foe.hand:
+                    mask |= card.resp
+            if mask & EV_BATTLE:
+                yield from self._chain(1 - me, EV_BATTLE, battle)
+                if battle.cancelled or not _w_live(self, defender) or not _w_live(self, attacker):
+                    return
+            else:
+                masks[1 - me] = mask
+                if not (defender.hp > 0 and (d_side.primary is defender or defender in d_side.limited)
+                        and attacker.hp > 0 and (a_side.primary is attacker or attacker in a_side.limited)):
+                    return
+            a_facts, d_facts = attacker.facts, defender.facts
+            if a_facts.attack_negates or d_facts.attack_negates:
+                masks = [None, None]
+                for creature in (attacking, defending):  # (the same creatures, untyped)
+                    for entry in creature.facts.attack_negates:
+                        if _w_effects_on(self, creature) and not creature.used & 32:
+                            creature.used |= 32
+                            yield from self._activate(creature.owner, creature.facts, (entry,),
+                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                      creature=creature)
+            first = _w_first(self, battle)
+            second = defender if first is attacker else attacker
+            battle.first = first
+            f_side = a_side if first is attacker else d_side
+            s_side = d_side if first is attacker else a_side
+            if a_facts.attack_others or d_facts.attack_others:
+                for creature in (attacking, defending):  # (the same creatures, untyped)
+                    entries = creature.facts.attack_others
+                    if entries and _w_effects_on(self, creature) and not creature.used & 32:
+                        wanted = tuple(e for e in entries if self._battle_condition(creature, e.get("condition")))
+                        if wanted:
+                            masks = [None, None]
+                            creature.used |= 32
+                            yield from self._activate(creature.owner, creature.facts, wanted,
+                                                      Ctx(creature=creature, opponent=battle.opponent(creature)),
+                                                      creature=creature)
+            if not f_side.dummy:
+                quick = _w_quick_strike(self, first, second, masks)
+                if quick < 0:
+                    yield from self._strike(first, second)
+                elif quick and self.dead:
+                    yield from self._bury()
+            if self.combat_over or not (
+                    first.hp > 0 and second.hp > 0
+                    and (f_side.primary is first or first in f_side.limited)
+                    and (s_side.primary is second or second in s_side.limited)):
+                return
+            if not s_side.dummy:
+                quick = _w_quick_strike(self, second, first, masks)
+                if quick < 0:
+                    yield from self._strike(second, first)
+                elif quick and self.dead:
+                    yield from self._bury()
+        finally:
+            self.battle = None
+        if self.dead:
+            yield from self._bury()
+
+    def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
+        if not condition:
+            return True
+        return _w_holds(self, creature, condition)
+
+    def roll_hit(self, dice_count: int, bonus: int, al: int) -> tuple[list[int], bool, bool, bool]:
+        """A Hit Roll of ``dice_count`` dice + ``bonus`` against ``al``: (dice, hit, critical hit, critical miss).
+        All sixes is a critical hit (and a hit); all ones a critical miss (and a miss); one die cannot do either."""
+        dice = _w_roll(self, dice_count)
+        hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
+        return dice, hit, crit_hit, crit_miss
+
+    def _say_roll(self, a: Creature, dice: list[int], bonus: int, al: int) -> None:
+        self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
+
+    def _say_hit(self, a: Creature, hit: bool, crit_hit: bool, crit_miss: bool, extra: str = "") -> None:
+        self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
+                                       else "hits" if hit else "misses") + extra)
+
+    def _strike(self, striking: Creature, struck: Creature):
+        """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
+        a = _as_creature(striking)  # (compiled: typed locals)
+        d = _as_creature(struck)
+        battle = self.battle
+        me, foe = a.owner, d.owner
+        sepoch = self.sepoch
+        plain = not (battle.mods or battle.negated)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(self, a)
+        count = stats[HITD]
+        bonus = stats[MOD] + stats[HITB]
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(self, d))[AL]
+        dice = _w_roll(self, count)
+        strike = Strike(a, d, dice, battle)
+        log = self.log is not None
+        if log:
+            self._say_roll(a, dice, bonus, al)
+        changed = False
+        foe_side = _side(self, foe)
+        mask = 0
+        if not foe_side.dummy:
+            for facts in foe_side.hand:
+                mask |= facts.resp
+        if mask & EV_HIT_ROLL:
+            self.topic = (strike, bonus, al)
+            yield from self._chain(foe, EV_HIT_ROLL, strike)
+            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
+                return
+            changed = True
+            stats = _w_profile(self, a)
+            bonus = stats[MOD] + stats[HITB]
+            al = _w_profile(self, d)[AL]
+            mask = _w_hand_mask(self, foe)
+            dice = strike.dice
+        hit, crit_hit, crit_miss = judge_hit(dice, bonus + strike.bonus, al)
+        if log:
+            self._say_hit(a, hit, crit_hit, crit_miss, f" ({strike.bonus:+d} to the roll)" if strike.bonus else "")
+        facts = a.facts
+        if not hit and (facts.rerolls or a.equips):
+            rerolls = self._rerolls(a)
+            if rerolls is not None:
+                self.topic = (strike, bonus + strike.bonus, al)
+                choice = yield (me, "reroll", [YES, NO])
+                if choice.option:
+                    rerolls.used |= 8192
+                    if type(rerolls) is Magic:
+                        self.used_magics.append(rerolls)
+                    hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, al, "rerolls")
+                mask = _w_hand_mask(self, foe)
+        if hit and mask & EV_HIT_TAKEN:
+            self.topic = (strike, bonus + strike.bonus, al)
+            yield from self._chain(foe, EV_HIT_TAKEN, strike)
+            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
+                return
+            changed = True
+            if strike.reroll:
+                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, _w_profile(self, d)[AL],
+                                                        "must reroll")
+        if crit_miss:
+            _w_hurt(self, a, _w_die(self), SELF)
+            return
+        if not hit:
+            return
+        if facts.pact and not a.used & 256 and _w_effects_on(self, a) and a.hp > facts.cost_damage:
+            entry = facts.activated
+            self.topic = (strike, bonus, al)
+            choice = yield (me, "pact", [YES, NO])
+            if choice.option:
+                a.used |= 256
+                yield from self._activate(me, facts, (entry,), Ctx(creature=a, opponent=d), creature=a,
+                                          cost=facts.cost_damage)
+                if not _w_live(self, a):
+                    return
+                changed = True
+        if changed:
+            stats = _w_profile(self, a)
+        dealt = _w_attack_damage(self, a, d, stats, crit_hit)
+        fired = False
+        if facts.on_hit:
+            fired = True
+            yield from self._trigger(a, "on_hit", Ctx(creature=a, opponent=d, strike=strike))
+        if a.equips:
+            for magic in list(a.equips):
+                for entry in magic.facts.on_hit:
+                    fired = True
+                    yield from self._effect(magic.owner, entry, Ctx(magic=magic, opponent=d))
+        if d.hp > 0 and d.facts.on_hit_taken:
+            fired = True
+            yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
+        if dealt and d.hp > 0 and (_w_hand_mask(self, foe) if fired or changed else mask) & EV_DAMAGE:
+            self.topic = (strike, dealt, 0)
+            yield from self._chain(foe, EV_DAMAGE, strike)
+        if self.dead:
+            yield from self._bury()
+
+    def _reroll(self, strike: Strike, count: int, bonus: int, al: int, how: str) -> tuple[bool, bool, bool]:
+        """A Hit Roll rolled again (Lucky Charm, Nebula Drifter, Dodge Roll): the new dice stand."""
+        strike.dice = _w_roll(self, count)
+        hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
+        if self.log is not None:
+            self.say(f"{strike.attacker.facts.name} {how}: {'+'.join(map(str, strike.dice))} - "
+                     + ("a critical hit" if crit_hit else "a critical miss" if crit_miss else "a hit" if hit
+                        else "a miss"))
+        return hit, crit_hit, crit_miss
+
+    def _rerolls(self, creature: Creature) -> Any:
+        """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
+        entry = creature.facts.activated
+        if entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature) and not creature.used & 8192:
+            return creature
+        for magic in creature.equips:
+            entry = magic.facts.activated
+            if entry is not None and entry["effect"] == "reroll" and not magic.used & 8192:
+                return magic
+        return None
+
+    # the plain methods, defined as module functions above (the engine calls those directly)
+    roll = _w_roll
+    die = _w_die
+    shuffle = _w_shuffle
+    effects_on = _w_effects_on
+    profile = _w_profile
+    _static = _w_static
+    _profile = _w_full_profile
+    _holds = _w_holds
+    strikes_first = _w_strikes_first
+    armor = _w_armor
+    _armor = _w_full_armor
+    immune_to = _w_immune_to
+    hurt = _w_hurt
+    _no_instant = _w_no_instant
+    heal = _w_heal
+    _to_cemetery = _w_to_cemetery
+    _from_cemetery = _w_from_cemetery
+    _leave = _w_leave
+    _remove_magic = _w_remove_magic
+    _release = _w_release
+    _enter = _w_enter
+    _draw_cards = _w_draw_cards
+    summon_options = _w_summon_options
+    _has_summon = _w_has_summon
+    can_battle = _w_can_battle
+    _combat_moves = _w_combat_moves
+    _can_activate = _w_can_activate
+    play_targets = _w_play_targets
+    _check_loss_quiet = _w_check_loss_quiet
+    _main2_possible = _w_main2_possible
+    _creature = _w_creature
+    _magic = _w_magic
+    _unsettled = _w_unsettled
+    _creature_on = _w_creature_on
+    _play_plain = _w_play_plain
+    _place = _w_place
+    _resolvable = _w_resolvable
+    _can_answer = _w_can_answer
+    _responses = _w_responses
+    _response_ok = _w_response_ok
+    _targets = _w_targets
+    _live = _w_live
+    _affected = _w_affected
+    _start_triggers = _w_start_triggers
+    _combat_ends = _w_combat_ends
+    _equips_quiet = _w_equips_quiet
+    _order = _w_order
+    _hand_mask = _w_hand_mask
+    _strike_plain = _w_strike_plain
+    _attack_damage = _w_attack_damage
+    _main_moves = _w_main_moves
 
 
 def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
@@ -3175,9 +3196,14 @@ def _replayer(draws: Sequence[float]):
     return one, many
 
 
+def _blank_state() -> WardState:
+    """A WardState with nothing set (compiled, typed: _new_state's attribute stores are C stores)."""
+    return WardState.__new__(WardState)
+
+
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
                replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = ()) -> WardState:
-    state = WardState.__new__(WardState)
+    state = _blank_state()
     state.sepoch = 0
     state.rng = new_rng(seed)
     state.draws = []
@@ -3220,6 +3246,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     if goldfish:
         _w_enter(state, 1, _dummy_facts())
     state.gen = state._game()
+    state.resume = state.gen.send  # (bound once: apply calls it every move)
     try:
         state.who, state.kind, state.options = next(state.gen)
     except (_Over, StopIteration):
@@ -3688,12 +3715,12 @@ class Greedy:
             if not pool:
                 return -1.0
             if entry.get("amount") == "all":
-                return 0.3 * sum(f.hp for f in pool)
+                return 0.3 * sum([f.hp for f in pool])
             if to == "deck":
-                return 0.3 * sum(sorted((f.hp for f in pool), reverse=True)[:int(entry.get("amount", 1))])
+                return 0.3 * sum(sorted([f.hp for f in pool], reverse=True)[:int(entry.get("amount", 1))])
             if to == "field":
                 return 16.0
-            return 8.0 + 0.1 * max(f.worth for f in pool)
+            return 8.0 + 0.1 * max([f.worth for f in pool])
         if kind == "summon":
             return 16.0
         if kind == "destroy":

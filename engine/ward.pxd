@@ -198,11 +198,14 @@ cpdef object _w_full_profile(WardState state, Creature creature)
 @cython.locals(facts=Facts, temp=list, magic=Magic)
 cpdef bint _w_strikes_first(WardState state, Creature creature)
 
-@cython.locals(facts=Facts, battle=Battle, temp=list)
+@cython.locals(facts=Facts, battle=Battle)
 cpdef object _w_armor(WardState state, Creature creature, int attacker_al)
 
-@cython.locals(facts=Facts, temp=list, magic=Magic)
+@cython.locals(facts=Facts, magic=Magic)
 cpdef object _w_full_armor(WardState state, Creature creature, int attacker_al)
+
+@cython.locals(temp=list)
+cpdef object _w_temp_armor(Creature creature, int total)
 
 cpdef bint _w_immune_to(WardState state, Creature creature, int player)
 

@@ -938,11 +938,7 @@ def _w_armor(state, creature: Creature, attacker_al: int) -> int | None:
         _w_static(state, creature, state.sepoch)
     total = creature.aval
     if total is not None and creature.temps:
-        for temp in creature.temps:
-            if temp[0] == T_ARMOR:
-                if temp[1] is None:
-                    return None
-                total += temp[1]
+        return _w_temp_armor(creature, total)
     return total
 
 
@@ -967,6 +963,11 @@ def _w_full_armor(state, creature: Creature, attacker_al: int) -> int | None:
                 if amount is None:
                     return None
                 total += amount
+    return _w_temp_armor(creature, total)
+
+
+def _w_temp_armor(creature: Creature, total: int) -> int | None:
+    """``total`` with the creature's temporary armor changes (``None``: one of them stops all damage)."""
     for temp in creature.temps:
         if temp[0] == T_ARMOR:
             if temp[1] is None:

@@ -55,9 +55,9 @@ class BuildEngines(build_ext):
             compiler_directives={"language_level": 3, "annotation_typing": False},
             quiet=True,
         )
-        c_files = {ext.name.rsplit(".", 1)[1]: ext.sources for ext in generated}
+        c_files = {game_of(ext): ext.sources for ext in generated}
         for extension in self.extensions:
-            extension.sources = c_files[extension.name.rsplit(".", 1)[1]]
+            extension.sources = c_files[game_of(extension)]
             extension.extra_compile_args = ["-O2", "-g0"]
         if self.parallel is None:
             self.parallel = True
@@ -73,9 +73,13 @@ class BuildEngines(build_ext):
         super().copy_extensions_to_source()
         build_py = self.get_finalized_command("build_py")
         for ext in self.extensions:
-            inplace, regular = self._get_inplace_equivalent(build_py, ext)
-            if is_current(Path(regular), ext):
-                write_fingerprint(Path(inplace), ext)
+            inplace, _regular = self._get_inplace_equivalent(build_py, ext)
+            write_fingerprint(Path(inplace), ext)  # (the copy keeps the compiled file's time)
+
+
+def game_of(ext: Extension) -> str:
+    """The engine an extension compiles: the last part of its module name."""
+    return ext.name.rsplit(".", 1)[1]
 
 
 def is_current(built: Path, ext: Extension) -> bool:
@@ -87,7 +91,7 @@ def write_fingerprint(built: Path, ext: Extension) -> None:
     """Mark ``built`` as compiled from the engine's current sources (only if it was)."""
     if not is_current(built, ext):
         return
-    game = ext.name.rsplit(".", 1)[1]
+    game = game_of(ext)
     built.with_name(f"{game}.fingerprint").write_text(fingerprint(ROOT / "engine", game) + "\n")
 
 

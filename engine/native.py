@@ -99,9 +99,9 @@ def install(package: str) -> None:
         sys.meta_path.insert(0, NativeFinder(package))
 
 
-
 def report() -> int:
     """Print how each engine runs (``python -m decklab.engine``); 1 unless all are compiled."""
-    for game in COMPILED:
-        print(f"{game}: {status(game)}")
-    return 0 if all(status(game) == "compiled" for game in COMPILED) else 1
+    statuses = [status(game) for game in COMPILED]
+    for game, how in zip(COMPILED, statuses):
+        print(f"{game}: {how}")
+    return 0 if all(how == "compiled" for how in statuses) else 1

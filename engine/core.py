@@ -12,6 +12,7 @@ plays one. A game is registered once, by game id, as an :class:`Engine`.
 from __future__ import annotations
 
 import abc
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Protocol, Sequence
@@ -104,7 +105,12 @@ class GameState:
         raise NotImplementedError
 
     def winner(self) -> int | None:
-        """The winning seat, or ``None`` for a draw (or a game not over)."""
+        """The winning seat, or ``None`` for a draw, an unresolved game, or a game not over."""
+        raise NotImplementedError
+
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by something the rulebook does not have (a turn cap, a stall
+        rule): it has no winner and is no rulebook draw either, and batches count it apart."""
         raise NotImplementedError
 
     def clone(self) -> "GameState":
@@ -114,6 +120,37 @@ class GameState:
         """Add a line to the play-by-play (callers test ``self.log is not None`` first on hot paths)."""
         if self.log is not None:
             self.log.append(f"[turn {self.turn}] {line}")
+
+
+class IllegalAction(Exception):
+    """An action that is not among the state's :meth:`~GameState.legal_actions` (checked play)."""
+
+    def __init__(self, action: Action, *, turn: int, player: int, legal: Sequence[Action]) -> None:
+        shown = "; ".join(str(option) for option in legal[:8]) + ("; ..." if len(legal) > 8 else "")
+        super().__init__(f"illegal action '{action}' by seat {player + 1} at turn {turn} "
+                         f"(the legal actions were: {shown or 'none'})")
+        self.action, self.turn, self.player = action, turn, player
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is one of ``state``'s legal actions now."""
+    return action in state.legal_actions()
+
+
+def verify_action(state: GameState, action: Action) -> None:
+    """Raise :class:`IllegalAction` (naming the action, the seat and the turn) unless ``action`` is legal now."""
+    legal = state.legal_actions()
+    if action not in legal:
+        raise IllegalAction(action, turn=state.turn, player=state.current_player(), legal=list(legal))
+
+
+CHECK_VARIABLE = "DECKLAB_CHECK"
+
+
+def is_checking_default() -> bool:
+    """Whether play is checked unless told otherwise: ``DECKLAB_CHECK`` set to a value other than ``0``
+    (the test suite sets it, so tests always run checked)."""
+    return os.environ.get(CHECK_VARIABLE, "") not in ("", "0")
 
 
 class Policy(Protocol):
@@ -142,6 +179,7 @@ class GameResult:
     turns: int
     first: int
     kill_turn: int | None = None
+    unresolved: bool = False
 
 
 @dataclass
@@ -185,16 +223,26 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 0x5EED) & 0xFFFFFFFFFFFF
 
 
-def play(state: GameState, policies: Sequence[Policy]) -> GameState:
+def play(state: GameState, policies: Sequence[Policy], *, check: bool | None = None) -> GameState:
     """Play ``state`` to the end, each seat choosing with its policy.
 
     A policy may offer ``act(state)``: the action its ``choose`` would pick from
     ``state.legal_actions()``, found without listing them all (a fast path).
+    Checked play (``check``, by default :func:`is_checking_default`) verifies every
+    action against ``legal_actions()`` first and raises :class:`IllegalAction`.
     """
     deciders = [getattr(policy, "act", None) or _chooser(policy) for policy in policies]
     is_terminal, current_player, apply = state.is_terminal, state.current_player, state.apply
-    while not is_terminal():
-        apply(deciders[current_player()](state))
+    if check is None:
+        check = is_checking_default()
+    if check:
+        while not is_terminal():
+            action = deciders[current_player()](state)
+            verify_action(state, action)
+            apply(action)
+    else:
+        while not is_terminal():
+            apply(deciders[current_player()](state))
     return state
 
 

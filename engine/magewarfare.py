@@ -633,6 +633,10 @@ class MageState(GameState):
     def winner(self) -> int | None:
         return self.result
 
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
+        return self.over and self.turn > self.max_turns
+
     def clone(self) -> "MageState":
         twin = copy.deepcopy(self)
         twin.serial = next(_SERIALS)
@@ -1756,7 +1760,7 @@ class MageState(GameState):
             self.result = None
             self.pending.clear()
             if self.log is not None:
-                self.say("the turn limit is reached: a draw")
+                self.say("the turn limit is reached: the game is unresolved")
             return
         if not self.goldfish:
             seat = self.active

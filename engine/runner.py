@@ -16,7 +16,20 @@ from typing import Callable, Sequence
 
 from decklab.catalog.cards import Deck
 
-from .core import Engine, GameResult, GameState, engines, game_seed, play
+from .core import Engine, GameResult, GameState, IllegalAction, engines, game_seed, is_checking_default, play
+
+
+class GameFailure(Exception):
+    """A game of a batch that could not be played to the end: an illegal action in checked play, or an
+    error inside the engine. Names the game, its index in the batch and its seed."""
+
+    def __init__(self, *, game: str, index: int, seed: int, cause: BaseException) -> None:
+        what = str(cause) if isinstance(cause, IllegalAction) else f"{type(cause).__name__}: {cause}"
+        super().__init__(f"{game} game {index} (seed {seed}) failed: {what}")
+        self.game, self.index, self.seed, self.what = game, index, seed, what
+
+    def document(self) -> dict:
+        return {"game_index": self.index, "seed": self.seed, "error": self.what}
 
 
 @dataclass
@@ -31,6 +44,8 @@ class Batch:
     mode: str = "match"
     max_turns: int | None = None
     vanilla: bool = False
+    check: bool | None = None
+    """Verify every action against the legal ones (``None``: :func:`~decklab.engine.core.is_checking_default`)."""
 
     @property
     def engine(self) -> Engine:
@@ -46,26 +61,44 @@ class Batch:
         return engine.new_match(list(self.decks), seed=seed, first=index % len(self.decks), log=log,
                                 vanilla=self.vanilla, max_turns=self.max_turns or engine.default_max_turns)
 
-    def play_one(self, index: int, *, log: bool = False) -> tuple[GameResult, GameState]:
-        """Play game ``index`` to the end."""
+    def play_one(self, index: int, *, log: bool = False, started: list | None = None) -> tuple[GameResult, GameState]:
+        """Play game ``index`` to the end.
+
+        :raises GameFailure: naming the game when it cannot be played to the end; ``started``, if given,
+            receives the state first, so that a caller can still show its play-by-play so far.
+        """
         engine = self.engine
-        state = self.new_game(index, log=log)
-        seats = len(self.decks) if self.mode == "match" else 1
-        policies = [engine.policies[self.policies[seat % len(self.policies)]]() for seat in range(max(seats, 2))]
-        play(state, policies)
-        kill = engine.kill_turn(state) if self.mode == "goldfish" else None
+        try:
+            state = self.new_game(index, log=log)
+            if started is not None:
+                started.append(state)
+            seats = len(self.decks) if self.mode == "match" else 1
+            policies = [engine.policies[self.policies[seat % len(self.policies)]]() for seat in range(max(seats, 2))]
+            play(state, policies, check=self.check)
+            unresolved = state.is_unresolved()
+            kill = engine.kill_turn(state) if self.mode == "goldfish" else None
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as error:
+            raise GameFailure(game=self.game, index=index, seed=game_seed(self.seed, index), cause=error) from error
         first = index % len(self.decks) if self.mode == "match" else 0
-        return GameResult(index=index, winner=state.winner(), turns=min(state.turn, state.max_turns), first=first,
-                          kill_turn=kill), state
+        return GameResult(index=index, winner=None if unresolved else state.winner(),
+                          turns=min(state.turn, state.max_turns), first=first, kill_turn=kill,
+                          unresolved=unresolved), state
 
 
 @dataclass
 class Outcome:
-    """The games played (sorted by index), whether the run was interrupted, and its wall time."""
+    """The games played (sorted by index), whether the run was interrupted, and its wall time.
+
+    ``failure`` is the first game (by index) that could not be played to the end, if any: the run
+    stops there, and ``results`` holds the games finished before it stopped.
+    """
 
     results: list[GameResult] = field(default_factory=list)
     interrupted: bool = False
     elapsed: float = 0.0
+    failure: GameFailure | None = None
 
 
 _BATCH: Batch | None = None
@@ -77,9 +110,16 @@ def _init_worker(batch: Batch) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_range(bounds: tuple[int, int]) -> list[GameResult]:
+def _play_range(bounds: tuple[int, int]) -> tuple[list[GameResult], GameFailure | None]:
+    """The games of ``bounds`` up to the first that fails, and that failure (or ``None``)."""
     start, stop = bounds
-    return [_BATCH.play_one(index)[0] for index in range(start, stop)]
+    results = []
+    for index in range(start, stop):
+        try:
+            results.append(_BATCH.play_one(index)[0])
+        except GameFailure as failure:
+            return results, failure
+    return results, None
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -88,26 +128,35 @@ def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> Outcome:
-    """Play every game of ``batch``; Ctrl-C stops early and returns the games finished so far."""
+    """Play every game of ``batch``; Ctrl-C stops early and returns the games finished so far, and so does
+    a game that fails (:attr:`Outcome.failure`)."""
     outcome = Outcome()
     start = time.perf_counter()
     chunks = _chunks(batch.games, workers)
+
+    def take(results: list[GameResult], failure: GameFailure | None) -> bool:
+        outcome.results.extend(results)
+        if failure is not None and (outcome.failure is None or failure.index < outcome.failure.index):
+            outcome.failure = failure
+        if progress:
+            progress(len(outcome.results), batch.games)
+        return failure is None
+
     try:
         if workers <= 1:
             global _BATCH
             _BATCH = batch
             for bounds in chunks:
-                outcome.results.extend(_play_range(bounds))
-                if progress:
-                    progress(len(outcome.results), batch.games)
+                if not take(*_play_range(bounds)):
+                    break
         else:
             context = multiprocessing.get_context("fork")
             with context.Pool(workers, initializer=_init_worker, initargs=(batch,)) as pool:
                 try:
-                    for results in pool.imap_unordered(_play_range, chunks):
-                        outcome.results.extend(results)
-                        if progress:
-                            progress(len(outcome.results), batch.games)
+                    for results, failure in pool.imap_unordered(_play_range, chunks):
+                        if not take(results, failure):
+                            pool.terminate()
+                            break
                 except KeyboardInterrupt:
                     pool.terminate()
                     raise
@@ -136,7 +185,10 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
         document.update(summarize_match(outcome.results, seats))
     document.update(elapsed_s=round(outcome.elapsed, 3),
                     games_per_s=round(games / outcome.elapsed, 1) if outcome.elapsed > 0 else None,
-                    vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games)
+                    vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games,
+                    checked=batch.check if batch.check is not None else is_checking_default())
+    if outcome.failure is not None:
+        document["failure"] = outcome.failure.document()
     return document
 
 
@@ -147,8 +199,10 @@ def _pairing(outcome: Outcome) -> dict:
     games = len(outcome.results)
     wins = sum(1 for r in outcome.results if r.winner == 0)
     losses = sum(1 for r in outcome.results if r.winner == 1)
-    return {"games": games, "wins": wins, "losses": losses, "draws": games - wins - losses,
-            "win_rate": round(wins / games, 4) if games else 0.0, "ci95": list(wilson(wins, games))}
+    unresolved = sum(1 for r in outcome.results if r.unresolved)
+    return {"games": games, "wins": wins, "losses": losses, "draws": games - wins - losses - unresolved,
+            "unresolved": unresolved, "win_rate": round(wins / games, 4) if games else 0.0,
+            "ci95": list(wilson(wins, games))}
 
 
 def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int], None] | None) -> tuple[list[Outcome], bool]:
@@ -160,9 +214,15 @@ def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int],
         outcome = run(batch, workers=workers, progress=step)
         outcomes.append(outcome)
         done += len(outcome.results)
-        if outcome.interrupted:
+        if outcome.interrupted or outcome.failure is not None:
             return outcomes, True
     return outcomes, False
+
+
+def _stopped(outcomes: list[Outcome]) -> dict:
+    """The ``failure`` entry of a gauntlet or matrix document whose last pairing stopped on a failed game."""
+    failure = outcomes[-1].failure if outcomes else None
+    return {"failure": {"pairing": len(outcomes) - 1, **failure.document()}} if failure else {}
 
 
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
@@ -184,7 +244,7 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
             "overall": {"games": played, "wins": wins, "win_rate": round(wins / played, 4) if played else 0.0,
                         "ci95": list(wilson(wins, played))},
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
-            "vanilla": vanilla, "interrupted": interrupted}
+            "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes)}
 
 
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
@@ -214,4 +274,4 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
             "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
-            "interrupted": interrupted}
+            "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes)}

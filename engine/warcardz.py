@@ -726,6 +726,11 @@ class WarcardzState(GameState):
     def winner(self) -> int | None:
         return self.result
 
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by the turn cap or the quiet-turns stall rule, which the rulebook
+        does not have."""
+        return self.over and (self.turn > self.max_turns or self.quiet >= QUIET_TURNS)
+
     # -- scores --
 
     def score(self, fighter: Fighter, attacking: bool, group=None, combat: Combat | None = None) -> int:
@@ -1399,8 +1404,8 @@ class WarcardzState(GameState):
             self.result = None
             self.tasks.clear()
             if self.log is not None:
-                self.say("the turn limit is reached: a draw" if self.quiet < QUIET_TURNS else
-                         f"{QUIET_TURNS} turns in a row without a change: the players agree to a draw")
+                self.say("the turn limit is reached: the game is unresolved" if self.quiet < QUIET_TURNS else
+                         f"{QUIET_TURNS} turns in a row without a change: the game is unresolved")
             return
         if not self.goldfish:
             self.active = 1 - self.active

@@ -1770,6 +1770,10 @@ class WardState:
     def winner(self) -> int | None:
         return self.result
 
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
+        return self.over and self.turn > self.max_turns
+
     def legal_actions(self) -> Sequence[Action]:
         if self.over:
             return ()
@@ -1887,7 +1891,7 @@ class WardState:
             self.turn += 1
             if self.turn > self.max_turns:
                 if self.log is not None:
-                    self.say("the turn limit is reached: a draw")
+                    self.say("the turn limit is reached: the game is unresolved")
                 self.result = None
                 return
             self.active = 1 - self.active

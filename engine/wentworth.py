@@ -936,6 +936,10 @@ class WentworthState:
     def winner(self) -> int | None:
         return self.result
 
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
+        return self.over and self.turn > self.max_turns
+
     def clone(self) -> WentworthState:
         return copy.deepcopy(self)
 
@@ -1932,7 +1936,7 @@ class WentworthState:
             self.over = True
             self.result = None
             if self.log is not None:
-                self.say("the turn limit is reached: a draw")
+                self.say("the turn limit is reached: the game is unresolved")
             return
         if not self.goldfish:
             n = self.n

@@ -340,6 +340,10 @@ class Wh40kState(GameState):
     def winner(self) -> int | None:
         return self.result
 
+    def is_unresolved(self) -> bool:
+        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
+        return self.over and self.turn > self.max_turns
+
     def opponent(self, player: int) -> int:
         return 1 - player
 
@@ -435,7 +439,7 @@ class Wh40kState(GameState):
             self.over = True
             self.result = None
             if self.log is not None:
-                self.say("the turn limit is reached: a draw")
+                self.say("the turn limit is reached: the game is unresolved")
             return
         if not self.goldfish:
             self.active = 1 - self.active

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import itertools
 import os
+
+# The suite always plays checked: every action is verified against legal_actions() (also in the CLI's
+# subprocesses and forked workers, which inherit the variable).
+os.environ["DECKLAB_CHECK"] = "1"
 import shutil
 from pathlib import Path
 

@@ -24,7 +24,7 @@ def test_demo_json_on_a_temporary_database(decklab):
             assert section["goldfish"]["mode"] == "goldfish" and section["goldfish"]["games"] == 500
             match = section["match"]
             assert match["games"] == 200 and len(match["players"]) == 2
-            assert sum(p["wins"] for p in match["players"]) + match["draws"] == 200
+            assert sum(p["wins"] for p in match["players"]) + match["draws"] + match["unresolved"] == 200
         else:
             assert section["engine"] == f"decklab has no {game} engine yet"
     assert document["elapsed_s"] > 0
@@ -44,7 +44,7 @@ def test_gauntlet(decklab, db_url):
     assert document["mode"] == "gauntlet" and document["deck"] == "Endless Ork Horde"
     assert [row["deck"] for row in document["opponents"]] == ["Undying Dynasty", "Endless Ork Horde"]
     for row in document["opponents"]:
-        assert row["wins"] + row["losses"] + row["draws"] == 100
+        assert row["wins"] + row["losses"] + row["draws"] + row["unresolved"] == 100
         assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     assert document["overall"]["games"] == 200
     assert document["overall"]["wins"] == sum(row["wins"] for row in document["opponents"])

@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from decklab.engine import game_seed
-from decklab.engine.core import Engine, RandomPolicy, play
+from decklab.engine.core import Engine, GameState, RandomPolicy, play, verify_action
 from decklab.engine.runner import Batch, run, summary
+from decklab.engine.stats import seat_z_scores
+
+SEAT_FAIR_Z = 2.576
+"""A mirror match is seat-fair when no seat's z score passes this (two-sided, 1%): see ``seat_z_scores``."""
 
 _TIMING = ("elapsed_s", "games_per_s", "workers")
 
@@ -68,3 +72,53 @@ def assert_same_seed_same_game(engine: Engine, seats: Sequence, policies: Callab
     assert first.log == second.log and first.winner() == second.winner()
     other = play(engine.new_match(seats, seed=1235, log=True), policies())
     assert other.log != first.log
+
+
+def fuzz(engine: Engine, *, games: int, seats: Callable[[int], Sequence], policies: Callable[[int], Sequence],
+         invariants: Callable[[GameState], None], seed: int = 17, max_steps: int = 100_000) -> dict:
+    """Play ``games`` checked games and run ``invariants(state)`` after every action.
+
+    Game ``i`` seats ``seats(i)`` (two or more decks; the first player rotates) with ``policies(i)``.
+    Every action is verified against ``legal_actions()``; a game that takes ``max_steps`` actions
+    fails (every game must end). Returns counts a test can assert on: games, actions, unresolved,
+    draws and wins by seat.
+    """
+    counts = {"games": 0, "actions": 0, "unresolved": 0, "draws": 0, "wins": {}}
+    for index in range(games):
+        decks = list(seats(index))
+        state = engine.new_match(decks, seed=game_seed(seed, index), first=index % len(decks))
+        deciders = [getattr(policy, "act", None) or (lambda s, p=policy: p.choose(s, s.legal_actions()))
+                    for policy in policies(index)]
+        invariants(state)
+        steps = 0
+        while not state.is_terminal():
+            action = deciders[state.current_player()](state)
+            verify_action(state, action)
+            state.apply(action)
+            invariants(state)
+            steps += 1
+            assert steps < max_steps, f"game {index} (seed {game_seed(seed, index)}) did not end in {max_steps} actions"
+        counts["games"] += 1
+        counts["actions"] += steps
+        if state.is_unresolved():
+            counts["unresolved"] += 1
+            assert state.winner() is None, f"game {index}: an unresolved game has a winner"
+        elif state.winner() is None:
+            counts["draws"] += 1
+        else:
+            counts["wins"][state.winner()] = counts["wins"].get(state.winner(), 0) + 1
+    return counts
+
+
+def assert_seat_fair(game: str, deck, *, seats: int = 2, games: int = 4000, policy: str = "greedy",
+                     seed: int = 23) -> dict:
+    """A mirror match (``deck`` in every seat, the first player rotating) in which every seat wins alike:
+    no seat's :func:`~decklab.engine.stats.seat_z_scores` beyond :data:`SEAT_FAIR_Z`. Returns the document."""
+    batch = Batch(game=game, decks=[deck] * seats, policies=[policy], games=games, seed=seed, check=True)
+    document = summary(batch, run(batch, workers=2), workers=2)
+    assert document["games"] == games and "failure" not in document
+    wins = [player["wins"] for player in document["players"]]
+    scores = seat_z_scores(wins, games)
+    assert all(abs(z) < SEAT_FAIR_Z for z in scores), (
+        f"{deck.name} mirror ({seats} seats, {policy}) is not seat-fair: wins {wins} of {games}, z {scores}")
+    return document

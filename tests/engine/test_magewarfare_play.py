@@ -146,9 +146,9 @@ def test_goldfish_kill_turn_distribution(decks):
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
-def test_turn_cap_ends_in_a_draw(decks):
+def test_turn_cap_leaves_games_unresolved_not_drawn(decks):
     document = checks.capped("magewarfare", decks, max_turns=3)
-    assert document["draws"] == 50 and document["turns"]["p90"] <= 3
+    assert document["draws"] == 0 and document["unresolved"] == 50 and document["turns"]["p90"] <= 3
 
 
 def test_sim_cli_plays_mage_warfare(decklab, db_url):

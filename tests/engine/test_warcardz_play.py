@@ -169,9 +169,9 @@ def test_goldfish_kill_turn_distribution(decks):
         assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
-def test_turn_cap_ends_in_a_draw(decks):
+def test_turn_cap_leaves_games_unresolved_not_drawn(decks):
     document = checks.capped("warcardz", decks, max_turns=2)
-    assert document["draws"] >= 40 and document["turns"]["p90"] <= 2
+    assert document["draws"] == 0 and document["unresolved"] >= 40 and document["turns"]["p90"] <= 2
 
 
 def test_vanilla_plays_cards_without_their_effects(decks):

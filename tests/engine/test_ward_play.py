@@ -141,9 +141,9 @@ def test_goldfish_dummies_never_battle_or_answer(decks):
     assert state.sides[1].cem_hp >= 300 and state.sides[1].cem_hp % 50 == 0
 
 
-def test_turn_cap_ends_in_a_draw(decks):
+def test_turn_cap_leaves_games_unresolved_not_drawn(decks):
     document = checks.capped("ward", decks, max_turns=4)
-    assert document["draws"] == 50 and document["turns"]["p90"] <= 4
+    assert document["draws"] == 0 and document["unresolved"] == 50 and document["turns"]["p90"] <= 4
 
 
 def test_unmodeled_cards_play_as_vanilla():

@@ -78,6 +78,6 @@ def test_goldfish_kill_turn_distribution(decks):
     assert sum(document["kill_turn"]["histogram"].values()) == 300
 
 
-def test_turn_cap_ends_in_a_draw(decks):
+def test_turn_cap_leaves_games_unresolved_not_drawn(decks):
     document = checks.capped("wh40k", decks, max_turns=2)
-    assert document["draws"] >= 40 and document["turns"]["p90"] <= 2
+    assert document["draws"] == 0 and document["unresolved"] >= 40 and document["turns"]["p90"] <= 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Callable, Sequence
 
 from decklab.engine import game_seed
@@ -72,6 +73,15 @@ def assert_same_seed_same_game(engine: Engine, seats: Sequence, policies: Callab
     assert first.log == second.log and first.winner() == second.winner()
     other = play(engine.new_match(seats, seed=1235, log=True), policies())
     assert other.log != first.log
+
+
+SOAK_VARIABLE = "DECKLAB_SOAK"
+
+
+def soak(games: int) -> int:
+    """``games`` times ``DECKLAB_SOAK`` (default 1): the suite's fuzz tests play the default count within its
+    time budget; ``DECKLAB_SOAK=20 python -m pytest tests/engine -k fuzz`` is a longer soak."""
+    return games * max(1, int(os.environ.get(SOAK_VARIABLE, "1") or 1))
 
 
 def fuzz(engine: Engine, *, games: int, seats: Callable[[int], Sequence], policies: Callable[[int], Sequence],

@@ -15,6 +15,11 @@ class InputError(DecklabError):
     """Bad input: an unreadable or invalid file, an unknown name, a bad option."""
 
 
+class SimulationError(DecklabError):
+    """A simulated game that could not be played to the end (an engine error, or an illegal action in checked
+    play): the sentence names the game, its seed and the command that replays it."""
+
+
 class DatabaseError(DecklabError):
     """The database cannot be opened, or is at a revision this decklab cannot use."""
 

@@ -337,9 +337,12 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
     head = (f"{document['game']} {document['mode']}: {document['games']} games, seed {document['seed']}, "
             f"{document['workers']} worker{'s' if document['workers'] != 1 else ''}, "
             f"{document['elapsed_s']} s ({document['games_per_s']} games/s)")
-    console.print(f"[bold]{head}[/bold]")
+    console.print(f"[bold]{head}[/bold]" + (" [dim](checked)[/dim]" if document.get("checked") else ""))
     if document["interrupted"]:
         console.print(f"[yellow]Interrupted: {document['games']} of {document['requested']} games finished.[/yellow]")
+    if "failure" in document:
+        console.print(f"[red]Stopped at game {document['failure']['game_index']}: {document['games']} of "
+                      f"{document['requested']} games finished.[/red]")
     if document["vanilla"]:
         console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
     if document["mode"] == "goldfish":
@@ -355,17 +358,46 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
             table.add_row(turn, str(count), "█" * max(1, round(40 * count / widest)))
         console.print(table)
         return
+    unresolved = document.get("unresolved", 0)
     table = Table()
-    for column in ("Deck", "Policy", "Wins", "Losses", "Draws", "Win rate", "95% interval"):
+    columns = ["Deck", "Policy", "Wins", "Losses", "Draws", *(["Unresolved"] if unresolved else []), "Win rate",
+               "95% interval"]
+    for column in columns:
         table.add_column(column, justify="left" if column in ("Deck", "Policy") else "right")
     for player in document["players"]:
         low, high = player["ci95"]
         table.add_row(player["deck"], player["policy"], str(player["wins"]), str(player["losses"]), str(player["draws"]),
+                      *([str(unresolved)] if unresolved else []),
                       f"{100 * player['win_rate']:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
     console.print(table)
+    if unresolved:
+        console.print(f"[yellow]{unresolved} games ({_percent(document['unresolved_rate'])}) are unresolved:[/yellow] "
+                      "stopped by the turn cap or a stall rule that the rulebook does not have; they are neither "
+                      "wins nor draws.")
+    if "by_position" in document:
+        _by_position(console, document["by_position"])
     turns = document["turns"]
     console.print(f"First player wins {100 * document['first_player_win_rate']:.1f}% of games; "
                   f"game length in turns: mean {turns['mean']}, median {turns['p50']}, 90th percentile {turns['p90']}.")
+
+
+def _by_position(console, rows: list[dict[str, Any]]) -> None:
+    """The win rate of each turn position (3-4 seats): what going first, second, ... is worth."""
+    from rich.table import Table
+
+    table = Table(title="By turn position")
+    for column in ("Position", "Wins", "Win rate", "95% interval"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        low, high = row["ci95"]
+        table.add_row(_ordinal(row["position"]), str(row["wins"]), _percent(row["win_rate"]),
+                      f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(table)
+
+
+def _ordinal(number: int) -> str:
+    """The turn position as a player says it (positions are 1 to 4)."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")
 
 
 def coverage(rows: list[dict[str, Any]], *, as_json: bool) -> None:
@@ -397,15 +429,21 @@ def coverage(rows: list[dict[str, Any]], *, as_json: bool) -> None:
 
 
 def play_by_play(batch, result, lines: list[str]) -> None:
+    """One game's play-by-play and its end; ``result`` is ``None`` for a game that failed (its lines so far)."""
     console = _console()
     names = [deck.name for deck in batch.decks]
-    console.print(f"[bold]Game {result.index} of seed {batch.seed}[/bold]: " +
-                  (", ".join(f"P{i + 1} {name}" for i, name in enumerate(names))) +
-                  (f"; P{result.first + 1} goes first" if batch.mode == "match" else ""))
+    if result is not None:
+        console.print(f"[bold]Game {result.index} of seed {batch.seed}[/bold]: " +
+                      (", ".join(f"P{i + 1} {name}" for i, name in enumerate(names))) +
+                      (f"; P{result.first + 1} goes first" if batch.mode == "match" else ""))
     for line in lines:
         console.print(line, highlight=False, markup=False)
+    if result is None:
+        return
     if batch.mode == "goldfish":
         console.print(f"[bold]Killed on turn {result.kill_turn}[/bold]" if result.kill_turn else "[bold]Not killed[/bold]")
+    elif result.unresolved:
+        console.print(f"[bold]Unresolved after {result.turns} turns[/bold] (stopped by a rule the rulebook does not have)")
     elif result.winner is None:
         console.print("[bold]A draw[/bold]")
     else:
@@ -435,21 +473,27 @@ def gauntlet(document: dict[str, Any], *, as_json: bool) -> None:
     console.print(f"[bold]{document['deck']}[/bold] against {len(document['opponents'])} opponents "
                   f"({document['game']}, {document['games_per_opponent']} games each, seed {document['seed']}, "
                   f"{document['elapsed_s']} s)")
-    if document["interrupted"]:
-        console.print("[yellow]Interrupted: the table shows the games finished.[/yellow]")
+    if document["interrupted"] or "failure" in document:
+        console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
+    unresolved = any(row["unresolved"] for row in document["opponents"])
     table = Table()
-    for column in ("Opponent", "Wins", "Losses", "Draws", "Win rate", "95% interval"):
+    for column in ("Opponent", "Wins", "Losses", "Draws", *(["Unresolved"] if unresolved else []), "Win rate",
+                   "95% interval"):
         table.add_column(column, justify="left" if column == "Opponent" else "right")
     for row in document["opponents"]:
         low, high = row["ci95"]
         table.add_row(row["deck"], str(row["wins"]), str(row["losses"]), str(row["draws"]),
+                      *([str(row["unresolved"])] if unresolved else []),
                       f"[{_rate_style(row['win_rate'])}]{_percent(row['win_rate'])}[/]",
                       f"{100 * low:.1f}–{100 * high:.1f}%")
     overall = document["overall"]
     low, high = overall["ci95"]
-    table.add_row("[bold]overall[/bold]", str(overall["wins"]), "", "", f"[bold]{_percent(overall['win_rate'])}[/bold]",
-                  f"{100 * low:.1f}–{100 * high:.1f}%")
+    table.add_row("[bold]overall[/bold]", str(overall["wins"]), "", "", *([""] if unresolved else []),
+                  f"[bold]{_percent(overall['win_rate'])}[/bold]", f"{100 * low:.1f}–{100 * high:.1f}%")
     console.print(table)
+    if unresolved:
+        console.print("[yellow]Unresolved games[/yellow] were stopped by the turn cap or a stall rule that the rulebook "
+                      "does not have; they are neither wins nor draws.")
 
 
 def matrix(document: dict[str, Any], *, as_json: bool) -> None:
@@ -472,6 +516,11 @@ def matrix(document: dict[str, Any], *, as_json: bool) -> None:
         average = document["average_win_rate"][index]
         table.add_row(f"{index + 1}. {name}", *cells, f"[{_rate_style(average)}]{_percent(average)}[/]")
     console.print(table)
+    if document["interrupted"] or "failure" in document:
+        console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
+    if document["unresolved"]:
+        console.print(f"[yellow]{document['unresolved']} games are unresolved[/yellow] (stopped by the turn cap or a "
+                      "stall rule that the rulebook does not have): they count as neither wins nor draws.")
 
 
 class DemoView:

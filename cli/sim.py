@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, SetOption, database
+from .common import GameOption, JsonOption, SetOption, database, db_url
 
 app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over thousands of seeded games.",
                   no_args_is_help=True)
@@ -15,11 +15,12 @@ GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games.
 SeedOption = Annotated[int, typer.Option("--seed", help="Batch seed: the same seed gives the same results.")]
 WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker processes (results do not depend on it).")]
 PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")]
-MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="End a game as a draw after this many turns.")]
+MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="Stop a game after this many turns; it counts as unresolved, not as a draw.")]
 LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
 IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
 IllegalOption = Annotated[bool, typer.Option("--allow-illegal", help="Simulate a deck even if it breaks its deck rules.")]
 VanillaOption = Annotated[bool, typer.Option("--vanilla", help="Play cards whose effects are not modeled without their effects.")]
+CheckOption = Annotated[bool, typer.Option("--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
 
 
 @app.command("goldfish")
@@ -29,11 +30,12 @@ def goldfish(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+    check: CheckOption = False,
 ) -> None:
     """Play a deck alone against an opponent that does nothing: how fast does it win?"""
     _simulate(ctx, [deck], mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
               max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check)
 
 
 @app.command("match")
@@ -46,21 +48,22 @@ def match(
     policy_b: Annotated[str | None, typer.Option("--policy-b", help="Policy of the second deck.")] = None,
     max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+    check: CheckOption = False,
 ) -> None:
-    """Pit decks against each other over many seeded games; the first player alternates."""
+    """Pit decks against each other over many seeded games; the first player rotates."""
     default = policy or "greedy"
     policies = [policy_a or default, policy_b or default] + [default] * max(0, len(decks) - 2)
     _simulate(ctx, decks, mode="match", games=games, seed=seed, workers=workers, policies=policies,
               max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check)
 
 
 def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
               policies: list[str], max_turns: int | None, game: str | None, json_output: bool, log: bool,
-              game_index: int, allow_illegal: bool, vanilla: bool) -> None:
+              game_index: int, allow_illegal: bool, vanilla: bool, check: bool) -> None:
     from decklab.catalog.decks import load_deck
     from decklab.engine.checks import check_batch
-    from decklab.engine.runner import Batch, run, summary
+    from decklab.engine.runner import Batch, GameFailure, run, summary
     from decklab.validators import validate
 
     from . import render
@@ -69,17 +72,58 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     decks = [load_deck(db, name, game=game) for name in names]
     reports = [validate(deck) for deck in decks]
     batch = Batch(game=decks[0].game, decks=decks, policies=policies, games=games, seed=seed, mode=mode,
-                  max_turns=max_turns, vanilla=vanilla)
+                  max_turns=max_turns, vanilla=vanilla, check=check or None)
     check_batch(batch, workers=workers, reports=reports, allow_illegal=allow_illegal, game_index=game_index if log else None)
+    replay = Replay(ctx, names, mode=mode, policies=policies, games=games, seed=seed, max_turns=max_turns,
+                    allow_illegal=allow_illegal, vanilla=vanilla)
     if log:
-        result, state = batch.play_one(game_index, log=True)
+        started: list = []
+        try:
+            result, state = batch.play_one(game_index, log=True, started=started)
+        except GameFailure as failure:
+            render.play_by_play(batch, None, started[0].log if started else [])
+            raise replay.error(failure, finished=None) from None
         render.play_by_play(batch, result, state.log)
         return
     with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
         outcome = run(batch, workers=workers, progress=progress)
     render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
+    if outcome.failure is not None:
+        raise replay.error(outcome.failure, finished=len(outcome.results))
     if outcome.interrupted:
         raise typer.Exit(code=130)
+
+
+class Replay:
+    """How to replay one game of a batch alone with its play-by-play: the command a failure names."""
+
+    def __init__(self, ctx: typer.Context, names: list[str], *, mode: str, policies: list[str], games: int,
+                 seed: int, max_turns: int | None = None, allow_illegal: bool = False, vanilla: bool = False) -> None:
+        import shlex
+
+        words = ["decklab"]
+        url = db_url(ctx)
+        if url:
+            words += ["--db", url]
+        words += ["sim", mode, *names]
+        if mode == "goldfish" or len(set(policies)) == 1:
+            words += ["--policy", policies[0]]
+        else:
+            words += ["--policy-a", policies[0], "--policy-b", policies[1]]
+        words += ["-n", str(games), "--seed", str(seed)]
+        if max_turns:
+            words += ["--max-turns", str(max_turns)]
+        words += ["--allow-illegal"] if allow_illegal else []
+        words += ["--vanilla"] if vanilla else []
+        self.command = shlex.join(words)
+
+    def error(self, failure, *, finished: int | None) -> Exception:
+        """The one sentence that a failed game becomes (exit 2), naming the game and how to replay it."""
+        from decklab.catalog.errors import SimulationError
+
+        done = "" if finished is None else f"; the {finished} games finished before it are reported"
+        return SimulationError(f"{failure}{done}; replay it with: {self.command} --check --log "
+                               f"--game-index {failure.index}")
 
 
 @app.command("gauntlet")
@@ -89,7 +133,7 @@ def gauntlet(
     opponents: Annotated[list[str], typer.Argument(help="The field: one or more opposing decks.", show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
-    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
 ) -> None:
     """One deck against a field of opponents: its win rate with a 95% interval against each."""
     from decklab.engine.runner import gauntlet as run_gauntlet
@@ -100,8 +144,10 @@ def gauntlet(
                       max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla)
     with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
-                                max_turns=max_turns, vanilla=vanilla, progress=progress)
+                                max_turns=max_turns, vanilla=vanilla, check=check or None, progress=progress)
     render.gauntlet(document, as_json=json_output)
+    _stop_on_failure(ctx, document, [[deck, opponent] for opponent in opponents], policy=policy, games=games,
+                     seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)
     if document["interrupted"]:
         raise typer.Exit(code=130)
 
@@ -112,7 +158,7 @@ def matrix(
     decks: Annotated[list[str], typer.Argument(help="Two or more decks (saved decks or decklist files).", show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
-    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+    allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
 ) -> None:
     """A round robin: every deck against every other, as a colour-scaled table of win rates."""
     from decklab.engine.runner import matrix as run_matrix
@@ -124,10 +170,27 @@ def matrix(
     pairs = len(loaded) * (len(loaded) - 1) // 2
     with render.ProgressBar(games * pairs, label=f"matrix {loaded[0].game}") as progress:
         document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
-                              vanilla=vanilla, progress=progress)
+                              vanilla=vanilla, check=check or None, progress=progress)
     render.matrix(document, as_json=json_output)
+    pairs = [[decks[i], decks[j]] for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    _stop_on_failure(ctx, document, pairs, policy=policy, games=games, seed=seed, max_turns=max_turns,
+                     allow_illegal=allow_illegal, vanilla=vanilla)
     if document["interrupted"]:
         raise typer.Exit(code=130)
+
+
+def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str]], *, policy: str, games: int,
+                     seed: int, max_turns: int | None, allow_illegal: bool, vanilla: bool) -> None:
+    """A gauntlet's or a matrix's failed game as one sentence (exit 2), with the match command that replays it."""
+    failure = document.get("failure")
+    if failure is None:
+        return
+    from decklab.engine.runner import GameFailure
+
+    names = pairings[failure["pairing"]]
+    replay = Replay(ctx, names, mode="match", policies=[policy, policy], games=games, seed=seed, max_turns=max_turns,
+                    allow_illegal=allow_illegal, vanilla=vanilla)
+    raise replay.error(GameFailure.from_document(document["game"], failure), finished=None)
 
 
 @app.command("coverage")

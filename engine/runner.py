@@ -21,15 +21,27 @@ from .core import Engine, GameResult, GameState, IllegalAction, engines, game_se
 
 class GameFailure(Exception):
     """A game of a batch that could not be played to the end: an illegal action in checked play, or an
-    error inside the engine. Names the game, its index in the batch and its seed."""
+    error inside the engine. Names the game, its index in the batch and its seed; ``what`` is the error."""
 
-    def __init__(self, *, game: str, index: int, seed: int, cause: BaseException) -> None:
-        what = str(cause) if isinstance(cause, IllegalAction) else f"{type(cause).__name__}: {cause}"
+    def __init__(self, *, game: str, index: int, seed: int, what: str) -> None:
         super().__init__(f"{game} game {index} (seed {seed}) failed: {what}")
         self.game, self.index, self.seed, self.what = game, index, seed, what
 
+    @staticmethod
+    def describe(cause: BaseException) -> str:
+        """The error as the failure names it: an illegal action as it says, any other with its type."""
+        return str(cause) if isinstance(cause, IllegalAction) else f"{type(cause).__name__}: {cause}"
+
     def document(self) -> dict:
         return {"game_index": self.index, "seed": self.seed, "error": self.what}
+
+    @classmethod
+    def from_document(cls, game: str, document: dict) -> GameFailure:
+        """The failure that :meth:`document` describes (as a gauntlet or matrix document holds it)."""
+        return cls(game=game, index=document["game_index"], seed=document["seed"], what=document["error"])
+
+    def __reduce__(self):  # (from a worker process: its arguments are keyword-only)
+        return GameFailure.from_document, (self.game, self.document())
 
 
 @dataclass
@@ -80,7 +92,8 @@ class Batch:
         except (KeyboardInterrupt, MemoryError):
             raise
         except Exception as error:
-            raise GameFailure(game=self.game, index=index, seed=game_seed(self.seed, index), cause=error) from error
+            raise GameFailure(game=self.game, index=index, seed=game_seed(self.seed, index),
+                              what=GameFailure.describe(error)) from error
         first = index % len(self.decks) if self.mode == "match" else 0
         return GameResult(index=index, winner=None if unresolved else state.winner(),
                           turns=min(state.turn, state.max_turns), first=first, kill_turn=kill,
@@ -226,12 +239,12 @@ def _stopped(outcomes: list[Outcome]) -> dict:
 
 
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
-             workers: int = 1, max_turns: int | None = None, vanilla: bool = False,
+             workers: int = 1, max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict:
     """One deck against a field: its win rate (with interval) against each opponent, and overall."""
     start = time.perf_counter()
     batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
-                     seed=seed, max_turns=max_turns, vanilla=vanilla) for opponent in opponents]
+                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check) for opponent in opponents]
     outcomes, interrupted = _pairings(batches, workers, progress)
     rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
     from .stats import wilson
@@ -248,13 +261,13 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
 
 
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
-           max_turns: int | None = None, vanilla: bool = False,
+           max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
            progress: Callable[[int, int], None] | None = None) -> dict:
     """A round robin: for every pair, the row deck's win rate against the column deck."""
     start = time.perf_counter()
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     batches = [Batch(game=decks[0].game, decks=[decks[i], decks[j]], policies=[policy, policy], games=games,
-                     seed=seed, max_turns=max_turns, vanilla=vanilla) for i, j in pairs]
+                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check) for i, j in pairs]
     outcomes, interrupted = _pairings(batches, workers, progress)
     size = len(decks)
     rates: list[list[float | None]] = [[None] * size for _ in range(size)]
@@ -270,7 +283,8 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
     averages = [round(sum(r for r in row if r is not None) / (size - 1), 4) if size > 1 else None for row in rates]
     elapsed = time.perf_counter() - start
     played = sum(len(outcome.results) for outcome in outcomes)
-    return {"game": decks[0].game, "mode": "matrix", "decks": [deck.name for deck in decks], "games_per_pair": games,
+    unresolved = sum(1 for outcome in outcomes for result in outcome.results if result.unresolved)
+    return {"game": decks[0].game, "mode": "matrix", "unresolved": unresolved, "decks": [deck.name for deck in decks], "games_per_pair": games,
             "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,

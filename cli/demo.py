@@ -65,11 +65,16 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
         if game.id in engines():
             fish = Batch(game=game.id, decks=[decks["1"]], policies=["greedy"], games=GOLDFISH_GAMES, seed=seed,
                          mode="goldfish")
-            section["goldfish"] = summary(fish, run(fish, workers=workers), workers=workers)
+            fished = run(fish, workers=workers)
+            _stop_on_failure(ctx, fished, [paths[f"{game.id}-1.deck"]], mode="goldfish", games=GOLDFISH_GAMES, seed=seed)
+            section["goldfish"] = summary(fish, fished, workers=workers)
             match = Batch(game=game.id, decks=[decks["1"], decks["2"]], policies=["greedy", "greedy"], games=games,
                           seed=seed)
             with (render.ProgressBar(games, label=f"{game.id} match") if show else _Nothing()) as progress:
-                section["match"] = summary(match, run(match, workers=workers, progress=progress), workers=workers)
+                played = run(match, workers=workers, progress=progress)
+            _stop_on_failure(ctx, played, [paths[f"{game.id}-{key}.deck"] for key in ("1", "2")], mode="match",
+                             games=games, seed=seed)
+            section["match"] = summary(match, played, workers=workers)
             if show:
                 show.simulations(section["goldfish"], section["match"])
         else:
@@ -82,6 +87,15 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
         show.summary(document)
     else:
         render.emit_json(document)
+
+
+def _stop_on_failure(ctx: typer.Context, outcome, paths: list, *, mode: str, games: int, seed: int) -> None:
+    """A sample game that fails stops the tour with one sentence naming the command that replays it."""
+    if outcome.failure is not None:
+        from .sim import Replay
+
+        replay = Replay(ctx, [str(path) for path in paths], mode=mode, policies=["greedy"], games=games, seed=seed)
+        raise replay.error(outcome.failure, finished=None)
 
 
 class _Nothing:

@@ -554,8 +554,8 @@ class DemoView:
 
         self.console.print(Rule("[bold]Summary[/bold]"))
         table = Table()
-        for column in ("Game", "Legal / illegal", "Kill turn p50/p90", "Deck 1 wins", "Games/s"):
-            table.add_column(column, justify="right" if column == "Games/s" else "left")
+        for column in ("Game", "Legal / illegal", "Kill turn p50/p90", "Deck 1 wins", "Unresolved", "Games/s"):
+            table.add_column(column, justify="right" if column in ("Games/s", "Unresolved") else "left")
         for game, section in document["games"].items():
             broken = len(section["illegal"]["errors"])
             decks = ("✔" if section["legal"]["legal"] else "✘") + f" / ✘ {broken} rules"
@@ -565,9 +565,10 @@ class DemoView:
                 low, high = player["ci95"]
                 row = (f"{kill['p50']} / {kill['p90']}",
                        f"{_percent(player['win_rate'])} ({100 * low:.0f}–{100 * high:.0f}%)",
+                       _percent(section["match"]["unresolved_rate"]),
                        f"{section['match']['games_per_s']:,.0f}")
             else:
-                row = ("—", "no engine yet", "—")
+                row = ("—", "no engine yet", "—", "—")
             table.add_row(game, decks, *row)
         self.console.print(table)
         self.console.print(f"Done in {document['elapsed_s']} s on {document['database']}. Next: `decklab --help`, "

@@ -104,8 +104,9 @@ class Batch:
 class Outcome:
     """The games played (sorted by index), whether the run was interrupted, and its wall time.
 
-    ``failure`` is the first game (by index) that could not be played to the end, if any: the run
-    stops there, and ``results`` holds the games finished before it stopped.
+    ``failure`` is a game that could not be played to the end, if any (of those the workers had
+    reported, the lowest index; with one worker, the first): the run stops there, and ``results`` holds
+    the games finished before it stopped.
     """
 
     results: list[GameResult] = field(default_factory=list)

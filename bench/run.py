@@ -1,4 +1,4 @@
-"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N]``.
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only]``.
 
 Measures, on this machine:
 
@@ -7,7 +7,8 @@ Measures, on this machine:
 * ``decklab catalog list --json`` wall time on that database;
 * validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command;
 * simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers,
-  and whether the engine ran compiled: ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
+  and checked on 1 worker, with what checking costs; and whether the engine ran compiled:
+  ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
   beside a small reference pure-Python game loop timed in the same run, so that the
   ratio engine/reference compares across machines.
 
@@ -148,14 +149,15 @@ def simulation(template: Path) -> dict:
     for game in sorted(engines()):
         decks = [read_deck_file(database, paths[f"{game}-{i}.deck"]) for i in (1, 2)]
         rates = {}
-        for workers, games in ((1, 4000), (2, 8000)):
-            batch = Batch(game=game, decks=decks, policies=["greedy", "greedy"], games=games, seed=1)
+        for key, workers, games, check in ((1, 1, 4000, False), (2, 2, 8000, False), ("checked", 1, 4000, True)):
+            batch = Batch(game=game, decks=decks, policies=["greedy", "greedy"], games=games, seed=1, check=check)
             outcome = run(batch, workers=workers)
-            rates[workers] = games / outcome.elapsed
+            rates[key] = games / outcome.elapsed
         results["engines"][game] = {
             "games_per_s_1_worker": round(rates[1], 1), "games_per_s_2_workers": round(rates[2], 1),
             "speedup_2_workers": round(rates[2] / rates[1], 2), "ratio_to_reference": round(rates[1] / reference, 3),
-            "build": native.status(game)}
+            "checked_games_per_s_1_worker": round(rates["checked"], 1),
+            "checked_cost": round(rates[1] / rates["checked"], 2), "build": native.status(game)}
     database.dispose()
     return results
 
@@ -165,8 +167,21 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--cards", type=int, default=10_000, help="cards in the generated set")
     parser.add_argument("--runs", type=int, default=9, help="runs for each wall-time median (at least 7)")
+    parser.add_argument("--sim-only", action="store_true", help="only the simulation throughput")
     args = parser.parse_args()
     runs = max(args.runs, 7)
+    if args.sim_only:
+        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+            from decklab.catalog.db import open_database
+
+            template = Path(tmp) / "template.db"
+            open_database(str(template)).dispose()
+            results = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "simulation": simulation(template)}
+        if args.json:
+            print(json.dumps(results, indent=2))
+        else:
+            print_simulation(results["simulation"])
+        return
 
     decklab = shutil.which("decklab") or str(Path(sys.executable).with_name("decklab"))
     results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
@@ -219,11 +234,15 @@ def main() -> None:
     print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process ({v['in_process_runs']} runs); "
           f"'decklab deck validate FILE' median {v['command_median_ms']} ms ({v['command_runs']} runs; "
           f"'python -c \"import sqlmodel\"' alone: {v['import_sqlmodel_median_ms']} ms)")
-    sim = results["simulation"]
+    print_simulation(results["simulation"])
+
+
+def print_simulation(sim: dict) -> None:
     print(f"reference game loop      {sim['reference_games_per_s']:,} games/s")
     for game, r in sim["engines"].items():
         print(f"sim {game:<20} {r['games_per_s_1_worker']:,} games/s on 1 worker, {r['games_per_s_2_workers']:,} on 2 "
-              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop; {r['build']}")
+              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop; checked "
+              f"{r['checked_games_per_s_1_worker']:,} games/s on 1 worker (x{r['checked_cost']} the time); {r['build']}")
 
 
 if __name__ == "__main__":

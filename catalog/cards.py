@@ -66,6 +66,10 @@ def _rebuild(game: str, name: str, type: str, set_code: str, fields: dict[str, A
     return Card(game=game, name=name, type=type, set_code=set_code, fields=fields)
 
 
+MAX_QUANTITY = 2_147_483_647
+"""The most copies of a card a quantity may hold (in a collection, a deck or a file): 2^31 - 1, the largest
+value of the 4-byte integer column that stores it on PostgreSQL (SQLite is held to the same bound)."""
+
 MAIN = "main"
 """The name of a deck's main section (the part of a decklist before any ``[section]``)."""
 

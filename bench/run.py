@@ -1,4 +1,4 @@
-"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only]``.
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --memory]``.
 
 Measures, on this machine:
 
@@ -10,7 +10,8 @@ Measures, on this machine:
   and checked on 1 worker, with what checking costs; and whether the engine ran compiled:
   ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
   beside a small reference pure-Python game loop timed in the same run, so that the
-  ratio engine/reference compares across machines.
+  ratio engine/reference compares across machines;
+* with ``--memory`` (alone): the peak memory of ``decklab sim match`` at 10,000 and 1,000,000 games.
 
 Later issues add their benchmarks here.
 """
@@ -162,14 +163,45 @@ def simulation(template: Path) -> dict:
     return results
 
 
+def batch_memory(game: str = "wh40k") -> list[dict]:
+    """The peak resident memory of the largest process of ``decklab sim match`` (the sample decks of ``game``,
+    greedy, two workers) at 10,000 and at 1,000,000 games: running totals keep it flat."""
+    from decklab.catalog.sample_decks import sample_deck_paths
+
+    paths = [str(path) for path in sample_deck_paths() if path.name in (f"{game}-1.deck", f"{game}-2.deck")]
+    decklab = shutil.which("decklab") or str(Path(sys.executable).with_name("decklab"))
+    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.perf_counter() - t)")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+        env = dict(os.environ, DECKLAB_DATABASE_URL=str(Path(tmp) / "bench.db"))
+        for games in (10_000, 1_000_000):
+            command = [decklab, "sim", "match", *sorted(paths), "-n", str(games), "--workers", "2", "--json"]
+            done = subprocess.run([sys.executable, "-c", probe, *command], env=env, capture_output=True, text=True,
+                                  check=True)
+            peak_kib, seconds = done.stdout.split()
+            rows.append({"games": games, "workers": 2, "peak_mib": round(int(peak_kib) / 1024, 1),
+                         "seconds": round(float(seconds), 1)})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--cards", type=int, default=10_000, help="cards in the generated set")
     parser.add_argument("--runs", type=int, default=9, help="runs for each wall-time median (at least 7)")
     parser.add_argument("--sim-only", action="store_true", help="only the simulation throughput")
+    parser.add_argument("--memory", action="store_true",
+                        help="only the peak memory of 'decklab sim match' at 10,000 and 1,000,000 games (a few minutes)")
     args = parser.parse_args()
     runs = max(args.runs, 7)
+    if args.memory:
+        peaks = batch_memory()
+        print(json.dumps(peaks, indent=2) if args.json else "\n".join(
+            f"sim match {row['games']:>9,} games, {row['workers']} workers: peak {row['peak_mib']} MiB "
+            f"(largest process) in {row['seconds']} s" for row in peaks))
+        return
     if args.sim_only:
         with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
             from decklab.catalog.db import open_database

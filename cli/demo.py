@@ -49,8 +49,13 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
 
     from . import render
 
-    if games < 1 or workers < 1:
-        raise InputError("the number of games and of workers must be at least 1.")
+    from decklab.engine.checks import MAX_GAMES
+    from decklab.engine.core import SEEDS
+
+    if not 1 <= games <= MAX_GAMES or workers < 1:
+        raise InputError(f"the number of games must be from 1 to {MAX_GAMES:,} and of workers at least 1.")
+    if not 0 <= seed < SEEDS:
+        raise InputError(f"the seed must be a whole number from 0 to {SEEDS - 1:,} (2^48 - 1), not {seed:,}.")
     started = time.perf_counter()
     db = database(ctx)
     paths = {path.name: path for path in sample_deck_paths()}

@@ -89,7 +89,7 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
         outcome = run(batch, workers=workers, progress=progress)
     render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
     if outcome.failure is not None:
-        raise replay.error(outcome.failure, finished=len(outcome.results))
+        raise replay.error(outcome.failure, finished=outcome.games)
     if outcome.interrupted:
         raise typer.Exit(code=130)
 

@@ -9,8 +9,12 @@ from typing import Iterable, Sequence
 from decklab.catalog.cards import Card
 from decklab.catalog.errors import InputError
 
-from .core import engines
+from .core import SEEDS, engines
 from .runner import Batch
+
+MAX_GAMES = 100_000_000
+"""The most games one batch (or one pairing of a gauntlet or matrix) plays: about three hours of the fastest
+engine on one core. Memory does not grow with the number of games."""
 
 
 def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal: bool = False,
@@ -34,8 +38,10 @@ def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal:
     for policy in batch.policies:
         if policy not in engine.policies:
             raise InputError(f"'{policy}' is not a policy; the policies are {', '.join(sorted(engine.policies))}.")
-    if batch.games < 1:
-        raise InputError(f"the number of games must be at least 1, not {batch.games}.")
+    if not 1 <= batch.games <= MAX_GAMES:
+        raise InputError(f"the number of games must be from 1 to {MAX_GAMES:,}, not {batch.games:,}.")
+    if not 0 <= batch.seed < SEEDS:
+        raise InputError(f"the seed must be a whole number from 0 to {SEEDS - 1:,} (2^48 - 1), not {batch.seed:,}.")
     if workers < 1:
         raise InputError(f"the number of workers must be at least 1, not {workers}.")
     if batch.max_turns is not None and batch.max_turns < 1:

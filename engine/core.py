@@ -214,13 +214,19 @@ def engines() -> dict[str, Engine]:
     return dict(_ENGINES)
 
 
+SEEDS = 1 << 48
+"""Batch seeds are whole numbers from 0 to ``SEEDS - 1``; game seeds are in the same range."""
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a batch: independent of worker count and order.
+
+    Distinct batch seeds below :data:`SEEDS` give distinct seeds to game ``index`` (the multiplier is odd).
 
     >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
     True
     """
-    return (seed * 1_000_003 + index * 7_919 + 0x5EED) & 0xFFFFFFFFFFFF
+    return (seed * 1_000_003 + index * 7_919 + 0x5EED) & (SEEDS - 1)
 
 
 def play(state: GameState, policies: Sequence[Policy], *, check: bool | None = None) -> GameState:

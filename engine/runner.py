@@ -7,16 +7,21 @@ replayed alone and the aggregate does not depend on how many workers ran it.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
+import threading
 import time
+from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from decklab.catalog.cards import Deck
 
 from .core import Engine, GameResult, GameState, IllegalAction, engines, game_seed, is_checking_default, play
+from .stats import Tally, summarize_goldfish, summarize_match, wilson
 
 
 class GameFailure(Exception):
@@ -63,6 +68,11 @@ class Batch:
     def engine(self) -> Engine:
         return engines()[self.game]
 
+    @property
+    def seats(self) -> int:
+        """How many players a game of the batch has (a goldfish: the deck alone)."""
+        return len(self.decks) if self.mode == "match" else 1
+
     def new_game(self, index: int, *, log: bool = False) -> GameState:
         """Game ``index`` of the batch, set up and ready to play."""
         engine = self.engine
@@ -102,83 +112,127 @@ class Batch:
 
 @dataclass
 class Outcome:
-    """The games played (sorted by index), whether the run was interrupted, and its wall time.
+    """A batch's running totals (:class:`~decklab.engine.stats.Tally`), whether it was interrupted, and its
+    wall time.
 
     ``failure`` is a game that could not be played to the end, if any (of those the workers had
-    reported, the lowest index; with one worker, the first): the run stops there, and ``results`` holds
-    the games finished before it stopped.
+    reported, the lowest index; with one worker, the first): the run stops there, and the tally holds
+    the games finished before it stopped. ``results`` lists the games one by one (sorted by index) only
+    when :func:`run` was asked to keep them: the totals alone take memory that does not grow with the
+    number of games.
     """
 
-    results: list[GameResult] = field(default_factory=list)
+    tally: Tally
     interrupted: bool = False
     elapsed: float = 0.0
     failure: GameFailure | None = None
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
 
 
 _BATCH: Batch | None = None
+_KEEP = False
 
 
-def _init_worker(batch: Batch) -> None:
-    global _BATCH
-    _BATCH = batch
+def _init_worker(batch: Batch, keep: bool) -> None:
+    global _BATCH, _KEEP
+    _BATCH, _KEEP = batch, keep
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _play_range(bounds: tuple[int, int]) -> tuple[list[GameResult], GameFailure | None]:
-    """The games of ``bounds`` up to the first that fails, and that failure (or ``None``)."""
+def _play_range(bounds: tuple[int, int]) -> tuple[Tally, list[GameResult], GameFailure | None]:
+    """The games of ``bounds`` up to the first that fails: their tally, the games themselves if kept, and
+    the failure (or ``None``)."""
     start, stop = bounds
-    results = []
+    tally = Tally(seats=_BATCH.seats)
+    kept = []
     for index in range(start, stop):
         try:
-            results.append(_BATCH.play_one(index)[0])
+            result = _BATCH.play_one(index)[0]
         except GameFailure as failure:
-            return results, failure
-    return results, None
+            return tally, kept, failure
+        tally.add(result)
+        if _KEEP:
+            kept.append(result)
+    return tally, kept, None
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def _chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """The batch's work, ``(start, stop)`` ranges of game indices, made one at a time as they are asked for."""
     size = max(1, min(500, games // (workers * 8) or 1))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return ((start, min(games, start + size)) for start in range(0, games, size))
 
 
-def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> Outcome:
-    """Play every game of ``batch``; Ctrl-C stops early and returns the games finished so far, and so does
-    a game that fails (:attr:`Outcome.failure`)."""
-    outcome = Outcome()
+AHEAD = 4
+"""Chunks handed to each worker ahead of the one it plays: enough to keep it busy, few enough that the work
+queue stays small however many games a batch has."""
+
+
+def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] | None = None,
+        keep: bool = False) -> Outcome:
+    """Play every game of ``batch``; Ctrl-C or SIGTERM stops early and returns the games finished so far,
+    and so does a game that fails (:attr:`Outcome.failure`). ``keep`` also keeps every game's result."""
+    outcome = Outcome(tally=Tally(seats=batch.seats))
     start = time.perf_counter()
     chunks = _chunks(batch.games, workers)
 
-    def take(results: list[GameResult], failure: GameFailure | None) -> bool:
+    def take(tally: Tally, results: list[GameResult], failure: GameFailure | None) -> bool:
+        outcome.tally.merge(tally)
         outcome.results.extend(results)
         if failure is not None and (outcome.failure is None or failure.index < outcome.failure.index):
             outcome.failure = failure
         if progress:
-            progress(len(outcome.results), batch.games)
+            progress(outcome.tally.games, batch.games)
         return failure is None
 
+    global _BATCH, _KEEP
     try:
-        if workers <= 1:
-            global _BATCH
-            _BATCH = batch
-            for bounds in chunks:
-                if not take(*_play_range(bounds)):
-                    break
-        else:
-            context = multiprocessing.get_context("fork")
-            with context.Pool(workers, initializer=_init_worker, initargs=(batch,)) as pool:
-                try:
-                    for results, failure in pool.imap_unordered(_play_range, chunks):
-                        if not take(results, failure):
-                            pool.terminate()
-                            break
-                except KeyboardInterrupt:
-                    pool.terminate()
-                    raise
+        with _terminate_as_interrupt():
+            if workers <= 1:
+                _BATCH, _KEEP = batch, keep
+                for bounds in chunks:
+                    if not take(*_play_range(bounds)):
+                        break
+            else:
+                context = multiprocessing.get_context("fork")
+                with context.Pool(workers, initializer=_init_worker, initargs=(batch, keep)) as pool:
+                    try:
+                        pending = deque(pool.apply_async(_play_range, (bounds,))
+                                        for bounds in itertools.islice(chunks, workers * AHEAD))
+                        while pending:
+                            if not take(*pending.popleft().get()):
+                                break
+                            pending.extend(pool.apply_async(_play_range, (bounds,))
+                                           for bounds in itertools.islice(chunks, 1))
+                    finally:
+                        pool.terminate()
     except KeyboardInterrupt:
         outcome.interrupted = True
     outcome.results.sort(key=lambda result: result.index)
     outcome.elapsed = time.perf_counter() - start
     return outcome
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a batch runs in the main thread, SIGTERM stops it as Ctrl-C does: the games finished are still
+    reported and the workers end quietly."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def available_workers() -> int:
@@ -187,16 +241,14 @@ def available_workers() -> int:
 
 def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
     """The result document of ``decklab sim`` (DESIGN §7)."""
-    from .stats import summarize_goldfish, summarize_match
-
-    games = len(outcome.results)
+    games = outcome.games
     document = {"game": batch.game, "mode": batch.mode, "games": games, "seed": batch.seed, "workers": workers}
     if batch.mode == "goldfish":
-        document.update(deck=batch.decks[0].name, policy=batch.policies[0], **summarize_goldfish(outcome.results))
+        document.update(deck=batch.decks[0].name, policy=batch.policies[0], **summarize_goldfish(outcome.tally))
     else:
         seats = [{"deck": deck.name, "policy": batch.policies[seat % len(batch.policies)]}
                  for seat, deck in enumerate(batch.decks)]
-        document.update(summarize_match(outcome.results, seats))
+        document.update(summarize_match(outcome.tally, seats))
     document.update(elapsed_s=round(outcome.elapsed, 3),
                     games_per_s=round(games / outcome.elapsed, 1) if outcome.elapsed > 0 else None,
                     vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games,
@@ -208,12 +260,8 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
 
 def _pairing(outcome: Outcome) -> dict:
     """Win rate of seat 0 against seat 1 in one pairing, with its interval."""
-    from .stats import wilson
-
-    games = len(outcome.results)
-    wins = sum(1 for r in outcome.results if r.winner == 0)
-    losses = sum(1 for r in outcome.results if r.winner == 1)
-    unresolved = sum(1 for r in outcome.results if r.unresolved)
+    tally = outcome.tally
+    games, (wins, losses), unresolved = tally.games, tally.wins, tally.unresolved
     return {"games": games, "wins": wins, "losses": losses, "draws": games - wins - losses - unresolved,
             "unresolved": unresolved, "win_rate": round(wins / games, 4) if games else 0.0,
             "ci95": list(wilson(wins, games))}
@@ -227,7 +275,7 @@ def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int],
         step = (lambda finished, _total, base=done: progress(base + finished, total)) if progress else None
         outcome = run(batch, workers=workers, progress=step)
         outcomes.append(outcome)
-        done += len(outcome.results)
+        done += outcome.games
         if outcome.interrupted or outcome.failure is not None:
             return outcomes, True
     return outcomes, False
@@ -248,8 +296,6 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check) for opponent in opponents]
     outcomes, interrupted = _pairings(batches, workers, progress)
     rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
-    from .stats import wilson
-
     played = sum(row["games"] for row in rows)
     wins = sum(row["wins"] for row in rows)
     elapsed = time.perf_counter() - start
@@ -273,8 +319,6 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
     size = len(decks)
     rates: list[list[float | None]] = [[None] * size for _ in range(size)]
     intervals: list[list[list[float] | None]] = [[None] * size for _ in range(size)]
-    from .stats import wilson
-
     for (i, j), outcome in zip(pairs, outcomes):
         row = _pairing(outcome)
         rates[i][j] = row["win_rate"]
@@ -283,8 +327,8 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
         intervals[j][i] = list(wilson(row["losses"], row["games"]))
     averages = [round(sum(r for r in row if r is not None) / (size - 1), 4) if size > 1 else None for row in rates]
     elapsed = time.perf_counter() - start
-    played = sum(len(outcome.results) for outcome in outcomes)
-    unresolved = sum(1 for outcome in outcomes for result in outcome.results if result.unresolved)
+    played = sum(outcome.games for outcome in outcomes)
+    unresolved = sum(outcome.tally.unresolved for outcome in outcomes)
     return {"game": decks[0].game, "mode": "matrix", "unresolved": unresolved, "decks": [deck.name for deck in decks], "games_per_pair": games,
             "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),

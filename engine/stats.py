@@ -2,7 +2,7 @@
 
 >>> wilson(50, 100)
 (0.4038, 0.5962)
->>> percentile([1, 2, 3, 4, 10], 90)
+>>> percentile(Counter([1, 2, 3, 4, 10]), 90)
 10
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .core import GameResult
@@ -28,22 +29,82 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (round(max(0.0, centre - margin), 4), round(min(1.0, centre + margin), 4))
 
 
-def percentile(values: Sequence[int], p: float) -> int | None:
-    """The nearest-rank percentile of ``values`` (None when empty)."""
-    if not values:
+def percentile(histogram: Counter, p: float) -> int | None:
+    """The nearest-rank percentile of the values counted in ``histogram`` (None when it is empty)."""
+    total = sum(histogram.values())
+    if not total:
         return None
-    ordered = sorted(values)
-    rank = max(1, math.ceil(p / 100 * len(ordered)))
-    return ordered[rank - 1]
+    rank = max(1, math.ceil(p / 100 * total))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return None
 
 
-def distribution(values: Sequence[int]) -> dict[str, Any]:
-    """Mean, median, 90th percentile and a histogram (value -> count) of whole numbers."""
-    if not values:
+def distribution(histogram: Counter) -> dict[str, Any]:
+    """Mean, median, 90th percentile and the histogram (value -> count) of whole numbers counted in ``histogram``.
+
+    >>> distribution(Counter([1, 2, 3, 4, 10]))
+    {'mean': 4.0, 'p50': 3, 'p90': 10, 'histogram': {'1': 1, '2': 1, '3': 1, '4': 1, '10': 1}}
+    """
+    total = sum(histogram.values())
+    if not total:
         return {"mean": None, "p50": None, "p90": None, "histogram": {}}
-    counts = Counter(values)
-    return {"mean": round(sum(values) / len(values), 3), "p50": percentile(values, 50), "p90": percentile(values, 90),
-            "histogram": {str(value): counts[value] for value in sorted(counts)}}
+    mean = sum(value * count for value, count in histogram.items()) / total
+    return {"mean": round(mean, 3), "p50": percentile(histogram, 50), "p90": percentile(histogram, 90),
+            "histogram": {str(value): histogram[value] for value in sorted(histogram)}}
+
+
+@dataclass
+class Tally:
+    """Running totals of a batch: everything its result document reports, in memory that does not grow
+    with the number of games. Workers tally their own games; :meth:`merge` adds their tallies up, in any
+    order, to the same totals.
+
+    >>> tally = Tally(seats=2)
+    >>> tally.add(GameResult(index=0, winner=1, turns=9, first=1)); tally.add(GameResult(index=1, winner=None, turns=200, first=0, unresolved=True))
+    >>> tally.games, tally.wins, tally.position_wins, tally.unresolved, tally.draws
+    (2, [0, 1], [1, 0], 1, 0)
+    """
+
+    seats: int
+    games: int = 0
+    draws: int = 0
+    unresolved: int = 0
+    wins: list[int] = field(default_factory=list)
+    position_wins: list[int] = field(default_factory=list)
+    turns: Counter = field(default_factory=Counter)
+    kills: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.seats
+        self.position_wins = self.position_wins or [0] * self.seats
+
+    def add(self, result: GameResult) -> None:
+        """Count one game."""
+        self.games += 1
+        self.turns[result.turns] += 1
+        if result.kill_turn is not None:
+            self.kills[result.kill_turn] += 1
+        if result.unresolved:
+            self.unresolved += 1
+        elif result.winner is None:
+            self.draws += 1
+        else:
+            self.wins[result.winner] += 1
+            self.position_wins[(result.winner - result.first) % self.seats] += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s games to these."""
+        self.games += other.games
+        self.draws += other.draws
+        self.unresolved += other.unresolved
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.position_wins = [a + b for a, b in zip(self.position_wins, other.position_wins)]
+        self.turns.update(other.turns)
+        self.kills.update(other.kills)
 
 
 def seat_z_scores(wins: Sequence[int], games: int) -> list[float]:
@@ -66,45 +127,36 @@ def seat_z_scores(wins: Sequence[int], games: int) -> list[float]:
     return [round((w / games - mean) / spread, 4) if spread else 0.0 for w in wins]
 
 
-def summarize_match(results: Sequence[GameResult], seats: Sequence[dict[str, str]]) -> dict[str, Any]:
+def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, Any]:
     """Wins, losses, draws and win rate (with its interval) per seat; first-player rate; game length.
 
     ``draws`` are the rulebook's own draws; ``unresolved`` games (stopped by a turn cap or a stall rule
     the rulebook does not have) are neither wins, losses nor draws. With three or more seats,
     ``by_position`` gives the win rate of each turn position (first, second, ...).
     """
-    games = len(results)
-    unresolved = sum(1 for r in results if r.unresolved)
-    draws = sum(1 for r in results if r.winner is None) - unresolved
+    games, draws, unresolved = tally.games, tally.draws, tally.unresolved
     players = []
     for seat, info in enumerate(seats):
-        wins = sum(1 for r in results if r.winner == seat)
+        wins = tally.wins[seat]
         players.append({**info, "wins": wins, "losses": games - wins - draws - unresolved, "draws": draws,
                         "unresolved": unresolved,
-                        "win_rate": round(wins / games, 4) if games else 0.0, "ci95": list(wilson(wins, games))})
-    first_wins = sum(1 for r in results if r.winner is not None and r.winner == r.first)
-    turns = distribution([r.turns for r in results])
+                        "win_rate": _rate(wins, games), "ci95": list(wilson(wins, games))})
+    first_wins = tally.position_wins[0]
     document = {"players": players, "draws": draws, "unresolved": unresolved,
-                "unresolved_rate": round(unresolved / games, 4) if games else 0.0,
-                "first_player_win_rate": round(first_wins / games, 4) if games else 0.0,
-                "first_player_ci95": list(wilson(first_wins, games)), "turns": turns}
+                "unresolved_rate": _rate(unresolved, games),
+                "first_player_win_rate": _rate(first_wins, games),
+                "first_player_ci95": list(wilson(first_wins, games)), "turns": distribution(tally.turns)}
     if len(seats) > 2:
-        document["by_position"] = by_position(results, len(seats))
+        document["by_position"] = [{"position": position + 1, "wins": wins, "win_rate": _rate(wins, games),
+                                    "ci95": list(wilson(wins, games))}
+                                   for position, wins in enumerate(tally.position_wins)]
     return document
 
 
-def by_position(results: Sequence[GameResult], seats: int) -> list[dict[str, Any]]:
-    """The wins and win rate (with its interval) of each turn position: 1 is the player who went first."""
-    games = len(results)
-    wins = [0] * seats
-    for r in results:
-        if r.winner is not None:
-            wins[(r.winner - r.first) % seats] += 1
-    return [{"position": position + 1, "wins": count, "win_rate": round(count / games, 4) if games else 0.0,
-             "ci95": list(wilson(count, games))} for position, count in enumerate(wins)]
-
-
-def summarize_goldfish(results: Sequence[GameResult]) -> dict[str, Any]:
+def summarize_goldfish(tally: Tally) -> dict[str, Any]:
     """The distribution of the kill turn, and how many games never killed."""
-    kills = [r.kill_turn for r in results if r.kill_turn is not None]
-    return {"kill_turn": distribution(kills), "not_killed": len(results) - len(kills)}
+    return {"kill_turn": distribution(tally.kills), "not_killed": tally.games - sum(tally.kills.values())}
+
+
+def _rate(count: int, games: int) -> float:
+    return round(count / games, 4) if games else 0.0

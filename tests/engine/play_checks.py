@@ -19,7 +19,7 @@ _TIMING = ("elapsed_s", "games_per_s", "workers")
 def assert_workers_agree(game: str, decks: Sequence, *, games: int) -> None:
     """Greedy against random on one and on two workers: the same games and the same result document."""
     batch = Batch(game=game, decks=decks, policies=["greedy", "random"], games=games, seed=5)
-    one, two = run(batch, workers=1), run(batch, workers=2)
+    one, two = run(batch, workers=1, keep=True), run(batch, workers=2, keep=True)
     assert one.results == two.results
 
     def strip(document: dict) -> dict:

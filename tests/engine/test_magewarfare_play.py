@@ -111,7 +111,7 @@ def test_multiplayer_seat_results(decks):
         table = [decks[i % 2] for i in range(seats)]
         batch = Batch(game="magewarfare", decks=table, policies=["greedy", "random", "random", "random"][:seats],
                       games=200, seed=6)
-        outcome = run(batch, workers=1)
+        outcome = run(batch, workers=1, keep=True)
         document = summary(batch, outcome, workers=1)
         assert len(document["players"]) == seats
         assert sum(p["wins"] for p in document["players"]) + document["draws"] == 200

@@ -93,7 +93,7 @@ from decklab.engine.runner import Batch, run
 database = open_database(sys.argv[1])
 game, paths = sys.argv[2], sys.argv[3:]
 outcome = run(Batch(game=game, decks=[read_deck_file(database, p) for p in paths],
-                    policies=["greedy", "random"], games=60, seed=11))
+                    policies=["greedy", "random"], games=60, seed=11), keep=True)
 print(json.dumps([[r.winner, r.turns] for r in outcome.results]))
 """
 
@@ -110,7 +110,7 @@ def test_compiled_and_plain_python_engines_play_the_same_games(game, template_db
         decks = [read_deck_file(database, path) for path in paths]
     finally:
         database.dispose()
-    here = run(Batch(game=game, decks=decks, policies=["greedy", "random"], games=60, seed=11))
+    here = run(Batch(game=game, decks=decks, policies=["greedy", "random"], games=60, seed=11), keep=True)
     script = tmp_path / "batch.py"
     script.write_text(BATCH_SCRIPT)
     env = {**os.environ, native.PURE_VARIABLE: "1"}

@@ -168,7 +168,7 @@ def test_multiplayer_seat_results(decks, players):
     """decklab sim match A B C [D]: every seat gets a result, seats take turns going first."""
     seats = [decks[seat % 2] for seat in range(players)]
     batch = Batch(game="wentworth", decks=seats, policies=["greedy"], games=60 * players, seed=3)
-    outcome = run(batch, workers=1)
+    outcome = run(batch, workers=1, keep=True)
     document = summary(batch, outcome, workers=1)
     assert len(document["players"]) == players
     assert sum(p["wins"] for p in document["players"]) + document["draws"] == 60 * players

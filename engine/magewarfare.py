@@ -1892,6 +1892,7 @@ class MageState(GameState):
         side.units.remove(u)
         side.roster += 1
         del self.objs[u.uid]
+        self._stop_fighting(u)
         if u.facts.auras:
             self._auras_changed(u.ctrl)
             self.recheck = True
@@ -1915,6 +1916,18 @@ class MageState(GameState):
         if self.log is not None:
             self.say(f"{u.facts.name} of P{u.ctrl + 1} goes to the {'Removed Pile' if zone == 'removed' else 'Graveyard'}")
         return dropped
+
+    def _stop_fighting(self, u: Unit) -> None:
+        """``u`` leaves play or changes hands: its attack ends at once, and a Battle it is Engaged in ends there
+        (the attacker goes on attacking only if the card that left was its blocker). A Battle decided by its own
+        Moves is detached first (see :meth:`_battle_deaths`), so this ends only Battles cut short from outside."""
+        if u is self.cur:
+            self.cur = None
+        b = self.battle
+        if b is not None and (b.u[0] is u or b.u[1] is u):
+            if self.log is not None:
+                self.say(f"{u.facts.name} leaves the Battle: it ends")
+            self._end_battle(b, b.u[1] is u)
 
     def _gear_gone(self, g: Gear) -> None:
         """A Device or Shield is Destroyed: to its owner's Graveyard with its Hexes."""
@@ -1996,6 +2009,7 @@ class MageState(GameState):
             return
         self.sides[old].units.remove(u)
         self.sides[old].roster += 1
+        self._stop_fighting(u)
         for g in list(u.helping):
             self._release(u, g)
         for g in list(u.devices):
@@ -2443,6 +2457,9 @@ class MageState(GameState):
         self._equip(g, killer, plan)
         if self.log is not None:
             self.say(f"{killer.facts.name} of P{killer.ctrl + 1} Salvages {g.facts.name}")
+        if self.recheck:  # the Trinket it Dropped for this one may have held it up: it may be Killed now
+            self.recheck = False
+            self._check_all(None)
         self._offer_salvage(killer, [x for x in dropped if x is not g])
 
     # -- battles --
@@ -2596,7 +2613,10 @@ class MageState(GameState):
 
     def _battle_deaths(self, b: Battle, s: int) -> bool:
         """After side ``s`` acted: a Killed card takes its Parting Shot (half its attack at the range), then
-        the dead leave play and the Battle ends. True if it ended."""
+        the dead leave play and the Battle ends. True if it ended (also when something else ended it meanwhile,
+        such as a Mage falling to an effect of the hit)."""
+        if self.battle is not b:
+            return True
         me, opp = b.u[s], b.u[1 - s]
         stamp = self.stamp
         if me.stamp != stamp:
@@ -2613,9 +2633,12 @@ class MageState(GameState):
         elif me_dead and not opp_dead:
             self._hit(b, s, self.attacks(me)[r] // 2, True)
             opp_dead = self._dead(opp)
+        if self.battle is not b:  # (the Parting Shot's effects ended it)
+            return True
+        self.battle = None  # decided: the kills below end it (see _stop_fighting)
         dead = {id(me): me_dead, id(opp): opp_dead}
         for victim, killer in ((opp, me), (me, opp)):
-            if not dead[id(victim)]:
+            if not dead[id(victim)] or not self._key_alive(victim):
                 continue
             dropped = self._kill(victim, killer.ctrl, battle=True)
             if not dead[id(killer)]:
@@ -2641,6 +2664,7 @@ class MageState(GameState):
             self._hit(b, o, free, False, True)
             if self._battle_deaths(b, o):
                 return
+        self.battle = None  # (see _stop_fighting)
         if s == 1:
             me.retreats += 1
             if not b.hurt:  # (the attacker has neither given nor taken damage)

@@ -110,6 +110,19 @@ def to_phase(state: mw.MageState, phase: int) -> mw.MageState:
     raise AssertionError(f"never reached phase {phase}")
 
 
+def battle_state(players: int = 2) -> mw.MageState:
+    """A game at the first player's Attack phase (declaring attackers), with no cards in play yet."""
+    state = to_phase(game(players), mw.PLAY)
+    state._start_attack()
+    return state
+
+
+def start_battles(state: mw.MageState) -> None:
+    """Stop declaring attackers (when there is still a choice left; else the battles have begun)."""
+    if mw.FIGHT in state.legal_actions():
+        state.apply(mw.FIGHT)
+
+
 def fight(state: mw.MageState, attacker: Unit, defender: Unit) -> mw.Battle:
     """Start a Battle between ``attacker`` (of the active player) and ``defender`` directly."""
     state.cur, state.cur_seat = attacker, defender.ctrl

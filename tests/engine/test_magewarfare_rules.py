@@ -23,23 +23,10 @@ from decklab.engine.magewarfare import (
     Opening,
 )
 
-from .magewarfare_helpers import act, card, deck, equip, fight, game, give, move, put, to_phase
+from .magewarfare_helpers import act, battle_state, card, deck, equip, fight, game, give, move, put, start_battles, to_phase
 
 GRUNT = card("Grunt", long=1, medium=2, close=3, defense=6, dex=2, cost=10)
 BRUTE = card("Brute", long=2, medium=4, close=8, defense=20, dex=2, cost=30, cls="advanced")
-
-
-def battle_state(players: int = 2):
-    """A game at the first player's Attack phase (declaring attackers), with no cards in play yet."""
-    state = to_phase(game(players), mw.PLAY)
-    state._start_attack()
-    return state
-
-
-def start_battles(state):
-    """Stop declaring attackers (when there is still a choice left; else the battles have begun)."""
-    if mw.FIGHT in state.legal_actions():
-        state.apply(mw.FIGHT)
 
 
 def end_turn(state):

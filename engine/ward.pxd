@@ -257,6 +257,8 @@ cpdef bint _w_can_activate(WardState state, Creature creature)
 @cython.locals(side=Side, enemy=Side, primary=Creature, c=Creature, memo=dict, f=Facts)
 cpdef object _w_play_targets(WardState state, int player, Facts facts)
 
+cpdef list _w_field_magics(WardState state, int player)
+
 @cython.locals(one=Side, two=Side)
 cpdef _w_check_loss_quiet(WardState state)
 

@@ -734,7 +734,7 @@ def _w_new_turn(state) -> None:
             magic.used = 0
         used.clear()
     if expired:
-        for each in state.sides:
+        for each in (state.sides[state.active], state.sides[1 - state.active]):  # (the active player's first)
             for magic in list(each.magics):
                 if magic.expires <= turn:
                     _w_remove_magic(state, magic)
@@ -1259,7 +1259,7 @@ def _w_play_targets(state, player: int, facts: Facts) -> Sequence[tuple[Any, str
                     if not choices:
                         return None
             elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
-                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for s in state.sides for m in s.magics
+                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in _w_field_magics(state, player)
                            if target == "target_magic" or m.facts.equip]
                 if not choices:
                     return None
@@ -1285,6 +1285,11 @@ def _w_play_targets(state, player: int, facts: Facts) -> Sequence[tuple[Any, str
                 if not _any_match(side.hand, condition, facts):
                     return None
     return choices if choices is not None else _UNTARGETED
+
+
+def _w_field_magics(state, player: int) -> list[Magic]:
+    """Every magic on the field as ``player`` sees it: its own first, then its opponent's (never by seat)."""
+    return [*state.sides[player].magics, *state.sides[1 - player].magics]
 
 
 def _w_check_loss_quiet(state) -> None:
@@ -1771,8 +1776,9 @@ class WardState:
         return self.result
 
     def is_unresolved(self) -> bool:
-        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
-        return self.over and self.turn > self.max_turns
+        """Whether the game was stopped by something the rulebook does not have: only a goldfish's turn cap (a
+        match's turn cap is the rulebook's Time Out, which decides the game: see :meth:`_time_out`)."""
+        return self.over and self.goldfish and self.turn > self.max_turns
 
     def legal_actions(self) -> Sequence[Action]:
         if self.over:
@@ -1845,6 +1851,25 @@ class WardState:
                     self.say(f"P{loser + 1}'s cemetery reaches {self.sides[loser].cem_hp} HP: P{self.result + 1} wins")
             raise _Over
 
+    def _time_out(self) -> None:
+        """The turn cap, decklab's event time limit. In a match it is Time Out (rulebook 15.1.3): "Player with the
+        most creature HP in cemetery loses"; with equal cemeteries no player has the most and no one loses, a draw
+        (as both cemeteries reaching 300 HP at once). A goldfish has no opponent to time out against: it stops
+        unresolved (not killed)."""
+        if self.goldfish:
+            self.result = None
+            if self.log is not None:
+                self.say("the turn limit is reached: the goldfish is unresolved (not killed)")
+            return
+        one, two = self.sides[0].cem_hp, self.sides[1].cem_hp
+        self.result = None if one == two else (1 if one > two else 0)
+        if self.log is not None:
+            said = f"time out at the turn limit ({self.max_turns} turns): cemeteries P1 {one} HP, P2 {two} HP: "
+            if self.result is None:
+                self.say(said + "neither has the most, a draw")
+            else:
+                self.say(said + f"P{2 - self.result} has the most and loses, P{self.result + 1} wins")
+
     def _lose(self, player: int, why: str) -> None:
         self.result = 1 - player
         if self.log is not None:
@@ -1890,9 +1915,7 @@ class WardState:
             yield from self._turn()
             self.turn += 1
             if self.turn > self.max_turns:
-                if self.log is not None:
-                    self.say("the turn limit is reached: the game is unresolved")
-                self.result = None
+                self._time_out()
                 return
             self.active = 1 - self.active
             if self.goldfish and self.active == 0:
@@ -2547,7 +2570,7 @@ class WardState:
         if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
             magic = ctx.target
         else:
-            pool = [m for s in self.sides for m in s.magics] if target != "target_enemy_magic" \
+            pool = _w_field_magics(self, player) if target != "target_enemy_magic" \
                 else list(self.sides[1 - player].magics)
             if target == "target_equip_magic":
                 pool = [m for m in pool if m.facts.equip]
@@ -2625,9 +2648,11 @@ class WardState:
             yield from self._settle()
 
     def _end_of_combat(self, player: int):
-        """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects."""
+        """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects: the active player's side first
+        each time (as replacements go, 14.4.4), never by seat."""
         turn = self.turn
-        for side in self.sides:
+        sides = (_side(self, player), _side(self, 1 - player))
+        for side in sides:
             for creature in side.creatures():
                 dot = creature.dot
                 if dot is not None and dot[2] == turn:
@@ -2648,7 +2673,7 @@ class WardState:
         primary = self.sides[player].primary
         if primary is not None and primary.facts.triggers.get("end_of_combat"):
             yield from self._trigger(primary, "end_of_combat", Ctx(creature=primary))
-        for side in self.sides:
+        for side in sides:
             for magic in list(side.magics):
                 for entry in magic.facts.triggers.get("end_of_combat", ()):
                     yield from self._effect(side.player, entry, Ctx(magic=magic))

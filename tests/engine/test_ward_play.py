@@ -141,9 +141,17 @@ def test_goldfish_dummies_never_battle_or_answer(decks):
     assert state.sides[1].cem_hp >= 300 and state.sides[1].cem_hp % 50 == 0
 
 
-def test_turn_cap_leaves_games_unresolved_not_drawn(decks):
-    document = checks.capped("ward", decks, max_turns=4)
-    assert document["draws"] == 0 and document["unresolved"] == 50 and document["turns"]["p90"] <= 4
+def test_the_turn_cap_is_time_out_and_decides_the_games(decks):
+    """Cut off after 6 turns, every game is decided by Time Out (the bigger cemetery loses; equal: a draw):
+    none is unresolved, and the batch counts them as wins and draws."""
+    document = checks.capped("ward", decks, max_turns=6)
+    assert document["unresolved"] == 0 and document["turns"]["p90"] <= 6
+    for index in range(50):
+        state = ENGINE.new_match(decks, seed=game_seed(4, index), first=index % 2, max_turns=6)
+        play(state, [RandomPolicy(), RandomPolicy()])
+        one, two = (side.cem_hp for side in state.sides)
+        if state.turn > 6:
+            assert state.winner() == (None if one == two else 0 if one < two else 1) and not state.is_unresolved()
 
 
 def test_unmodeled_cards_play_as_vanilla():

@@ -586,11 +586,57 @@ def test_three_hundred_cemetery_hp_loses():
     assert game.is_terminal() and game.winner() == 0 and game.sides[1].cem_hp == 300
 
 
-def test_the_turn_cap_is_a_draw():
-    game = ward.new_match([deck(), deck()], seed=1, max_turns=4)
+def test_both_cemeteries_reaching_300_hp_at_once_is_a_draw_not_unresolved():
+    """Two DOTs tick together at the end of a Combat phase and each kill takes a cemetery to 300 HP: both players
+    lose at once, the rulebook's own draw."""
+    game = state(log=True)
+    for player in (0, 1):
+        victim = put(game, player, creature("Victim", hp=10))
+        victim.hp = 5
+        victim.dot = [10, 1, game.turn]
+        game.sides[player].cem_hp = 290
+    end_turn(game)
+    assert game.is_terminal() and game.winner() is None and not game.is_unresolved()
+    assert [side.cem_hp for side in game.sides] == [300, 300]
+    assert game.log[-1].endswith("both cemeteries reach 300 HP: a draw")
+
+
+def play_to_the_turn_cap(cemeteries: tuple[int, int]):
+    """A match of filler decks (nothing reaches a cemetery) with a four-turn cap, the cemeteries set to
+    ``cemeteries``, every turn ended at once."""
+    game = ward.new_match([deck(), deck()], seed=1, max_turns=4, log=True)
+    for side, hp in zip(game.sides, cemeteries):
+        side.cem_hp = hp
     while not game.is_terminal():
         end_turn(game)
-    assert game.winner() is None and game.turn == 5
+    assert game.turn == 5 and list(cemeteries) == [side.cem_hp for side in game.sides]
+    return game
+
+
+@pytest.mark.parametrize("heavier", [0, 1])
+def test_time_out_at_the_turn_cap_the_player_with_the_most_cemetery_hp_loses(heavier):
+    """"Time Out: The event set time limit runs out. Player with the most creature HP in cemetery loses." The
+    turn cap is decklab's time limit: the game is decided by the rulebook, not unresolved."""
+    game = play_to_the_turn_cap((60, 20) if heavier == 0 else (20, 60))
+    assert game.winner() == 1 - heavier and not game.is_unresolved()
+    assert "time out" in game.log[-1] and f"P{heavier + 1} has the most and loses" in game.log[-1]
+
+
+def test_time_out_with_equal_cemeteries_is_a_draw_not_unresolved():
+    """No player has "the most creature HP in cemetery", so no one loses: a draw."""
+    game = play_to_the_turn_cap((40, 40))
+    assert game.winner() is None and not game.is_unresolved()
+    assert "time out" in game.log[-1] and game.log[-1].endswith("a draw")
+
+
+def test_a_goldfish_at_its_turn_cap_is_unresolved_and_not_killed():
+    """Time Out needs an opponent: a goldfish stopped by its cap (a rule the rulebook lacks) is unresolved."""
+    game = ward.new_goldfish(deck(), seed=1, max_turns=4, log=True)
+    while not game.is_terminal():
+        end_turn(game)
+    assert game.turn == 5 and game.sides[1].cem_hp < 300
+    assert game.winner() is None and game.is_unresolved() and ward.kill_turn(game) is None
+    assert "unresolved" in game.log[-1]
 
 
 # --- limited summons -----------------------------------------------------------------------------

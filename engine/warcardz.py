@@ -10,7 +10,9 @@ left on the field loses. Readings of unclear rules are in ``docs/rules/warcardz.
 
 The board is ten squares: ``0-4`` are P1's line and ``5-9`` P2's, both numbered from P1's
 left, so square ``c`` faces square ``c + 5``. Every player looks at the board from its own
-side: P2's left is P1's right.
+side: P2's left is P1's right. Whatever follows an order of squares (a policy's tie-break, the
+order of the legal actions) takes it from the acting player's own side (:func:`view`), so the
+two seats of a mirror match play alike.
 """
 
 from __future__ import annotations
@@ -58,6 +60,22 @@ SIDES = {"attack": 1, "defense": 2, "both": 3}
 SQUARE_POSITION = tuple(COLUMN_POSITION[sq % 5] for sq in range(10))
 SQUARE_NAMES = tuple(f"P{sq // 5 + 1} {POSITIONS[COLUMN_POSITION[sq % 5]]} {sq % 5 + 1}" for sq in range(10))
 ROW_SQUARES = (tuple(range(5)), tuple(range(5, 10)))
+
+
+def view(player: int, sq: int) -> int:
+    """Square ``sq`` as ``player`` sees the board from its own side: its own line is 0-4 from its own
+    left, the enemy's line 5-9 from its own left (the board turned round for P2).
+
+    >>> view(0, 2), view(1, 9), view(1, 5), view(1, 4)
+    (2, 0, 4, 5)
+    """
+    return sq if player == 0 else 9 - sq
+
+
+# VIEW_ORDER[player]: the ten squares in ``player``'s own order (its line from its left, then the enemy's).
+VIEW_ORDER = tuple(tuple(sorted(range(10), key=lambda sq, p=p: view(p, sq))) for p in (0, 1))
+# VIEW_ROW[player]: the squares of ``player``'s own line, from its own left.
+VIEW_ROW = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
 PLANS = ("plan 0", "plan 1")  # where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast)
 
 
@@ -82,8 +100,8 @@ REACH = tuple(tuple(tuple((1 << i, _step(owner, sq, d)) for i, d in enumerate(DI
 REACH_MASK = tuple(tuple(tuple(tuple(t for bit, t in REACH[owner][sq] if lights & bit) for lights in range(64))
                          for sq in range(10)) for owner in (0, 1))
 # REACHERS[owner][sq]: (square, direction bit) of every square from which a fighter of ``owner`` with that
-# light attacks ``sq``, in square order.
-REACHERS = tuple(tuple(tuple((src, bit) for src in range(10) for bit, t in REACH[owner][src] if t == sq)
+# light attacks ``sq``, in ``owner``'s own order of squares (``VIEW_ORDER``).
+REACHERS = tuple(tuple(tuple((src, bit) for src in VIEW_ORDER[owner] for bit, t in REACH[owner][src] if t == sq)
                        for sq in range(10)) for owner in (0, 1))
 # Squares one step forward, aft, left or right (the same set for both players).
 ORTHOGONAL = tuple(frozenset(t for d in ("front", "aft", "left", "right") if (t := _step(0, sq, d)) >= 0)
@@ -454,8 +472,8 @@ DUMMY_CARD = Card(game="warcardz", name="Training Dummy", type="character", set_
 class Fighter:
     """A character on the field: its card, owner, a unique id and the square it stands on.
 
-    ``rank`` orders targets for the greedy policy, the most valuable first, then by square (kept up to
-    date with ``sq`` through :meth:`move_to`)."""
+    ``rank`` orders it as a target for the greedy policy of its enemy: the most valuable first, then by
+    square as the enemy sees the board (:func:`view`; kept up to date with ``sq`` through :meth:`move_to`)."""
 
     __slots__ = ("facts", "owner", "rank", "sq", "uid")
 
@@ -463,12 +481,11 @@ class Fighter:
         self.facts = facts
         self.owner = owner
         self.uid = uid
-        self.sq = sq
-        self.rank = ((1024 - facts.value) << 4) + sq
+        self.move_to(sq)
 
     def move_to(self, sq: int) -> None:
         self.sq = sq
-        self.rank = ((1024 - self.facts.value) << 4) + sq
+        self.rank = ((1024 - self.facts.value) << 4) + view(1 - self.owner, sq)
 
     def __repr__(self) -> str:
         return f"{self.facts.name}@{SQUARE_NAMES[self.sq]}"
@@ -710,6 +727,7 @@ class WarcardzState(GameState):
         "tasks",
         "tindex",
         "units",
+        "unresolved",
         "var_attr",
         "var_base",
         "var_card",
@@ -728,8 +746,8 @@ class WarcardzState(GameState):
 
     def is_unresolved(self) -> bool:
         """Whether the game was stopped by the turn cap or the quiet-turns stall rule, which the rulebook
-        does not have."""
-        return self.over and (self.turn > self.max_turns or self.quiet >= QUIET_TURNS)
+        does not have (never by an elimination: that is a win, or the rulebook's own draw)."""
+        return self.unresolved
 
     # -- scores --
 
@@ -1054,8 +1072,24 @@ class WarcardzState(GameState):
                 fighter = board[near]
                 if fighter is not None:
                     pop(-fighter.uid, None)
-        pop(PLANS[0], None)
-        pop(PLANS[1], None)
+        self._forget_plans()
+
+    def _forget_plans(self) -> None:
+        """Drop the greedy's cached attack plans (``PLANS``): who can attack whom has changed."""
+        cache = self.cache
+        if cache:
+            cache.pop(PLANS[0], None)
+            cache.pop(PLANS[1], None)
+
+    def grant(self, fighter: Fighter, bits: int) -> None:
+        """Light more attack directions (bits of ``DIRECTIONS``) for ``fighter`` until the end of the turn."""
+        self.granted[fighter.uid] = self.granted.get(fighter.uid, 0) | bits
+        self._forget_plans()
+
+    def _expire_grants(self) -> None:
+        """The turn is over: the directions granted for it go out, and with them the plans that used them."""
+        self.granted.clear()
+        self._forget_plans()
 
     def _remove(self, fighter: Fighter, why: str = "") -> None:
         self._take(fighter)
@@ -1148,8 +1182,9 @@ class WarcardzState(GameState):
         return moves
 
     def _open_squares(self, player: int) -> list[int]:
+        """The open squares of ``player``'s own line, from its own left."""
         board = self.board
-        return [sq for sq in ROW_SQUARES[player] if board[sq] is None]
+        return [sq for sq in VIEW_ROW[player] if board[sq] is None]
 
     def _deploys(self, player: int, squares: Sequence[int] | None = None) -> list[Deploy]:
         """Every reserve placement: fewer than five fighters, an open square of one's own line, value cap."""
@@ -1184,7 +1219,8 @@ class WarcardzState(GameState):
         return moves
 
     def _targets(self, player: int, entry) -> list[tuple[Any, str]]:
-        """The choices of a before-combat effect that picks its target when played."""
+        """The choices of a before-combat effect that picks its target when played, in the player's own
+        order of squares (:func:`view`)."""
         kind, target = entry["effect"], entry.get("target")
         cond = _cond(entry)
         a = self.attr
@@ -1192,15 +1228,19 @@ class WarcardzState(GameState):
         if kind == "choose_attribute":
             present = {f.attribute for f in self.attr_pile} | {self.attr_card.attribute}
             return [(i, ATTRIBUTE_NAMES[i]) for i in range(5) if i in present]
-        if target == "two_adjacent_own_fighters":
+        if target == "two_adjacent_own_fighters":  # (the left one first, as the player sees them)
             out = []
-            for sq in range(10):
-                left, right = board[sq], board[sq + 1] if sq % 5 < 4 else None
+            step = 1 if player == 0 else -1
+            for sq in VIEW_ORDER[player]:
+                beside = sq + step
+                if not 0 <= beside < 10 or beside // 5 != sq // 5:
+                    continue
+                left, right = board[sq], board[beside]
                 if left is not None and right is not None and left.owner == player == right.owner:
-                    out.append(((sq, sq + 1), f"{left.facts.name} and {right.facts.name}"))
+                    out.append(((sq, beside), f"{left.facts.name} and {right.facts.name}"))
             return out
         owner = player if target == "own_fighter" else 1 - player
-        fighters = [f for f in sorted(self.units[owner], key=_by_square)
+        fighters = [f for f in sorted(self.units[owner], key=lambda f: view(player, f.sq))
                     if cond is None or _holds(cond, f.facts, SQUARE_POSITION[f.sq], a, None, f)]
         if kind == "move":
             open_squares = self._open_squares(player)
@@ -1221,19 +1261,20 @@ class WarcardzState(GameState):
         return moves
 
     def reach(self, player: int) -> list:
-        """For each square (0-9), the ``player``'s fighters that can attack the enemy on it, in square order
-        (None where no enemy can be attacked)."""
+        """For each square (0-9), the ``player``'s fighters that can attack the enemy on it, in the player's
+        own order of squares (:data:`VIEW_ORDER`; None where no enemy can be attacked)."""
         board = self.board
         granted = self.granted
         table = REACH_MASK[player]
         out = [None] * 10
-        for fighter in board:
+        for src in VIEW_ORDER[player]:
+            fighter = board[src]
             if fighter is None or fighter.owner != player:
                 continue
             lights = fighter.facts.dirs
             if granted:
                 lights |= granted.get(fighter.uid, 0)
-            for sq in table[fighter.sq][lights]:
+            for sq in table[src][lights]:
                 target = board[sq]
                 if target is not None and target.owner != player:
                     attackers = out[sq]
@@ -1244,9 +1285,13 @@ class WarcardzState(GameState):
         return out
 
     def _attacks(self, player: int) -> list[Attack]:
+        """Every attack: each target (in the player's own order of squares), with every group of fighters
+        that can reach it (listed in that order too)."""
         moves = []
         board = self.board
-        for sq, attackers in enumerate(self.reach(player)):
+        reach = self.reach(player)
+        for sq in VIEW_ORDER[player]:
+            attackers = reach[sq]
             if attackers is None:
                 continue
             name = board[sq].facts.name
@@ -1392,7 +1437,7 @@ class WarcardzState(GameState):
     def end_turn(self) -> None:
         self.combat = None
         if self.granted:
-            self.granted.clear()
+            self._expire_grants()
         self.turn += 1
         if self.changed:
             self.changed = False
@@ -1400,12 +1445,13 @@ class WarcardzState(GameState):
         else:
             self.quiet += 1
         if self.turn > self.max_turns or self.quiet >= QUIET_TURNS:
-            self.over = True
+            self.over = self.unresolved = True
             self.result = None
             self.tasks.clear()
             if self.log is not None:
-                self.say("the turn limit is reached: the game is unresolved" if self.quiet < QUIET_TURNS else
-                         f"{QUIET_TURNS} turns in a row without a change: the game is unresolved")
+                self.say(f"the turn cap ({self.max_turns} turns) is reached: the game is unresolved"
+                         if self.quiet < QUIET_TURNS else
+                         f"{QUIET_TURNS} turns in a row without a change (the stall rule): the game is unresolved")
             return
         if not self.goldfish:
             self.active = 1 - self.active
@@ -1440,6 +1486,7 @@ class WarcardzState(GameState):
         twin.auras = [[fighters[f.uid] for f in units] for units in self.auras]
         twin.sides = [side.copy() for side in self.sides]
         twin.active, twin.result, twin.over, twin.goldfish = self.active, self.result, self.over, self.goldfish
+        twin.unresolved = self.unresolved
         twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = list(self.attr_pile), self.attr_card, self.attr, self.frenzy_on
         twin.var_pile, twin.var_card, twin.var_mods = list(self.var_pile), self.var_card, self.var_mods
         twin.slot_used, twin.discarded, twin.granted = self.slot_used, self.discarded, dict(self.granted)
@@ -1493,10 +1540,6 @@ class WarcardzState(GameState):
 
 
 _RANK = attrgetter("rank")
-
-
-def _by_square(fighter: Fighter) -> int:
-    return fighter.sq
 
 
 def _has_instant(side: Side) -> bool:
@@ -1912,10 +1955,7 @@ def _answer_deploy(state: WarcardzState, player: int, action, data) -> None:
 def _effect_grant(state: WarcardzState, player: int, entry, context) -> None:
     fighter = state.board[context["target"]]
     if fighter is not None:
-        bits = sum(1 << DIRECTIONS.index(d) for d in entry["directions"])
-        state.granted[fighter.uid] = state.granted.get(fighter.uid, 0) | bits
-        state.cache.pop(PLANS[0], None)
-        state.cache.pop(PLANS[1], None)
+        state.grant(fighter, sum(1 << DIRECTIONS.index(d) for d in entry["directions"]))
         if state.log is not None:
             state.say(f"{fighter.facts.name} may also attack {', '.join(d.replace('_', ' ') for d in entry['directions'])} this turn")
 
@@ -2061,7 +2101,7 @@ def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool) ->
     state.slot_used = state.discarded = False
     state.granted = {}
     state.result = None
-    state.over = False
+    state.over = state.unresolved = False
     state.goldfish = goldfish
     state.next_uid = 1
     state.changed = False
@@ -2116,8 +2156,8 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
     if log:
         state.say(f"P{first + 1} wins the coin toss and goes first")
         for player in (0, 1):
-            state.say(f"P{player + 1}'s line: " + ", ".join(f"{state.board[sq].facts.name} ({SQUARE_NAMES[sq]})"
-                                                            for sq in ROW_SQUARES[player] if state.board[sq]))
+            state.say(f"P{player + 1}'s line, from its own left: " + ", ".join(
+                f"{state.board[sq].facts.name} ({SQUARE_NAMES[sq]})" for sq in VIEW_ROW[player] if state.board[sq]))
     return state
 
 
@@ -2209,8 +2249,9 @@ class Greedy:
 
     def _plan(self, state: WarcardzState, p: int):
         """The best winning attack. A target's value (x100) outweighs any margin (at most +50), so targets
-        are tried from the most valuable down (then from the left), and the search stops below the first
-        value that wins. A target's attackers are found when it is tried, in square order."""
+        are tried from the most valuable down (then from the player's own left: ``Fighter.rank``), and the
+        search stops below the first value that wins. A target's attackers are found when it is tried, in the
+        player's own order of squares (``REACHERS``): on equal values the first found, from its own left, wins."""
         enemies = state.units[1 - p]
         board = state.board
         granted = state.granted
@@ -2349,7 +2390,7 @@ class Greedy:
     def _placements(self, state: WarcardzState, p: int) -> tuple[Deploy | None, int]:
         """The best reserve placement and how many open squares there are (0 without a placement): the most
         valuable reserve that fits, on the square from which it reaches the most enemies (then its preferred
-        position, then the leftmost)."""
+        position, then the leftmost as the player sees its line)."""
         units = state.units[p]
         reserves = state.sides[p].reserves
         if len(units) >= LINE or not reserves:
@@ -2365,7 +2406,7 @@ class Greedy:
             return None, 0
         board = state.board
         open_squares = []
-        for sq in ROW_SQUARES[p]:
+        for sq in VIEW_ROW[p]:
             if board[sq] is None:
                 open_squares.append(sq)
         if not open_squares:
@@ -2376,7 +2417,7 @@ class Greedy:
         home = facts.pos
         best = best_count = -1
         best_home = False
-        for sq in open_squares:  # the most enemies reached, then the preferred position, then the leftmost
+        for sq in open_squares:  # the most enemies reached, then the preferred position, then its leftmost
             count = 0
             for target_sq in table[sq][lights]:
                 target = board[target_sq]
@@ -2455,7 +2496,8 @@ class Greedy:
             reserves = state.sides[player].reserves
             options = [a for a in actions if a.option is not None]
             return min(options, key=lambda a: (-reserves[a.option[0]].value,
-                                               SQUARE_POSITION[a.option[1]] != reserves[a.option[0]].pos, a.option[1]))
+                                               SQUARE_POSITION[a.option[1]] != reserves[a.option[0]].pos,
+                                               view(player, a.option[1])))
         return actions[0]
 
     def _move(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:

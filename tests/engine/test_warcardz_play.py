@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks
+from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks, view
 
 from . import play_checks as checks
 
@@ -155,8 +155,11 @@ def test_the_play_by_play_reads_well(decks):
     play(state, [Greedy(), Greedy()])
     text = "\n".join(state.log)
     assert "P1 wins the coin toss and goes first" in text
-    assert "P1's line: Tunnel Sapper (P1 flank 1), Veteran Insurgent (P1 guard 2), Liberation Captain (P1 post 3)" in text
-    assert "P2's line: Ash Whelp (P2 flank 1)" in text  # the second player's line runs from its own left, P1's right
+    assert ("P1's line, from its own left: Tunnel Sapper (P1 flank 1), Veteran Insurgent (P1 guard 2), "
+            "Liberation Captain (P1 post 3)") in text
+    # The second player's own left is P1's right: its [line] runs from square 5 to square 1.
+    assert "P2's line, from its own left: Scav Bomber (P2 flank 5), Maw of the Wastes (P2 guard 4)" in text
+    assert text.index("Ash Whelp (P2 flank 1)") > text.index("Scav Bomber (P2 flank 5)")
     assert "combat under" in text and " against " in text
     assert "wins" in text or "draw" in text
 
@@ -218,11 +221,12 @@ def warcardz_position(sq: int) -> int:
 
 
 def reference_plan(state, p):
-    """The greedy's best winning attack the plain way: every reachable target, every candidate scored."""
+    """The greedy's best winning attack the plain way: every reachable target, every candidate scored; on equal
+    values the first found from the player's own left (targets, then attackers)."""
     reach = state.reach(p)
     board = state.board
     best, best_value = None, 0.0
-    for sq in sorted((sq for sq in range(10) if reach[sq]), key=lambda sq: (-board[sq].facts.value, sq)):
+    for sq in sorted((sq for sq in range(10) if reach[sq]), key=lambda sq: (-board[sq].facts.value, view(p, sq))):
         attackers, target = reach[sq], board[sq]
         defense = state.score(target, False)
         worth = target.facts.value * 100.0

@@ -8,6 +8,7 @@ from decklab.engine.warcardz import (
     END_TURN,
     STAY,
     Attack,
+    Greedy,
     Deploy,
     Discard,
     Instant,
@@ -470,6 +471,26 @@ def test_suppressing_fire_outflank_and_shadow_step():
     game.slot_used = False
     act(game, Tactic, name="Suppressing Fire", target=P2_POST)
     assert at(game, P2_POST) is None and "Small" in [f.name for f in game.sides[1].reserves]
+
+
+def test_directions_granted_for_the_turn_go_out_with_it():
+    """Outflank: "Choose one of your fighters. This turn it may also attack left and right." On the player's next
+    turn the fighter attacks only in its own directions again, and the greedy policy, which planned an attack with
+    the granted ones, does not try it any more."""
+    game = arena({P1_POST: grunt("Mine", attack=9, directions=("front",))},
+                 {P1_GUARD: grunt("Intruder"), P2_FLANK: grunt("Far", directions=())},
+                 hands=((starter("Outflank"),), ()))
+    greedy = Greedy()
+    played = greedy.act(game)
+    assert played.name == "Outflank" and played.target == P1_POST
+    game.apply(played)
+    assert P1_GUARD in attack_targets(game)
+    assert greedy.act(game) == next(a for a in game.legal_actions() if type(a) is Attack and a.target == P1_GUARD)
+    game.apply(END_TURN)  # the planned attack is not made
+    game.apply(END_TURN)  # P2 passes: nothing on the field has changed
+    assert game.active == 0 and P1_GUARD not in attack_targets(game)
+    chosen = greedy.act(game)
+    assert chosen in game.legal_actions() and type(chosen) is not Attack
 
 
 def test_instants_that_change_scores():

@@ -83,6 +83,7 @@ def arena(p1=None, p2=None, *, attribute: Card = NEUTRAL, variable: Card = CALM,
     state._set_variable(warcardz.facts_of(variable))
     state.tasks.clear()
     state.pending = None
+    state.changed = False  # setting the field up is no change made in the turn (see the stall rule)
     if state.log is not None:
         state.log.clear()
     return state

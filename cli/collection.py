@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from .common import FactionOption, GameOption, JsonOption, SetOption, TypeOption, database, write_output
+from .common import (FactionOption, ForceOption, GameOption, JsonOption, SetOption, TypeOption, database,
+                     write_output)
 
 app = typer.Typer(help="Record the cards you own; see what you can build.", no_args_is_help=True)
 
@@ -120,16 +121,16 @@ def export(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="The CSV file to write ('-' for stdout).", show_default=False)],
     game: GameOption = None,
+    force: ForceOption = False,
 ) -> None:
-    """Write your collection as CSV (game,name,quantity,condition,finish,language,location,notes)."""
+    """Write your collection as CSV (game,name,quantity,condition,finish,language,location,notes).
+
+    The file is written whole or not at all; an existing file is replaced only with --force."""
     from decklab.catalog import collection
 
     text = collection.export_csv(database(ctx), game=game)
-    if str(file) == "-":
-        typer.echo(text, nl=False)
-        return
-    write_output(file, text)
-    typer.echo(f"Wrote {text.count(chr(10)) - 1} rows to {file}.", err=True)
+    if write_output(ctx, file, text, force=force):
+        typer.echo(f"Wrote {text.count(chr(10)) - 1} rows to {file}.", err=True)
 
 
 @app.command("buildable")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, database, write_output
+from .common import ForceOption, GameOption, JsonOption, database, write_output
 
 app = typer.Typer(help="Build, import, export and validate decks.", no_args_is_help=True)
 
@@ -120,17 +120,17 @@ def export(
     ctx: typer.Context,
     deck: DeckArg,
     file_format: Annotated[str, typer.Option("--format", "-f", help="text, json or yaml.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout ('-': stdout).")] = None,
+    force: ForceOption = False,
 ) -> None:
-    """Write a deck as a decklist (text), or as JSON or YAML."""
+    """Write a deck as a decklist (text), or as JSON or YAML.
+
+    A file is written whole or not at all; an existing file is replaced only with --force."""
     from decklab.catalog import decks
     from decklab.catalog.decklists import export_deck
 
     text = export_deck(decks.get_deck(database(ctx), deck), file_format)
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        write_output(output, text)
+    if write_output(ctx, output or "-", text, force=force):
         typer.echo(f"Wrote {output}.", err=True)
 
 

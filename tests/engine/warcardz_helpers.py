@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from decklab.catalog.cards import Card, Deck
 from decklab.engine import warcardz
 from decklab.engine.warcardz import ATTRIBUTES, Fighter, WarcardzState
@@ -146,3 +149,63 @@ def starter(name: str) -> Card:
 def said(state: WarcardzState, text: str) -> bool:
     """Whether a line of the play-by-play contains ``text``."""
     return any(text in line for line in state.log)
+
+
+def _counted(cards) -> list[tuple[Card, int]]:
+    """A deck section: each card once, with its number of copies (as a decklist reads)."""
+    return list(Counter(cards).items())
+
+
+def random_decks(cards, count: int, *, seed: int) -> list[Deck]:
+    """``count`` legal decks drawn at random from ``cards`` (a starter set) under the deck rules.
+
+    Characters (ten a deck) and tactics (three) are dealt from piles reshuffled whenever they run out, so
+    every one of them is in some deck once ``count`` is large enough; duplicates happen as they may. A deck
+    whose five cheapest characters pass 25 value gives its dearest back to the pile for the cheapest card
+    of the set. Half of the decks name a starting ``[line]`` (five of their characters within 25, in a random
+    order); one in four brings its own ``[attribute]`` and ``[variable]`` side decks (a random part of the
+    set's side cards), the others play with the standard ones.
+    """
+    rng = random.Random(seed)
+    by_type = {kind: sorted((c for c in cards if c.type == kind), key=lambda c: c.name)
+               for kind in ("character", "tactics", "attribute", "variable")}
+    cheapest = min(by_type["character"], key=_value)
+    piles: dict[str, list[Card]] = {"character": [], "tactics": []}
+
+    def deal(kind: str) -> Card:
+        if not piles[kind]:
+            piles[kind] = list(by_type[kind])
+            rng.shuffle(piles[kind])
+        return piles[kind].pop()
+
+    decks = []
+    for index in range(count):
+        characters = [deal("character") for _ in range(10)]
+        while sum(sorted(map(_value, characters))[:5]) > 25:
+            dearest = max(characters, key=_value)
+            characters.remove(dearest)
+            piles["character"].append(dearest)
+            characters.append(cheapest)
+        sections = {"main": _counted(characters + [deal("tactics") for _ in range(3)])}
+        if index % 2:
+            line = _random_line(rng, characters)
+            if line is not None:
+                sections["line"] = _counted(line)
+        if index % 4 == 3:
+            for kind in ("attribute", "variable"):
+                sections[kind] = _counted(rng.sample(by_type[kind], rng.randint(1, len(by_type[kind]))))
+        decks.append(Deck(name=f"Random {index + 1}", game="warcardz", sections=sections))
+    return decks
+
+
+def _value(card: Card) -> int:
+    return int(card.get("value", 0))
+
+
+def _random_line(rng: random.Random, characters: list[Card]) -> list[Card] | None:
+    """Five of ``characters`` totalling at most 25, in a random order (None if a few tries find none)."""
+    for _ in range(20):
+        line = rng.sample(characters, 5)
+        if sum(map(_value, line)) <= 25:
+            return line
+    return None

@@ -93,7 +93,7 @@ def create_engine(url: str):
 
     try:
         parsed = make_url(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number, e.g. postgresql://:@:x/
         raise DatabaseError(f"'{url}' is neither a database URL nor a file path.") from None
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database

@@ -824,8 +824,10 @@ def _destroy(state: Wh40kState, player: int, entry: dict, context: dict, chosen:
         if unit is not None:
             state.destroy(unit, battle=False, source=origin)
     elif target == "all_units":
-        for side in state.sides:
-            for unit in list(side.units):
+        # The effect's controller's units first, then the opponent's (their triggers queue in that order): the
+        # order follows who plays the card, never the seat number.
+        for seat in (player, 1 - player):
+            for unit in list(state.sides[seat].units):
                 if _matches(unit.facts, condition, state.power(unit)):
                     state.destroy(unit, battle=False, source=origin)
     elif target == "all_active_cards":

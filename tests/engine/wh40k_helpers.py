@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from decklab.catalog.cards import Card, Deck
 from decklab.engine import wh40k
 from decklab.engine.wh40k import Facts, Unit
@@ -55,3 +58,36 @@ def act(state, action_type, **match):
             state.apply(action)
             return action
     raise AssertionError(f"no legal {action_type.__name__} with {match}: {[str(a) for a in state.legal_actions()]}")
+
+
+UNALIGNED = "Unaligned"
+
+
+def random_deck(cards, rng: random.Random, name: str = "Random army") -> Deck:
+    """A legal deck drawn at random from ``cards`` (a starter set): one faction and the Unaligned cards, 50 army
+    cards and 0 to 9 reinforcement units, each card's copies across both decks within its limit."""
+    factions = sorted({c["faction"] for c in cards} - {UNALIGNED})
+    faction = rng.choice(factions)
+    copies = [c for c in cards if c["faction"] in (faction, UNALIGNED) for _ in range(c.get("limit", 1))]
+    rng.shuffle(copies)
+    unit_places = [place for place, c in enumerate(copies) if c.type == "unit"]
+    reserved = set(unit_places[:rng.randint(0, 9)])
+    reserves = [c for place, c in enumerate(copies) if place in reserved]
+    army = [c for place, c in enumerate(copies) if place not in reserved][:50]
+    return Deck(name=name, game="wh40k", sections={"main": list(Counter(army).items()),
+                                                    "reinforcements": list(Counter(reserves).items())})
+
+
+def from_the_other_seat(game: wh40k.Wh40kState) -> wh40k.Wh40kState:
+    """The same deal with the seats swapped: each player's cards, counters and generator state move to the other
+    seat, and the same player goes first. Only for a game not yet begun (no units on the battlefield)."""
+    assert not any(side.units for side in game.sides), "swap seats before any unit is deployed"
+    twin = game.clone()
+    twin.sides = [twin.sides[1], twin.sides[0]]
+    twin.active = 1 - twin.active
+    return twin
+
+
+def seen_from_the_other_seat(line: str) -> str:
+    """A play-by-play line with P1 and P2 swapped."""
+    return line.replace("P1", "\0").replace("P2", "P1").replace("\0", "P2")

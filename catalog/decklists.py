@@ -17,13 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import MAIN, Deck
-from .errors import InputError, read_text
+from .cards import MAIN, MAX_CARD_NAME, MAX_DECK_NAME, MAX_QUANTITY, Deck
+from .errors import InputError
+from .inputs import (control_character, load_json, load_yaml, nesting_depth_exceeds, parse_quantity, quantity_bound,
+                     read_text, shown_number, too_deep)
 
 HEADERS = ("game", "name", "format")
 _HEADER = re.compile(r"^(game|name|format)\s*:\s*(.*)$", re.IGNORECASE)
 _SECTION = re.compile(r"^\[\s*([^\]]*?)\s*\]$")
-_QUANTITY = re.compile(r"^([+-]?\d+)\s*[xX]?\s+(\S.*)$")
+_QUANTITY = re.compile(r"^([+-]?\d+)\s*[xX]?\s+(\S.*)$", re.ASCII)
+_HEADER_LENGTH = {"game": 32, "name": MAX_DECK_NAME, "format": 32}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,34 +53,56 @@ class DecklistText:
 def parse_decklist(text: str, *, source: str) -> DecklistText:
     """Parse decklist text; ``source`` names the file in error messages.
 
-    :raises InputError: for a quantity below 1, an empty section name, or a deck with no cards.
+    :raises InputError: for a quantity outside 1 to ``MAX_QUANTITY`` (also as the sum of a card's lines in a
+        section), an empty section name, a control character or an over-long name, or a deck with no cards.
     """
     parsed = DecklistText(source=source)
     section = MAIN
-    for number, raw in enumerate(text.splitlines(), start=1):
+    totals: dict[tuple[str, str], int] = {}
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
+        found = control_character(line, prose=True)  # a tab may separate a quantity from its name
+        if found:
+            raise InputError(f"{source}: line {number} contains {found}; names and text may not hold control "
+                             "characters.")
         header = _HEADER.match(line)
         if header and not parsed.entries:
-            setattr(parsed, header[1].casefold(), header[2].strip() or None)
+            key, value = header[1].casefold(), header[2].strip()
+            _refuse_bad_text(value, f"{source}: line {number}: the deck's {key}", _HEADER_LENGTH[key])
+            setattr(parsed, key, value or None)
             continue
         found = _SECTION.match(line)
         if found:
             section = found[1].casefold()
+            _refuse_bad_text(section, f"{source}: line {number}: the section's name", 32)
             if not section:
                 raise InputError(f"{source}: line {number} opens a section with no name.")
             continue
         quantity, name = 1, line
         counted = _QUANTITY.match(line)
         if counted:
-            quantity, name = int(counted[1]), counted[2].strip()
-            if quantity < 1:
-                raise InputError(f"{source}: line {number} asks for {quantity} of {name}; a quantity is at least 1.")
+            quantity, name = parse_quantity(counted[1]), counted[2].strip()
+            bound = quantity_bound(quantity)
+            if bound:
+                raise InputError(f"{source}: line {number} asks for {shown_number(counted[1])} of {_name(name)}; "
+                                 f"a quantity is {bound}.")
+        _refuse_bad_text(name, f"{source}: line {number}: the card's name", MAX_CARD_NAME)
+        key = (section, name.casefold())
+        totals[key] = totals.get(key, 0) + quantity
+        if totals[key] > MAX_QUANTITY:
+            raise InputError(f"{source}: line {number} brings the copies of {name} to more than {MAX_QUANTITY:,}, "
+                             "the largest quantity.")
         parsed.entries.append(Entry(name=name, quantity=quantity, section=section, line=number))
     if not parsed.entries:
         raise InputError(f"{source} names no cards.")
     return parsed
+
+
+def _name(name: str) -> str:
+    """A card name as written, cut for a sentence when it is too long to be one."""
+    return name if len(name) <= MAX_CARD_NAME else f"{name[:MAX_CARD_NAME]}..."
 
 
 def _strip_comment(line: str) -> str:
@@ -89,47 +114,85 @@ def _strip_comment(line: str) -> str:
 
 
 def read_decklist(path: str | Path) -> DecklistText:
-    """Read a decklist file: text (any extension), or the JSON/YAML that ``deck export`` writes."""
+    """Read a decklist file: text (any extension), or the JSON/YAML that ``deck export`` writes.
+
+    :raises InputError: for an unreadable file (see :func:`~decklab.catalog.inputs.read_text`) or bad content.
+    """
     path = Path(path)
     text = read_text(path, "a decklist")
-    if path.suffix.casefold() in (".json", ".yaml", ".yml"):
-        return _from_document(_load_document(text, path), source=path.name)
+    suffix = path.suffix.casefold()
+    if suffix in (".json", ".yaml", ".yml"):
+        document = load_json(text, path.name) if suffix == ".json" else load_yaml(text, path.name)
+        if nesting_depth_exceeds(document):
+            raise too_deep(path.name)
+        return _from_document(document, source=path.name)
     return parse_decklist(text, source=path.name)
 
 
-def _load_document(text: str, path: Path) -> Any:
-    if path.suffix.casefold() == ".json":
-        import json
-
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path.name} is not valid JSON at line {exc.lineno}: {exc.msg}.") from None
-    import fast_yaml
-
-    try:
-        return fast_yaml.safe_load(text)
-    except (ValueError, fast_yaml.YAMLError):
-        raise InputError(f"{path.name} is not valid YAML.") from None
-
-
 def _from_document(document: Any, *, source: str) -> DecklistText:
-    """The structure ``deck export --format json|yaml`` writes: game, name, format, sections."""
+    """The structure ``deck export --format json|yaml`` writes: game, name, format, sections.
+
+    The same bounds as a text decklist apply: headers are text, names have no control characters, quantities are
+    whole numbers from 1 to ``MAX_QUANTITY`` (also summed per card and section).
+    """
     if not isinstance(document, dict) or not isinstance(document.get("sections"), dict):
         raise InputError(f"{source} should hold a deck: a mapping with game, name and sections.")
-    parsed = DecklistText(source=source, game=document.get("game"), name=document.get("name"),
-                          format=document.get("format"))
+    headers = {key: document.get(key) for key in HEADERS}
+    for key, value in headers.items():
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{source}: the deck's '{key}' should be text, not {_a_kind(value)}.")
+        if value is not None:
+            _refuse_bad_text(value.strip(), f"{source}: the deck's {key}", _HEADER_LENGTH[key])
+    parsed = DecklistText(source=source, **{key: (value or "").strip() or None for key, value in headers.items()})
+    totals: dict[tuple[str, str], int] = {}
     for section, cards in document["sections"].items():
-        for number, entry in enumerate(cards or [], start=1):
+        if not isinstance(section, str):
+            raise InputError(f"{source}: a section's name should be text, not {_a_kind(section)}.")
+        _refuse_bad_text(section, f"{source}: a section's name", 32)
+        if cards is None:
+            continue
+        if not isinstance(cards, list):
+            raise InputError(f"{source}: section {section} should be a list of cards with quantities, "
+                             f"not {_a_kind(cards)}.")
+        for number, entry in enumerate(cards, start=1):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 raise InputError(f"{source}: entry {number} of section {section} needs a name and a quantity.")
+            name = entry["name"].strip()
+            _refuse_bad_text(name, f"{source}: entry {number} of section {section}", MAX_CARD_NAME)
             quantity = entry.get("quantity", 1)
-            if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
-                raise InputError(f"{source}: {entry['name']} has quantity {quantity!r}; a quantity is a whole number of at least 1.")
-            parsed.entries.append(Entry(name=entry["name"], quantity=quantity, section=str(section).casefold()))
+            bound = "a whole number" if not isinstance(quantity, int) or isinstance(quantity, bool) else None
+            bound = bound or quantity_bound(quantity)
+            if bound:
+                shown = shown_number(str(quantity)) if isinstance(quantity, int) else repr(quantity)[:40]
+                raise InputError(f"{source}: {name} has quantity {shown}; a quantity is {bound}.")
+            key = (section.casefold(), name.casefold())
+            totals[key] = totals.get(key, 0) + quantity
+            if totals[key] > MAX_QUANTITY:
+                raise InputError(f"{source}: the copies of {name} in section {section} add up to more than "
+                                 f"{MAX_QUANTITY:,}, the largest quantity.")
+            parsed.entries.append(Entry(name=name, quantity=quantity, section=section.casefold()))
     if not parsed.entries:
         raise InputError(f"{source} names no cards.")
     return parsed
+
+
+def _refuse_bad_text(text: str, what: str, limit: int) -> None:
+    """Refuse a name or header with a control character, or longer than ``limit`` characters."""
+    found = control_character(text)
+    if found:
+        raise InputError(f"{what} contains {found}; names and text may not hold control characters.")
+    if len(text) > limit:
+        raise InputError(f"{what} has {len(text):,} characters; it may have at most {limit}.")
+
+
+def _a_kind(value: Any) -> str:
+    """``a number``, ``a list``...: what a value from a JSON or YAML file is, for a sentence."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {"list": "a list", "dict": "a mapping", "str": "text", "NoneType": "empty"}.get(type(value).__name__,
+                                                                                          f"a {type(value).__name__}")
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:

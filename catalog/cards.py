@@ -70,6 +70,24 @@ MAX_QUANTITY = 2_147_483_647
 """The most copies of a card a quantity may hold (in a collection, a deck or a file): 2^31 - 1, the largest
 value of the 4-byte integer column that stores it on PostgreSQL (SQLite is held to the same bound)."""
 
+MAX_CARD_NAME = 120
+"""The longest card name, in characters (the ``card.name`` column)."""
+
+MAX_FACTION = 64
+"""The longest faction (or other listed grouping) of a card, in characters (the ``card.faction`` column)."""
+
+MAX_SET_CODE = 64
+"""The longest set code, in characters (the ``card_set.code`` column)."""
+
+MAX_SET_NAME = 200
+"""The longest set name, in characters (the ``card_set.name`` column)."""
+
+MAX_DECK_NAME = 200
+"""The longest deck name, in characters (the ``deck.name`` column)."""
+
+MAX_TEXT = 10_000
+"""The longest text a card-set file may give any field (rules text, flavour, an effect's value), in characters."""
+
 MAIN = "main"
 """The name of a deck's main section (the part of a decklist before any ``[section]``)."""
 

@@ -8,6 +8,8 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from .cards import MAX_CARD_NAME, MAX_DECK_NAME, MAX_FACTION, MAX_SET_CODE, MAX_SET_NAME
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
@@ -21,8 +23,8 @@ class CardSetRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(index=True, max_length=32)
-    code: str = Field(max_length=64)
-    name: str = Field(max_length=200)
+    code: str = Field(max_length=MAX_SET_CODE)
+    name: str = Field(max_length=MAX_SET_NAME)
     banlist: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     imported_at: datetime = Field(default_factory=utcnow)
 
@@ -42,12 +44,12 @@ class CardRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(max_length=32)
-    name: str = Field(max_length=120)
-    name_key: str = Field(max_length=120)
+    name: str = Field(max_length=MAX_CARD_NAME)
+    name_key: str = Field(max_length=MAX_CARD_NAME)
     type: str = Field(max_length=32)
     set_id: int = Field(sa_column=Column(Integer, ForeignKey("card_set.id", ondelete="RESTRICT"), nullable=False, index=True))
     rarity: str | None = Field(default=None, max_length=32)
-    faction: str | None = Field(default=None, max_length=64)
+    faction: str | None = Field(default=None, max_length=MAX_FACTION)
     text: str = Field(default="", sa_column=Column(Text, nullable=False))
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
 
@@ -59,8 +61,8 @@ class DeckRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("name_key", name="uq_deck_name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(max_length=200)
-    name_key: str = Field(max_length=200)
+    name: str = Field(max_length=MAX_DECK_NAME)
+    name_key: str = Field(max_length=MAX_DECK_NAME)
     game: str = Field(max_length=32, index=True)
     format: str = Field(default="official", max_length=16)
     notes: str = Field(default="", sa_column=Column(Text, nullable=False))

@@ -2,26 +2,39 @@
 
 Nothing here touches the database: :func:`read_set_file` either returns a
 :class:`SetFile` whose every card passed its game's schema, or raises an
-:class:`~decklab.catalog.errors.InputError` naming the file, the card, the
-field and what was expected.
+:class:`~decklab.catalog.errors.InputError` naming the file, the line (YAML,
+CSV, and JSON where it can be found), the card, the field and what was expected.
+
+Input is bounded at the edge: a file of at most 64 MiB, nested at most 32
+levels; every number a card stat's documented range; names and texts within
+their database columns and free of control characters.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from .errors import InputError, did_you_mean, read_text
+from .cards import MAX_SET_CODE, MAX_SET_NAME, MAX_TEXT
+from .errors import InputError, did_you_mean
+from .inputs import CONTROL, MAX_NESTING, control_character, csv_rows, load_json, load_yaml, read_text
 from .games import Game, get_game
 from .schemas.base import CardModel
 
 TOP_LEVEL_KEYS = ("game", "set", "cards", "banlist")
 BANLIST_KEYS = ("banned", "limited")
+
+MAX_EFFECT_NUMBER = 9_999
+"""Numbers inside ``effects`` are whole numbers from -9,999 to 9,999."""
+
+PROSE_FIELDS = ("text", "flavor")
+"""Fields whose text may hold tabs and line breaks (every other text is one line; see the schemas' Prose)."""
+
+Locator = Callable[[int, tuple], "int | None"]
+"""Finds the line of a card's field: ``(card index, field path) -> line number`` (None when unknown)."""
 
 
 @dataclass
@@ -57,50 +70,70 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
         raise InputError(f"{label} is empty; a set file needs game, set and cards.")
     suffix = path.suffix.casefold()
     if suffix in (".yaml", ".yml"):
-        document = _load_yaml(raw, label)
+        document, locate = load_yaml(raw, label), _node_locator(raw)
     elif suffix == ".json":
-        document = _load_json(raw, label)
+        document, locate = load_json(raw, label), _node_locator(raw)
     elif suffix == ".csv":
-        document = _load_csv(raw, label, game=game, set_code=set_code)
+        document, lines = _load_csv(raw, label, game=game, set_code=set_code)
+        locate = lambda index, _loc: lines[index] if index < len(lines) else None  # noqa: E731
     else:
         raise InputError(f"{label}: decklab reads set files ending in .yaml, .yml, .json or .csv, not '{path.suffix}'.")
-    return parse_set(document, source=label, game=game)
+    return parse_set(document, source=label, game=game, locate=locate)
 
 
-def _load_yaml(raw: str, label: str) -> Any:
-    """Parse YAML 1.2 (so ``name: No`` stays the text "No") with the Rust-backed fast_yaml."""
-    import re
+def _node_locator(raw: str) -> Locator:
+    """The line of a card's field in YAML or JSON text, found with PyYAML's composer (only when a card is
+    refused: the parse is done again, keeping positions). None when the text cannot be composed."""
+    composed: list = []
 
-    import fast_yaml
+    def locate(index: int, loc: tuple) -> int | None:
+        import yaml
 
-    try:
-        return fast_yaml.safe_load(raw)
-    except (ValueError, fast_yaml.YAMLError) as exc:
-        detail = str(exc).rsplit("error: ", 1)[-1].strip().rstrip(".")
-        found = re.search(r"^(.*?)\s+at line (\d+),? column (\d+)", detail)
-        if found:
-            problem, line, column = found.groups()
-            raise InputError(f"{label} is not valid YAML at line {line}, column {column}: {problem}.") from None
-        raise InputError(f"{label} is not valid YAML: {detail}.") from None
+        if not composed:
+            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            try:
+                composed.append(yaml.compose(raw, Loader=loader))
+            except (yaml.YAMLError, RecursionError, ValueError):
+                composed.append(None)
+        node = _child(composed[0], "cards")
+        node = _child(node, index)
+        if node is None:
+            return None
+        for part in loc:
+            deeper = _child(node, part)
+            if deeper is None:
+                break
+            node = deeper
+        return node.start_mark.line + 1
+
+    return locate
 
 
-def _load_json(raw: str, label: str) -> Any:
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{label} is not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}.") from None
+def _child(node, key):
+    """The value node at ``key`` (a mapping key or a list index) of a composed YAML node, else None."""
+    import yaml
+
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+        return node.value[key]
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
+                return value_node
+    return None
 
 
-def _load_csv(raw: str, label: str, *, game: str | None, set_code: str | None) -> dict[str, Any]:
-    """A flat set: one row a card, columns = fields; ``game``, ``set``, ``set_name`` columns optional."""
-    reader = csv.DictReader(io.StringIO(raw))
-    header = [name.strip() for name in reader.fieldnames or []]
+def _load_csv(raw: str, label: str, *, game: str | None, set_code: str | None) -> tuple[dict[str, Any], list[int]]:
+    """A flat set: one row a card, columns = fields; ``game``, ``set``, ``set_name`` columns optional.
+
+    :returns: the set document and the line each card's row starts on.
+    """
+    header, rows = csv_rows(raw, label)
     if "name" not in header or "type" not in header:
         raise InputError(f"{label}: a CSV set file needs a header row with at least the columns name and type.")
-    reader.fieldnames = header
     meta: dict[str, set[str]] = {"game": set(), "set": set(), "set_name": set()}
     cards = []
-    for line, row in enumerate(reader, start=2):
+    lines = []
+    for line, row in rows:
         if None in row:
             raise InputError(f"{label}: line {line} has more cells than the header has columns.")
         card = {}
@@ -112,6 +145,7 @@ def _load_csv(raw: str, label: str, *, game: str | None, set_code: str | None) -
             elif cell:
                 card[column] = _csv_cell(cell, column, label, line)
         cards.append(card)
+        lines.append(line)
     for column, values in meta.items():
         if len(values) > 1:
             raise InputError(f"{label}: the column {column} must hold one value for every row, not {sorted(values)}.")
@@ -125,34 +159,38 @@ def _load_csv(raw: str, label: str, *, game: str | None, set_code: str | None) -
     found_game = game or next(iter(meta["game"]), None)
     if found_game:
         document["game"] = found_game
-    return document
+    return document, lines
 
 
 def _csv_cell(cell: str, column: str, label: str, line: int) -> Any:
     if column == "effects":
         try:
             return json.loads(cell)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             raise InputError(f"{label}: line {line}: the effects cell is not a JSON list.") from None
     return cell
 
 
-def parse_set(document: Any, *, source: str, game: str | None = None) -> SetFile:
-    """Validate an already-loaded set document (a mapping with game, set and cards)."""
+def parse_set(document: Any, *, source: str, game: str | None = None, locate: Locator | None = None) -> SetFile:
+    """Validate an already-loaded set document (a mapping with game, set and cards); ``locate`` finds the line
+    of a refused card's field for the message."""
     if not isinstance(document, dict):
         kind = type(document).__name__
         raise InputError(f"{source} should hold a mapping with game, set and cards, not a {_kind(kind)}.")
     for key in document:
         if key not in TOP_LEVEL_KEYS:
             raise InputError(
-                f"{source}: '{key}' is not a set-file key{did_you_mean(str(key), TOP_LEVEL_KEYS)}; "
+                f"{source}: {_shown(key)} is not a set-file key{did_you_mean(str(key), TOP_LEVEL_KEYS)}; "
                 f"the keys are {', '.join(TOP_LEVEL_KEYS)}."
             )
     game_name = document.get("game") or game
     if not game_name:
         raise InputError(f"{source} does not say which game it is for: add 'game:' or pass --game.")
+    if not isinstance(game_name, str):
+        raise InputError(f"{source}: 'game:' should be a game id such as ward, not a {_kind(type(game_name).__name__)}.")
+    _refuse_control(game_name, f"{source}: 'game:'")
     try:
-        the_game = get_game(str(game_name))
+        the_game = get_game(game_name)
     except InputError as exc:
         raise InputError(f"{source}: {exc}") from None
     if game and get_game(game) is not the_game:
@@ -161,7 +199,7 @@ def parse_set(document: Any, *, source: str, game: str | None = None) -> SetFile
     raw_cards = document.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise InputError(f"{source} has no cards: 'cards:' should be a list of cards.")
-    models, keys = _validate_cards(raw_cards, the_game, source)
+    models, keys = _validate_cards(raw_cards, the_game, source, locate)
     if document.get("banlist") is not None and not the_game.has_banlist:
         raise InputError(f"{source}: {the_game.name} sets have no banlist; only Ward sets carry one.")
     banlist = _banlist(document.get("banlist"), keys, models, source)
@@ -173,37 +211,59 @@ def _kind(name: str) -> str:
 
 
 def _set_header(value: Any, source: str) -> tuple[str, str]:
+    """The set's code and name, each a line of text within its column (64 and 200 characters)."""
     if isinstance(value, str) and value.strip():
-        return value.strip(), value.strip()
-    if not isinstance(value, dict) or not str(value.get("code") or "").strip():
+        value = {"code": value}
+    if not isinstance(value, dict) or not isinstance(value.get("code"), (str, int)) or not str(value["code"]).strip():
         raise InputError(f"{source}: 'set:' should give the set's code and name, e.g. set: {{code: WRD1, name: Ward Core Set}}.")
     unknown = set(value) - {"code", "name"}
     if unknown:
-        raise InputError(f"{source}: 'set:' takes code and name, not {', '.join(sorted(map(str, unknown)))}.")
+        raise InputError(f"{source}: 'set:' takes code and name, not {', '.join(sorted(map(_shown, unknown)))}.")
     code = str(value["code"]).strip()
-    return code, str(value.get("name") or code).strip()
+    name = value.get("name") or code
+    if not isinstance(name, (str, int)) or isinstance(name, bool):
+        raise InputError(f"{source}: the set's name should be text, not a {_kind(type(name).__name__)}.")
+    name = str(name).strip()
+    for what, text, limit in (("code", code, MAX_SET_CODE), ("name", name, MAX_SET_NAME)):
+        _refuse_control(text, f"{source}: the set's {what}")
+        if len(text) > limit:
+            raise InputError(f"{source}: the set's {what} has {len(text):,} characters; it may have at most {limit}.")
+    return code, name
 
 
-def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[CardModel], list[str]]:
+def _refuse_control(text: str, what: str) -> None:
+    found = control_character(text)
+    if found:
+        raise InputError(f"{what} contains {found}; names and text may not hold control characters.")
+
+
+def _validate_cards(raw_cards: list, game: Game, source: str,
+                    locate: Locator | None = None) -> tuple[list[CardModel], list[str]]:
     """Validate every card with its type's schema, a whole type at a time.
 
     :returns: the validated cards and their case-folded names, in file order.
-    :raises InputError: naming the first problem (by card number) and counting the rest.
+    :raises InputError: naming the first problem (by line where ``locate`` finds it, and card number) and
+        counting the rest.
     """
     from pydantic import ValidationError
 
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, tuple, str]] = []
     batches: dict[type, list[int]] = {}
     models = game.card_models
     for index, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
-            problems.append((index, f"{_where(index, raw)} is not a mapping of fields"))
+            problems.append((index, (), f"{_where(index, raw)} is not a mapping of fields"))
+            continue
+        found = _bad_value(raw)
+        if found:
+            problems.append((index, found[0], f"{_where(index, raw)}: {found[1]}"))
             continue
         card_type = raw.get("type")
         model = models.get(card_type.strip().casefold()) if isinstance(card_type, str) else None
         if model is None:
-            problem = "has no type" if card_type is None else f"type '{card_type}' is not a {game.name} card type"
-            problems.append((index, f"{_where(index, raw)} {problem}; expected one of {', '.join(game.card_types)}"))
+            problem = "has no type" if card_type is None else f"type {_shown(card_type)} is not a {game.name} card type"
+            problems.append((index, ("type",), f"{_where(index, raw)} {problem}; "
+                                               f"expected one of {', '.join(game.card_types)}"))
             continue
         raw["type"] = model.card_type
         batches.setdefault(model, []).append(index)
@@ -218,7 +278,8 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[Card
             for error in errors:
                 index = indexes[error["loc"][0]]
                 error["loc"] = error["loc"][1:]
-                problems.append((index, f"{_where(index, raw_cards[index])}: {_describe(error, game, model)}"))
+                problems.append((index, _field_path(error["loc"]),
+                                 f"{_where(index, raw_cards[index])}: {_describe(error, game, model)}"))
             continue
         for index, card in zip(indexes, validated):
             records[index] = card
@@ -229,21 +290,104 @@ def _validate_cards(raw_cards: list, game: Game, source: str) -> tuple[list[Card
             continue
         key = record.name.casefold()
         if key in first_seen:
-            problems.append((index, f"card {index + 1} '{record.name}' has the same name as card {first_seen[key] + 1}"))
+            problems.append((index, ("name",),
+                             f"card {index + 1} '{record.name}' has the same name as card {first_seen[key] + 1}"))
         first_seen.setdefault(key, index)
         keys.append(key)
     if problems:
         problems.sort(key=lambda problem: problem[0])
+        index, path, problem = problems[0]
+        line = locate(index, path) if locate else None
         more = len(problems) - 1
         tail = f" ({more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
-        raise InputError(f"{source}: {problems[0][1]}{tail}.")
+        raise InputError(f"{source}: {f'line {line}: ' if line else ''}{problem}{tail}.")
     return records, keys
 
 
+def _field_path(loc: tuple) -> tuple:
+    """A pydantic error location as the path of keys and list indexes in the card (validator steps left out)."""
+    return tuple(part for part in loc if not (isinstance(part, str) and part.startswith("function-")))
+
+
+_CARD_NESTING = MAX_NESTING - 2
+"""How deeply a card's own values may nest (the card is itself two levels down: ``cards`` and its list)."""
+
+
+def _bad_value(raw: dict) -> tuple[tuple, str] | None:
+    """The first value in a raw card's ``effects`` that decklab refuses, as (field path, clause): a text with a
+    control character or over MAX_TEXT characters, values nested too deeply, or a number that is not a whole
+    number from -MAX_EFFECT_NUMBER to MAX_EFFECT_NUMBER. (The schema checks every other field: effects are
+    free-form.) A fast scan first; the path is worked out only for a bad card."""
+    effects = raw.get("effects")
+    if type(effects) is not list or _is_plain(effects, 1):
+        return None
+    return _find_bad(("effects",), effects, 1)
+
+
+def _is_plain(value: list | dict, depth: int) -> bool:
+    """Whether a list or mapping of effects holds nothing :func:`_bad_value` refuses (the fast scan)."""
+    if depth > _CARD_NESTING:
+        return False
+    search = CONTROL.search
+    for key, item in (value.items() if type(value) is dict else enumerate(value)):
+        kind = type(item)
+        if kind is str:
+            if len(item) > MAX_TEXT or search(item):
+                return False
+        elif kind is list or kind is dict:
+            if not _is_plain(item, depth + 1):
+                return False
+        elif kind is float or (kind is int and not -MAX_EFFECT_NUMBER <= item <= MAX_EFFECT_NUMBER):
+            return False
+        if type(key) is str and search(key):
+            return False
+    return True
+
+
+def _find_bad(path: tuple, value: Any, depth: int) -> tuple[tuple, str] | None:
+    """The path and clause of the first bad value in ``value`` (file order), for :func:`_bad_value`."""
+    if isinstance(value, (dict, list)):
+        if depth > _CARD_NESTING:
+            return path[:3], f"{_subject(path[:3])} nests lists and mappings more than {MAX_NESTING} levels deep"
+        for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+            if isinstance(key, str) and control_character(key):
+                where = f"{_subject(path)} has a key that" if path else "a field name"
+                return path, f"{where} contains {control_character(key)}; names and text may not hold control characters"
+            found = _find_bad((*path, key), item, depth + 1)
+            if found:
+                return found
+        return None
+    if isinstance(value, str):
+        found = control_character(value)
+        if found:
+            return path, f"{_subject(path)} contains {found}; names and text may not hold control characters"
+        if len(value) > MAX_TEXT:
+            return path, f"{_subject(path)} has {len(value):,} characters; a text may have at most {MAX_TEXT:,}"
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not isinstance(value, int) or not -MAX_EFFECT_NUMBER <= value <= MAX_EFFECT_NUMBER:
+            return path, (f"{_subject(path)} should be a whole number from {-MAX_EFFECT_NUMBER:,} to "
+                          f"{MAX_EFFECT_NUMBER:,}, got {_shown(value)}")
+    return None
+
+
+def _subject(path: tuple) -> str:
+    """``field 'effects' item 2.amount``: a field path in the words of :func:`_describe`."""
+    items = "".join(f" item {part + 1}" if isinstance(part, int) else f".{part}" for part in path[1:])
+    return f"field '{path[0]}'{items}"
+
+
+def _shown(value: Any) -> str:
+    """A refused value for a sentence: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 def _where(index: int, raw: Any) -> str:
+    """``card 3 'Grizzly Bear'``: the card's number, and its name when it has one (a name with control
+    characters or too long to read is shown escaped and cut)."""
     name = raw.get("name") if isinstance(raw, dict) else None
     if isinstance(name, str) and name.strip():
-        return f"card {index + 1} '{name.strip()}'"
+        return f"card {index + 1} {_shown(name.strip())}"
     return f"card {index + 1}"
 
 
@@ -260,7 +404,8 @@ def _describe(error: dict[str, Any], game: Game, model) -> str:
     subject = f"field '{field_name}'{items}"
     if kind == "extra_forbidden":
         fields = [info.alias or name for name, info in model.model_fields.items()]
-        return f"'{field_name}' is not a field of a {game.name} {model.card_type}{did_you_mean(field_name, fields)}"
+        return (f"{_shown(field_name)} is not a field of a {game.name} {model.card_type}"
+                f"{did_you_mean(field_name, fields)}")
     if kind == "missing":
         if field_name == "effects" and loc[-1] == "effect":
             return f"effect {loc[1] + 1} has no 'effect' kind"
@@ -272,13 +417,16 @@ def _describe(error: dict[str, Any], game: Game, model) -> str:
     elif kind == "literal_error":
         expected = f"one of {ctx.get('expected', '')}"
     elif kind == "greater_than_equal":
-        expected = f"at least {ctx.get('ge')}"
+        expected = f"at least {ctx.get('ge'):,}"
     elif kind == "less_than_equal":
-        expected = f"at most {ctx.get('le')}"
+        expected = f"at most {ctx.get('le'):,}"
     elif kind == "string_too_short":
         return f"{subject} should not be empty"
+    elif kind == "string_pattern_mismatch":  # the schemas' only patterns refuse control characters
+        found = control_character(str(given), prose=field_name in PROSE_FIELDS) or "a control character"
+        return f"{subject} contains {found}; names and text may not hold control characters"
     elif kind == "string_too_long":
-        expected = f"at most {ctx.get('max_length')} characters"
+        expected = f"at most {ctx.get('max_length'):,} characters"
     elif kind == "too_short":
         expected = f"at least {ctx.get('min_length')} item{'s' if ctx.get('min_length') != 1 else ''}"
     elif kind in ("list_type",):
@@ -295,7 +443,7 @@ def _describe(error: dict[str, Any], game: Game, model) -> str:
     else:
         message = error["msg"]
         return f"{subject}: {message[:1].lower()}{message[1:]}"
-    return f"{subject} should be {expected}, got {given!r}"
+    return f"{subject} should be {expected}, got {_shown(given)}"
 
 
 def _banlist(value: Any, keys: list[str], cards: list[CardModel], source: str) -> dict[str, list[str]] | None:
@@ -307,14 +455,16 @@ def _banlist(value: Any, keys: list[str], cards: list[CardModel], source: str) -
     result: dict[str, list[str]] = {}
     for section, listed in value.items():
         if section not in BANLIST_KEYS:
-            raise InputError(f"{source}: the banlist has '{section}'{did_you_mean(str(section), BANLIST_KEYS)}; it takes banned and limited.")
+            raise InputError(f"{source}: the banlist has {_shown(section)}{did_you_mean(str(section), BANLIST_KEYS)}; "
+                             "it takes banned and limited.")
         if not isinstance(listed, list):
             raise InputError(f"{source}: banlist '{section}' should be a list of card names.")
         resolved = []
         for name in listed:
             key = str(name).strip().casefold()
             if key not in names:
-                raise InputError(f"{source}: the banlist names '{name}', which is not a card of this set{did_you_mean(str(name), names.values())}.")
+                raise InputError(f"{source}: the banlist names {_shown(name)}, which is not a card of this set"
+                                 f"{did_you_mean(str(name), names.values())}.")
             resolved.append(names[key])
         result[section] = resolved
     both = set(result.get("banned", ())) & set(result.get("limited", ()))

@@ -125,7 +125,7 @@ def test_version(decklab):
 @pytest.mark.parametrize(("content", "expected"), [
     ("game: ward\nset: X\ncards:\n  - {name: A, type: creature, rarity: common, creature_type: beast, al: 5, spd: 1,"
      " hp: 10, attack_name: Bite, atack_dice: 2}\n",
-     "bad.yaml: card 1 'A': 'atack_dice' is not a field of a Ward creature (did you mean 'attack_dice'?)"),
+     "bad.yaml: line 4: card 1 'A': 'atack_dice' is not a field of a Ward creature (did you mean 'attack_dice'?)"),
     ("", "bad.yaml is empty; a set file needs game, set and cards."),
     ("game: pokemon\nset: X\ncards: [{name: A, type: b}]\n", "'pokemon' is not a known game"),
     ("game: ward\nset: X\ncards: [{name: Beastmen, type: unit, faction: Unaligned}]\n",

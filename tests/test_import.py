@@ -36,7 +36,7 @@ def test_file_whose_500th_card_is_bad_leaves_the_database_unchanged(database, tm
     path = set_file(tmp_path, cards)
     with pytest.raises(InputError) as caught:
         import_files(database, [path])
-    assert str(caught.value) == "bears.yaml: card 500 'Test Bear 500': field 'hp' should be a whole number, got 'lots'."
+    assert str(caught.value) == "bears.yaml: line 5501: card 500 'Test Bear 500': field 'hp' should be a whole number, got 'lots'."
     assert counts(database) == before
 
 
@@ -44,7 +44,7 @@ def test_a_bad_second_file_leaves_the_first_unwritten(database, tmp_path):
     before = counts(database)
     good = set_file(tmp_path, [bear(1)], name="good.yaml")
     bad = set_file(tmp_path, [bear(2, al=99)], name="bad.yaml", code="BEAR2")
-    with pytest.raises(InputError, match="bad.yaml: card 1"):
+    with pytest.raises(InputError, match="bad.yaml: line 10: card 1"):
         import_files(database, [good, bad])
     assert counts(database) == before
 
@@ -134,8 +134,8 @@ def test_banlist_naming_an_unknown_card_is_refused(database, tmp_path):
     ("game: ward\nset: X\ncrads: []\n", "empty.yaml: 'crads' is not a set-file key (did you mean 'cards'?)"),
     ("game: ward\nset: X\ncards: []\n", "empty.yaml has no cards"),
     ("game: ward\ncards: [{name: A}]\n", "empty.yaml: 'set:' should give the set's code and name"),
-    ("game: ward\nset: X\ncards: [{name: A}]\n", "empty.yaml: card 1 'A' has no type; expected one of creature, magic."),
-    ("game: ward\nset: X\ncards: [7]\n", "empty.yaml: card 1 is not a mapping of fields."),
+    ("game: ward\nset: X\ncards: [{name: A}]\n", "empty.yaml: line 3: card 1 'A' has no type; expected one of creature, magic."),
+    ("game: ward\nset: X\ncards: [7]\n", "empty.yaml: line 3: card 1 is not a mapping of fields."),
 ])
 def test_bad_files_are_refused_with_one_sentence(database, tmp_path, content, expected):
     path = write(tmp_path / "empty.yaml", content)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
 
+import re
+
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -17,7 +19,10 @@ from pydantic import (
     Field,
     TypeAdapter,
 )
+from pydantic_core import PydanticCustomError
 from typing_extensions import Required, TypedDict
+
+from ..cards import MAX_CARD_NAME, MAX_FACTION, MAX_TEXT
 
 
 def _lower(value: Any) -> Any:
@@ -52,14 +57,51 @@ def choices(*options: str):
     return Annotated[list[choice(*options)], BeforeValidator(_split), AfterValidator(_unique)]
 
 
-TextList = Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_split)]
+LINE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
+"""One line of text: no control character (C0, DEL, C1), not even a tab or a line break."""
+
+PROSE_PATTERN = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$"
+"""Prose (rules text, flavour): no control character but tabs and line breaks."""
+
+Line = Annotated[str, Field(pattern=LINE_PATTERN)]
+"""A text field of one line (at most :data:`~decklab.catalog.cards.MAX_TEXT` characters, as every text)."""
+
+Label = Annotated[str, Field(min_length=1, pattern=LINE_PATTERN)]
+"""A :data:`Line` that may not be empty (a card code, a class, an attack's name)."""
+
+Prose = Annotated[str, Field(max_length=MAX_TEXT, pattern=PROSE_PATTERN)]
+"""Rules or flavour text: several lines allowed."""
+
+TextList = Annotated[list[Label], BeforeValidator(_split)]
 """A list of short texts (keywords), also given as ``"a; b"`` in CSV cells."""
 
-Count = Annotated[int, Field(ge=0, strict=False)]
-"""A whole number that cannot be negative (costs, stats)."""
+_DIGITS = re.compile(r"[+-]?[0-9]{1,20}")
 
-Positive = Annotated[int, Field(ge=1, strict=False)]
-"""A whole number of at least 1."""
+
+def _whole(value: Any) -> Any:
+    """Accept an int, or ASCII digits in a text (CSV cells); refuse floats (``3.5``, ``1e26``, even ``3.0``),
+    NaN, infinities and true/false, so that a number a card could not print never reaches the engines."""
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise PydanticCustomError("int_parsing", "Input should be a whole number")
+
+
+def _key_fits(name: str) -> str:
+    """A name whose case-folded form (the matching key) also fits the column: "ß" folds to "ss"."""
+    if len(name.casefold()) > MAX_CARD_NAME:
+        raise ValueError(f"in lower case the name has more than {MAX_CARD_NAME} characters")
+    return name
+
+
+Faction = Annotated[str, Field(min_length=1, max_length=MAX_FACTION, pattern=LINE_PATTERN)]
+"""A card's faction, 1 to 64 characters (the ``card.faction`` column)."""
+
+
+def Whole(low: int, high: int):
+    """A whole number from ``low`` to ``high`` (a card stat: every one has a documented range)."""
+    return Annotated[int, BeforeValidator(_whole), Field(ge=low, le=high)]
 
 
 class Effect(TypedDict, total=False):
@@ -76,17 +118,18 @@ class CardModel(BaseModel):
     ``effect`` key naming the effect kind; the game's engine interprets them.
     """
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, str_max_length=MAX_TEXT,
+                              populate_by_name=True, defer_build=True)
 
     #: The card type this model describes; set by each subclass. The importer
     #: picks the model by the card's ``type`` and stores this spelling.
     card_type: ClassVar[str] = ""
 
-    name: Annotated[str, Field(min_length=1, max_length=120)]
+    name: Annotated[str, Field(min_length=1, max_length=MAX_CARD_NAME, pattern=LINE_PATTERN), AfterValidator(_key_fits)]
     type: str
-    text: str = ""
-    flavor: str | None = None
-    code: str | None = None
+    text: Prose = ""
+    flavor: Prose | None = None
+    code: Line | None = None
     effects: list[Effect] = Field(default_factory=list)
 
     def record(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from ..games.magewarfare import CLASSES, DEVICE_KINDS, RARITIES
-from .base import CardModel, Count, TextList, choice
+from .base import CardModel, Line, TextList, Whole, choice
 
 
 def _plain_uber(value: Any) -> Any:
@@ -23,9 +23,9 @@ class MageCard(CardModel):
 
     rarity: choice(*RARITIES)
     alignment: choice("evil", "neutral", "heroic")
-    flesh_cost: Count
-    reality: str | None = None
-    maintenance: Count = 0
+    flesh_cost: Whole(0, 999)
+    reality: Line | None = None
+    maintenance: Whole(0, 999) = 0
 
 
 class Classed(MageCard):
@@ -42,11 +42,11 @@ class Classed(MageCard):
 class Fighter(Classed):
     """Creatures and guards: attacks at three ranges, defense and dexterity."""
 
-    long: Count
-    medium: Count
-    close: Count
-    defense: Count
-    dexterity: Count
+    long: Whole(0, 999)
+    medium: Whole(0, 999)
+    close: Whole(0, 999)
+    defense: Whole(0, 999)
+    dexterity: Whole(0, 99)
     keywords: TextList = Field(default_factory=list)
 
 
@@ -66,13 +66,13 @@ class Device(Classed):
     """A device used by a creature or guard; ``dexterity`` is what it requires."""
 
     card_type = "device"
-    long: Count = 0
-    medium: Count = 0
-    close: Count = 0
-    defense: Count = 0
-    dexterity: Count
+    long: Whole(0, 999) = 0
+    medium: Whole(0, 999) = 0
+    close: Whole(0, 999) = 0
+    defense: Whole(0, 999) = 0
+    dexterity: Whole(0, 99)
     device_kind: choice(*DEVICE_KINDS)
-    user: str | None = None
+    user: Line | None = None
 
     @model_validator(mode="after")
     def _trinkets_need_no_dexterity(self) -> "Device":
@@ -85,8 +85,8 @@ class Shield(Classed):
     """A shield: its own defense, protecting one creature or guard."""
 
     card_type = "shield"
-    defense: Count
-    user: str | None = None
+    defense: Whole(0, 999)
+    user: Line | None = None
 
 
 class Spell(MageCard):

@@ -11,27 +11,27 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from ..games.warcardz import ATTRIBUTES, DIRECTIONS, POSITIONS
-from .base import CardModel, Count, choice, choices
+from .base import CardModel, Faction, Label, Whole, choice, choices
 
 
 class Character(CardModel):
     """A fighter: value, attack/defense, six attributes, attack lights, preferred position."""
 
     card_type = "character"
-    code: Annotated[str, Field(min_length=1)]
-    value: Annotated[int, Field(ge=1, le=25)]
-    attack: Count
-    defense: Count
-    hand_to_hand: Count = 0
-    small_arms: Count = 0
-    heavy_weapons: Count = 0
-    energy: Count = 0
-    explosive: Count = 0
-    frenzy: Count = 0
+    code: Label
+    value: Whole(1, 25)
+    attack: Whole(0, 99)
+    defense: Whole(0, 99)
+    hand_to_hand: Whole(0, 99) = 0
+    small_arms: Whole(0, 99) = 0
+    heavy_weapons: Whole(0, 99) = 0
+    energy: Whole(0, 99) = 0
+    explosive: Whole(0, 99) = 0
+    frenzy: Whole(0, 99) = 0
     directions: Annotated[choices(*DIRECTIONS), Field(min_length=1)]
     position: choice(*POSITIONS)
-    faction: Annotated[str, Field(min_length=1)]
-    class_: Annotated[str, Field(min_length=1, alias="class")]
+    faction: Faction
+    class_: Annotated[Label, Field(alias="class")]
 
 
 class Tactics(CardModel):
@@ -54,8 +54,8 @@ class Variable(CardModel):
 
     card_type = "variable"
     scope: choice("class", "faction", "position")
-    subject: Annotated[str, Field(min_length=1)]
-    bonus: int
+    subject: Label
+    bonus: Whole(-99, 99)
     side: choice("attack", "defense", "both") = "both"
 
     @model_validator(mode="after")

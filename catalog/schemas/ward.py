@@ -11,14 +11,14 @@ from typing import Annotated
 from pydantic import Field
 
 from ..games.ward import CREATURE_TYPES, RARITIES
-from .base import CardModel, Count, Positive, choice
+from .base import CardModel, Label, Whole, choice
 
 
 class WardCard(CardModel):
     """Fields shared by creatures and magics."""
 
     rarity: choice(*RARITIES)
-    generation: Positive = 1
+    generation: Whole(1, 99) = 1
 
 
 class Creature(WardCard):
@@ -26,12 +26,12 @@ class Creature(WardCard):
 
     card_type = "creature"
     creature_type: choice(*CREATURE_TYPES)
-    al: Annotated[int, Field(ge=1, le=12)]
-    spd: Count
-    hp: Positive
-    attack_name: Annotated[str, Field(min_length=1)]
-    attack_dice: Positive
-    modifier: int = 0
+    al: Whole(1, 12)
+    spd: Whole(0, 99)
+    hp: Whole(1, 9_999)
+    attack_name: Label
+    attack_dice: Whole(1, 99)
+    modifier: Whole(-99, 99) = 0
 
 
 class Magic(WardCard):

@@ -6,18 +6,14 @@ combat (roll power) and have life; bindings may say "Bind Player".
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import Field
-
 from ..games.wentworth import FACTIONS
-from .base import CardModel, Count, Positive, choice
+from .base import CardModel, Whole, choice
 
 
 class WentworthCard(CardModel):
     """Fields shared by the four Wentworth card types."""
 
-    influence_cost: Count
+    influence_cost: Whole(0, 99)
     faction: choice(*FACTIONS)
 
 
@@ -25,8 +21,8 @@ class Guardian(WentworthCard):
     """A guardian: fights in the Battle Zone with roll-power d6."""
 
     card_type = "guardian"
-    roll_power: Annotated[int, Field(ge=1, le=6)]
-    life: Positive
+    roll_power: Whole(1, 6)
+    life: Whole(1, 999)
 
 
 class Binding(WentworthCard):

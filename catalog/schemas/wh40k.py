@@ -6,19 +6,17 @@ limit on copies across the army and reinforcements decks; units have a power lev
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field
 
-from .base import CardModel, Count, Positive, TextList
+from .base import CardModel, Faction, TextList, Whole
 
 
 class Wh40kCard(CardModel):
     """Fields shared by all four 40K card types."""
 
-    faction: Annotated[str, Field(min_length=1)]
-    cp_cost: Count
-    limit: Positive
+    faction: Faction
+    cp_cost: Whole(0, 99)
+    limit: Whole(1, 99)
     keywords: TextList = Field(default_factory=list)
 
 
@@ -26,7 +24,7 @@ class Unit(Wh40kCard):
     """A unit: soldiers or vehicles with a power level."""
 
     card_type = "unit"
-    power: Count
+    power: Whole(0, 9_999)
 
 
 class Order(Wh40kCard):

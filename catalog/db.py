@@ -4,11 +4,19 @@ The URL comes from ``--db``, else ``DECKLAB_DATABASE_URL``, else the SQLite
 file ``decklab.db`` in the user data folder. SQLite databases are upgraded
 automatically (after a copy of the file is kept); PostgreSQL databases are
 upgraded by ``decklab db upgrade``.
+
+Setting a database up is all or nothing: the schema and the starter sets are
+written in ONE transaction, so a first run that is killed leaves no tables (the
+next run starts again), never a schema without cards. A database left with a
+schema and no cards by an older decklab gets its starter sets on the next
+upgrade (for SQLite: the next open). A SQLite file that holds another program's
+tables is refused and left untouched.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,11 +53,37 @@ def resolve_url(option: str | None = None, environ: dict[str, str] | None = None
     return "sqlite:///" + str(Path(value).expanduser().resolve())
 
 
-def display_url(url: str) -> str:
-    """The URL with any password hidden."""
-    from sqlalchemy.engine import make_url
+_SECRET_WORDS = ("password", "passwd", "pwd", "secret", "token")
+_USER_PASSWORD = re.compile(r"^(?P<head>[\w+.-]+://[^:/@?#]*:)[^@]*@")
 
-    return make_url(url).render_as_string(hide_password=True)
+
+def is_secret_key(key: str) -> bool:
+    """Whether a URL query key names a password or the like (``password``, ``PWD``, ``sslpassword``, ``token``...)."""
+    from urllib.parse import unquote_plus
+
+    key = unquote_plus(key).casefold()
+    return any(word in key for word in _SECRET_WORDS)
+
+
+def display_url(url: str) -> str:
+    """``url`` as it may be shown: every password replaced by ``***``, in ``user:password@`` and as the value of
+    any query key that names one (:func:`is_secret_key`, any case). Works on malformed URLs too.
+
+    >>> display_url("postgresql+psycopg://me:s3cret@db.lan/decklab?sslmode=require&PassWord=x&sslpassword=y")
+    'postgresql+psycopg://me:***@db.lan/decklab?sslmode=require&PassWord=***&sslpassword=***'
+    >>> display_url("sqlite:////home/me/decklab.db")
+    'sqlite:////home/me/decklab.db'
+    """
+    shown = _USER_PASSWORD.sub(r"\g<head>***@", url, count=1)
+    base, mark, query = shown.partition("?")
+    if not mark:
+        return shown
+    parts = re.split(r"([&;])", query)
+    for index in range(0, len(parts), 2):
+        key, equals, _ = parts[index].partition("=")
+        if equals and is_secret_key(key):
+            parts[index] = f"{key}=***"
+    return base + mark + "".join(parts)
 
 
 @dataclass
@@ -76,16 +110,28 @@ class Database:
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # The journal mode (WAL) is a property of the file, set once when decklab creates or upgrades it
+    # (:func:`_use_wal`): setting it here would rewrite the header of any SQLite file opened, another program's too.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout = 30000")
-    cursor.execute("PRAGMA journal_mode = WAL")
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.close()
 
 
+@contextmanager
+def write_transaction(engine):
+    """A transaction that will write: on SQLite it starts with ``BEGIN IMMEDIATE``, so the write lock is taken
+    first (waiting up to the busy timeout) and nothing read inside can change before the writes; elsewhere
+    an ordinary transaction. Commits at the end, rolls back on any exception."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        yield conn
+
+
 def create_engine(url: str):
-    """A SQLAlchemy engine; SQLite connections get busy_timeout, WAL (synchronous NORMAL) and foreign keys."""
+    """A SQLAlchemy engine; SQLite connections get busy_timeout, synchronous NORMAL and foreign keys."""
     import sqlalchemy
     from sqlalchemy import event
     from sqlalchemy.engine import make_url
@@ -94,7 +140,7 @@ def create_engine(url: str):
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number, e.g. postgresql://:@:x/
-        raise DatabaseError(f"'{url}' is neither a database URL nor a file path.") from None
+        raise DatabaseError(f"'{display_url(url)}' is neither a database URL nor a file path.") from None
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
         if database and database != ":memory:":
@@ -123,10 +169,19 @@ def _revision(conn) -> str | None:
     return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
-def _has_tables(conn) -> bool:
+def _tables(conn) -> list[str]:
     from sqlalchemy import inspect
 
-    return bool(inspect(conn).get_table_names())
+    return inspect(conn).get_table_names()
+
+
+def _has_cards(conn) -> bool:
+    """Whether the catalog holds any card set (False before the catalog's tables exist)."""
+    from sqlalchemy import inspect
+
+    if not inspect(conn).has_table("card_set"):
+        return False
+    return conn.exec_driver_sql("SELECT 1 FROM card_set LIMIT 1").first() is not None
 
 
 def _connect_error(url: str, exc: Exception) -> DatabaseError:
@@ -136,14 +191,26 @@ def _connect_error(url: str, exc: Exception) -> DatabaseError:
 
 def upgrade_schema(engine, *, revision: str = "head") -> None:
     """Run the Alembic migrations up to ``revision`` in one transaction."""
+    with write_transaction(engine) as conn:
+        _run_migrations(conn, revision)
+
+
+def _run_migrations(conn, revision: str = "head") -> None:
+    """Run the Alembic migrations up to ``revision`` inside the caller's transaction on ``conn``."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(LOCATION))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, revision)
+    config.attributes["connection"] = conn
+    command.upgrade(config, revision)
+
+
+def _use_wal(engine) -> None:
+    """Put a (decklab's) SQLite file in WAL mode, once: the mode stays with the file."""
+    with engine.connect() as conn:
+        if conn.exec_driver_sql("PRAGMA journal_mode").scalar() != "wal":
+            conn.exec_driver_sql("PRAGMA journal_mode = WAL")
 
 
 def backup_sqlite(engine) -> Path:
@@ -160,37 +227,40 @@ def backup_sqlite(engine) -> Path:
 def open_database(url: str | None = None) -> Database:
     """Open the database at ``url`` (resolved by :func:`resolve_url`), ready to use.
 
-    A new SQLite database gets the schema and the starter sets; an older
-    SQLite database is copied aside and upgraded. PostgreSQL must be at
-    :data:`HEAD` already (``decklab db upgrade``).
+    A new SQLite database gets the schema and the starter sets (in one
+    transaction); an older SQLite database is copied aside and upgraded; one
+    without any card set (a first run interrupted by an older decklab) gets the
+    starter sets. PostgreSQL must be at :data:`HEAD` with its starter sets
+    already (``decklab db upgrade``).
 
-    :raises DatabaseError: when the database cannot be opened or upgraded.
+    :raises DatabaseError: when the database cannot be opened or upgraded, is
+        another program's SQLite file, or (PostgreSQL) needs ``decklab db upgrade``.
     """
     database = _connect(url)
     with _reported(database):
-        revision, fresh = _state(database)
-        if revision != HEAD:
+        state = _state(database)
+        if state.needs_setup:
             if not database.is_sqlite:
-                state = "has no decklab tables yet" if fresh else f"is at revision {revision}, this decklab needs {HEAD}"
-                raise DatabaseError(f"the database {display_url(database.url)} {state}: run 'decklab db upgrade'.")
-            migrate(database, fresh=fresh)
+                raise DatabaseError(f"the database {display_url(database.url)} {state.describe()}: "
+                                    "run 'decklab db upgrade'.")
+            migrate(database, fresh=state.is_fresh)
     return database
 
 
 def upgrade_database(url: str | None = None) -> tuple[str, str | None, str, list[str]]:
-    """Upgrade the database at ``url`` to :data:`HEAD` (any backend).
+    """Upgrade the database at ``url`` to :data:`HEAD` (any backend), with the starter sets if it has no cards.
 
     :returns: the URL, the revision before and after, and notices for the user.
     """
     database = _connect(url)
     try:
         with _reported(database):
-            revision, fresh = _state(database)
-            if revision != HEAD:
-                migrate(database, fresh=fresh)
+            state = _state(database)
+            if state.needs_setup:
+                migrate(database, fresh=state.is_fresh)
     finally:
         database.dispose()
-    return database.url, revision, HEAD, database.notices
+    return database.url, state.revision, HEAD, database.notices
 
 
 def _connect(url: str | None) -> Database:
@@ -198,16 +268,47 @@ def _connect(url: str | None) -> Database:
     return Database(url=url, engine=create_engine(url))
 
 
-def _state(database: Database) -> tuple[str | None, bool]:
-    """The current revision, and whether the database is empty; refuses a newer schema."""
+@dataclass(frozen=True)
+class _State:
+    """What an open database holds: its revision, its tables, whether it has any card set."""
+
+    revision: str | None
+    tables: tuple[str, ...]
+    has_cards: bool
+
+    @property
+    def is_fresh(self) -> bool:
+        return self.revision is None and not self.tables
+
+    @property
+    def needs_setup(self) -> bool:
+        return self.revision != HEAD or not self.has_cards
+
+    def describe(self) -> str:
+        if self.is_fresh:
+            return "has no decklab tables yet"
+        if self.revision != HEAD:
+            return f"is at revision {self.revision}, this decklab needs {HEAD}"
+        return "has no cards (its set-up did not finish)"
+
+
+def _state(database: Database) -> _State:
+    """What the database holds; refuses a newer schema, and another program's SQLite file."""
     with database.engine.connect() as conn:
-        revision = _revision(conn)
-        fresh = revision is None and not _has_tables(conn)
+        tables = tuple(_tables(conn))
+        revision = _revision(conn) if "alembic_version" in tables else None
+        state = _State(revision=revision, tables=tables, has_cards="card_set" in tables and _has_cards(conn))
+    is_ours = "card_set" in tables or (revision is not None and _is_known(revision))
+    if database.is_sqlite and tables and not is_ours:
+        shown = ", ".join(sorted(tables)[:3]) + (", ..." if len(tables) > 3 else "")
+        raise DatabaseError(
+            f"{database.engine.url.database} is not a decklab database: it holds another program's tables "
+            f"({shown}), so decklab leaves it untouched; give --db a new file, an empty one or a decklab database.")
     if revision is not None and revision != HEAD and not _is_known(revision):
         raise DatabaseError(
             f"the database {display_url(database.url)} is at revision {revision}, made by a newer decklab; upgrade decklab."
         )
-    return revision, fresh
+    return state
 
 
 @contextmanager
@@ -222,17 +323,40 @@ def _reported(database: Database):
         raise _connect_error(database.url, exc) from None
 
 
-def migrate(database: Database, *, fresh: bool) -> None:
-    """Bring ``database`` to :data:`HEAD`; load the starter sets into a fresh one."""
-    if not fresh and database.is_sqlite:
-        backup = backup_sqlite(database.engine)
-        database.notices.append(f"Upgraded the database to revision {HEAD}; the old file is kept at {backup}.")
-    upgrade_schema(database.engine)
-    if fresh:
-        from .importer import load_starter_sets
+_SETUP_LOCK = 0x6465636B6C6131
+"""PostgreSQL advisory lock key held while a database is set up or upgraded: two ``db upgrade`` at once run
+one after the other (SQLite needs none: ``BEGIN IMMEDIATE`` already admits one writer at a time)."""
 
-        report = load_starter_sets(database)
-        database.notices.append(f"Created a new database at {display_url(database.url)} with {report.summary()}.")
+
+def migrate(database: Database, *, fresh: bool) -> None:
+    """Bring ``database`` to :data:`HEAD` and load the starter sets into one without any card set, all in
+    ONE transaction: a kill or an error part-way leaves the database as it was.
+
+    The state is read again inside the transaction (another process may have set the database up meanwhile).
+    An older SQLite file is copied aside first.
+    """
+    from .importer import load_starter_sets
+
+    if database.is_sqlite:
+        with database.engine.connect() as conn:
+            revision = _revision(conn)
+        if not fresh and revision != HEAD:
+            backup = backup_sqlite(database.engine)
+            database.notices.append(f"Upgraded the database to revision {HEAD}; the old file is kept at {backup}.")
+        _use_wal(database.engine)
+    with write_transaction(database.engine) as conn:
+        if not database.is_sqlite:
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SETUP_LOCK})")
+        revision = _revision(conn)
+        if revision != HEAD:
+            _run_migrations(conn)
+        if not _has_cards(conn):
+            report = load_starter_sets(database, conn=conn)
+            if revision is None:
+                database.notices.append(f"Created a new database at {display_url(database.url)} with {report.summary()}.")
+            else:
+                database.notices.append(f"Loaded the starter sets into {display_url(database.url)}, which had no "
+                                        f"cards (an earlier set-up did not finish): {report.summary()}.")
 
 
 def _is_known(revision: str) -> bool:

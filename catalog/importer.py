@@ -63,15 +63,25 @@ def _gc_paused():
             gc.enable()
 
 
-def load_starter_sets(database) -> ImportReport:
-    """Import the bundled starter sets of every game."""
+def load_starter_sets(database, *, conn=None) -> ImportReport:
+    """Import the bundled starter sets of every game; on ``conn``, inside its transaction, when given
+    (setting a database up writes its schema and its starter sets in one transaction)."""
     from .sets import starter_set_paths
 
-    return import_files(database, starter_set_paths())
+    if conn is None:
+        return import_files(database, starter_set_paths())
+    with _gc_paused():
+        return write_sets(conn, [read_set_file(path) for path in starter_set_paths()])
 
 
 def import_sets(database, set_files: list[SetFile]) -> ImportReport:
     """Write validated sets in one transaction (all or nothing)."""
+    with database.engine.begin() as conn:
+        return write_sets(conn, set_files)
+
+
+def write_sets(conn, set_files: list[SetFile]) -> ImportReport:
+    """Write validated sets on ``conn``, inside the caller's transaction."""
     from sqlalchemy import Text, bindparam, cast, insert, select, update
 
     from .models import CardRow, CardSetRow, utcnow
@@ -80,59 +90,58 @@ def import_sets(database, set_files: list[SetFile]) -> ImportReport:
     set_table = CardSetRow.__table__
     _refuse_shared_cards(set_files)
     report = ImportReport()
-    with database.engine.begin() as conn:
-        for set_file in set_files:
-            game = set_file.game
-            now = utcnow()
+    for set_file in set_files:
+        game = set_file.game
+        now = utcnow()
+        set_id = conn.execute(
+            select(set_table.c.id).where(set_table.c.game == game.id, set_table.c.code == set_file.code)
+        ).scalar()
+        if set_id is None:
             set_id = conn.execute(
-                select(set_table.c.id).where(set_table.c.game == game.id, set_table.c.code == set_file.code)
-            ).scalar()
-            if set_id is None:
-                set_id = conn.execute(
-                    insert(set_table).values(game=game.id, code=set_file.code, name=set_file.name,
-                                             banlist=set_file.banlist, imported_at=now)
-                ).inserted_primary_key[0]
+                insert(set_table).values(game=game.id, code=set_file.code, name=set_file.name,
+                                         banlist=set_file.banlist, imported_at=now)
+            ).inserted_primary_key[0]
+        else:
+            conn.execute(update(set_table).where(set_table.c.id == set_id).values(
+                name=set_file.name, banlist=set_file.banlist, imported_at=now))
+        existing = {
+            row.name_key: (row.id, row.set_id, row.data)
+            for row in conn.execute(
+                select(card_table.c.name_key, card_table.c.id, card_table.c.set_id,
+                       cast(card_table.c.data, Text).label("data"))
+                .where(card_table.c.game == game.id)
+            )
+        }
+        faction_field = game.faction_field
+        added: list[tuple] = []
+        changed: list[dict] = []
+        unchanged = 0
+        for key, card in zip(set_file.keys, set_file.models):
+            data = card.record_json()
+            current = existing.get(key)
+            if current is not None and current[1] == set_id and _same(current[2], data):
+                unchanged += 1
+                continue
+            row = (game.id, card.name, key, card.type, set_id, getattr(card, "rarity", None),
+                   getattr(card, faction_field, None) if faction_field else None, card.text, data)
+            if current is None:
+                added.append(row)
             else:
-                conn.execute(update(set_table).where(set_table.c.id == set_id).values(
-                    name=set_file.name, banlist=set_file.banlist, imported_at=now))
-            existing = {
-                row.name_key: (row.id, row.set_id, row.data)
-                for row in conn.execute(
-                    select(card_table.c.name_key, card_table.c.id, card_table.c.set_id,
-                           cast(card_table.c.data, Text).label("data"))
-                    .where(card_table.c.game == game.id)
-                )
-            }
-            faction_field = game.faction_field
-            added: list[tuple] = []
-            changed: list[dict] = []
-            unchanged = 0
-            for key, card in zip(set_file.keys, set_file.models):
-                data = card.record_json()
-                current = existing.get(key)
-                if current is not None and current[1] == set_id and _same(current[2], data):
-                    unchanged += 1
-                    continue
-                row = (game.id, card.name, key, card.type, set_id, getattr(card, "rarity", None),
-                       getattr(card, faction_field, None) if faction_field else None, card.text, data)
-                if current is None:
-                    added.append(row)
-                else:
-                    updated = {f"new_{column}": value for column, value in zip(_COLUMNS, row) if column in _UPDATED}
-                    updated["new_data"] = card.record()
-                    changed.append({"row_id": current[0], **updated})
-            if added:
-                _insert_cards(conn, added)
-            if changed:
-                conn.execute(
-                    update(card_table).where(card_table.c.id == bindparam("row_id")).values(
-                        {column: bindparam(f"new_{column}") for column in _UPDATED}),
-                    changed,
-                )
-            report.sets.append({
-                "game": game.id, "set": set_file.code, "name": set_file.name, "source": set_file.source,
-                "added": len(added), "updated": len(changed), "unchanged": unchanged,
-            })
+                updated = {f"new_{column}": value for column, value in zip(_COLUMNS, row) if column in _UPDATED}
+                updated["new_data"] = card.record()
+                changed.append({"row_id": current[0], **updated})
+        if added:
+            _insert_cards(conn, added)
+        if changed:
+            conn.execute(
+                update(card_table).where(card_table.c.id == bindparam("row_id")).values(
+                    {column: bindparam(f"new_{column}") for column in _UPDATED}),
+                changed,
+            )
+        report.sets.append({
+            "game": game.id, "set": set_file.code, "name": set_file.name, "source": set_file.source,
+            "added": len(added), "updated": len(changed), "unchanged": unchanged,
+        })
     return report
 
 

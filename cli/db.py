@@ -27,7 +27,9 @@ def upgrade(ctx: typer.Context) -> None:
     url, before, after, notices = upgrade_database(db_url(ctx))
     for notice in notices:
         typer.echo(notice, err=True)
-    if before == after:
+    if before == after and notices:
+        typer.echo(f"Set up {display_url(url)} at revision {after}.")
+    elif before == after:
         typer.echo(f"{display_url(url)} is already at revision {after}.")
     else:
         typer.echo(f"Upgraded {display_url(url)} from revision {before or 'none'} to {after}.")

@@ -237,11 +237,14 @@ def _database_sentence(kind: str, where: str, reason: str) -> str:
 
 
 def _database_error(exc: BaseException, database_url: str | None) -> DatabaseError | None:
-    """The sentence for a SQLAlchemy, sqlite3 or psycopg error, or ``None`` when ``exc`` is none of those."""
+    """The sentence for an error the database or its driver reported (through SQLAlchemy, or sqlite3 and psycopg
+    directly), or ``None`` for anything else, including SQLAlchemy's own usage errors (bugs, not faults)."""
     alchemy = sys.modules.get("sqlalchemy.exc")
     sqlite3 = sys.modules.get("sqlite3")
     orig = exc
     if alchemy is not None and isinstance(exc, alchemy.SQLAlchemyError):
+        if not isinstance(exc, (alchemy.DBAPIError, alchemy.TimeoutError, alchemy.DisconnectionError)):
+            return None
         orig = getattr(exc, "orig", None) or exc
     elif not (sqlite3 is not None and isinstance(exc, sqlite3.Error)) and not _is_postgres_error(exc):
         return None
@@ -256,7 +259,8 @@ def _database_error(exc: BaseException, database_url: str | None) -> DatabaseErr
     if sqlstate:
         kind = _POSTGRES_KINDS.get(sqlstate) or _POSTGRES_KINDS.get(sqlstate[:2])
         reason = f"{reason} [{sqlstate}]"
-    if kind is None and getattr(exc, "connection_invalidated", False):
+    if kind is None and (getattr(exc, "connection_invalidated", False)
+                         or alchemy is not None and isinstance(exc, alchemy.DisconnectionError)):
         kind = "gone"
     if kind is None and alchemy is not None and isinstance(exc, alchemy.TimeoutError):
         kind = "too-many"

@@ -1066,14 +1066,15 @@ def _w_remove_magic(state, magic: Magic) -> None:
 
 
 def _w_release(state, anchor: Creature | Magic) -> None:
-    """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13)."""
+    """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13), as any creature leaves
+    it: their equips are destroyed and what they anchor leaves too."""
     for other in state.sides:
         if other.limited:
             for limited in list(other.limited):
-                if limited.anchor is anchor:
-                    other.limited.remove(limited)
+                if limited.anchor is anchor and limited in other.limited:
                     if state.log is not None:
                         state.say(f"{limited.facts.name} leaves the field with {anchor.facts.name}")
+                    _w_leave(state, limited)
                     _w_to_cemetery(state, other, limited.facts, check=False)
 
 

@@ -671,6 +671,33 @@ def test_limited_summons_take_no_damage_lose_effects_and_leave_with_their_anchor
     assert not side.limited and ally.facts in side.cemetery and side.cem_hp == 30
 
 
+def test_a_limited_summon_leaving_with_its_anchor_takes_its_equip_along():
+    """"An Equip is destroyed when its creature leaves the field", a Limited Summon that leaves with its anchor
+    too: the Equip goes to its owner's cemetery and no card stays on the field attached to nothing."""
+    charm = magic("Charm", "infinite", "equip", effects=[
+        {"effect": "attach", "target": "own_creature"},
+        {"effect": "modify", "stat": "al", "amount": 1, "target": "attached", "duration": "while_on_field",
+         "trigger": "passive"}])
+    shatter = magic("Dispel", effects=[{"effect": "destroy", "target": "target_magic", "trigger": "on_play"}])
+    game = state()
+    counts = game.card_counts()
+    give(game, 0, creature("Imp", al=2, hp=30))
+    give(game, 0, HORN)
+    give(game, 0, charm)
+    act(game, Play, name="Horn")
+    act(game, ward.Choose, label="Imp")
+    (ally,) = game.sides[0].limited
+    act(game, Play, name="Charm", target=ally.uid)
+    assert [m.facts.name for m in ally.equips] == ["Charm"]
+    give(game, 1, shatter)
+    end_turn(game)
+    horn = next(m for m in game.sides[0].magics if m.facts.name == "Horn")
+    act(game, Play, name="Dispel", target=horn.uid)
+    side = game.sides[0]
+    assert not side.limited and not side.magics and not ally.equips
+    assert {"Imp", "Horn", "Charm"} <= {f.name for f in side.cemetery} and game.card_counts() == counts
+
+
 def test_limited_summons_battle_separately():
     """"A player controlling limited summons may choose to battle with their limited summon(s) and not with their
     primary creature. They act as separate battles during the Combat Phase of a turn.\""""

@@ -1,24 +1,32 @@
 """The player's collection: what they own, what a deck needs, which decks they can build.
 
 Every quantity change is ONE SQL statement: an insert that adds on conflict
-(``INSERT ... ON CONFLICT DO UPDATE SET quantity = quantity + n``), or a guarded
+(``INSERT ... ON CONFLICT DO UPDATE SET quantity = quantity + n``, guarded so no
+quantity passes :data:`~decklab.catalog.cards.MAX_QUANTITY`), or a guarded
 decrement (``UPDATE ... SET quantity = quantity - n WHERE quantity >= n``). Two
 processes adding at once therefore never lose a copy. Names are resolved
 before the write transaction starts, so its first statement is the write.
+
+Built decks reserve copies. Whatever can lower what is owned (remove, set, an
+import that replaces) or raise what is reserved (build, adding to a built deck)
+runs in a :func:`reserving` transaction, which admits one such change at a time
+and checks, before it commits, that every built deck is still covered.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
-from .cards import Card
-from .db import Database
+from .cards import MAX_QUANTITY, Card
+from .db import Database, write_transaction
 from .errors import InputError, read_text
 from .games import get_game
+from .inputs import quantity_bound
 
 VARIANT = ("condition", "finish", "language", "location")
 COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
@@ -54,7 +62,11 @@ def _variant_where(table, card_id: int, variant: Variant):
 
 
 def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = False):
-    """One ``INSERT ... ON CONFLICT DO UPDATE`` adding (or, with ``replace``, setting) quantities."""
+    """One ``INSERT ... ON CONFLICT DO UPDATE`` adding (or, with ``replace``, setting) quantities, returning the
+    card id of each row written: an addition that would pass :data:`MAX_QUANTITY` writes nothing and returns
+    nothing for its row (the sum is taken in 8 bytes, so PostgreSQL's 4-byte column never overflows)."""
+    from sqlalchemy import BigInteger, cast
+
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     else:
@@ -66,7 +78,8 @@ def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = 
         index_elements=["card_id", *VARIANT],
         set_={"quantity": quantity, "updated_at": statement.excluded.updated_at,
               **({"notes": statement.excluded.notes} if replace else {})},
-    )
+        where=None if replace else cast(table.c.quantity, BigInteger) + statement.excluded.quantity <= MAX_QUANTITY,
+    ).returning(table.c.card_id, *(table.c[key] for key in VARIANT))
 
 
 def _row(card_id: int, quantity: int, variant: Variant, notes: str = "") -> dict[str, Any]:
@@ -83,71 +96,110 @@ def _resolve(database: Database, name: str, game: str | None) -> tuple[int, Card
         return resolve_card(conn, name, game=game)
 
 
-def _positive(quantity: int) -> int:
-    if quantity < 1:
-        raise InputError(f"a quantity is at least 1, not {quantity}.")
+def check_quantity(quantity: int, *, zero: bool = False) -> int:
+    """``quantity`` when it is one: a whole number from 1 (0 too with ``zero``) to :data:`MAX_QUANTITY`.
+
+    :raises InputError: one sentence naming the bound broken.
+
+    >>> check_quantity(3), check_quantity(0, zero=True)
+    (3, 0)
+    """
+    if zero and quantity < 0:
+        raise InputError(f"a quantity cannot be negative, not {quantity}.")
+    bound = None if zero and quantity == 0 else quantity_bound(quantity)
+    if bound:
+        raise InputError(f"a quantity is {bound}, not {quantity}.")
     return quantity
 
 
-def owned(database: Database, card_id: int, variant: Variant | None = None) -> int:
-    """Copies owned of a card (of one variant, or of all)."""
+class Change(NamedTuple):
+    """What a collection change left: the card, the copies now owned of the variant changed, and the built
+    decks it unbuilt (with ``unbuild``: they needed copies no longer owned)."""
+
+    card: Card
+    total: int
+    unbuilt: tuple[str, ...] = ()
+
+
+def owned(database: Database, card_id: int, variant: Variant | None = None, *, conn=None) -> int:
+    """Copies owned of a card (of one variant, or of all); on ``conn`` when given."""
     from sqlalchemy import func, select
 
+    if conn is None:
+        with database.engine.connect() as conn:
+            return owned(database, card_id, variant, conn=conn)
     table = _table()
     where = _variant_where(table, card_id, variant) if variant else table.c.card_id == card_id
-    with database.engine.connect() as conn:
-        return int(conn.execute(select(func.coalesce(func.sum(table.c.quantity), 0)).where(where)).scalar())
+    return int(conn.execute(select(func.coalesce(func.sum(table.c.quantity), 0)).where(where)).scalar())
+
+
+def _kind(variant: Variant) -> str:
+    return f" ({variant.describe()})" if variant.describe() else ""
 
 
 def add(database: Database, name: str, quantity: int = 1, *, game: str | None = None, variant: Variant = Variant(),
-        notes: str = "") -> tuple[Card, int]:
-    """Add copies of a card; returns the card and the copies now owned of that variant."""
+        notes: str = "") -> Change:
+    """Add copies of a card.
+
+    :raises InputError: for a quantity out of bounds, or one that would take the copies owned of the variant
+        past :data:`MAX_QUANTITY`.
+    """
+    check_quantity(quantity)
     card_id, card = _resolve(database, name, game)
     with database.engine.begin() as conn:
-        conn.execute(_add_statement(conn.dialect.name, [_row(card_id, _positive(quantity), variant, notes)]))
-    return card, owned(database, card_id, variant)
+        if not conn.execute(_add_statement(conn.dialect.name, [_row(card_id, quantity, variant, notes)])).all():
+            have = owned(database, card_id, variant, conn=conn)
+            raise InputError(f"you own {have:,} {card.name}{_kind(variant)}; adding {quantity:,} would pass "
+                             f"{MAX_QUANTITY:,}, the most copies decklab counts.")
+        total = owned(database, card_id, variant, conn=conn)
+    return Change(card, total)
 
 
 def remove(database: Database, name: str, quantity: int = 1, *, game: str | None = None,
-           variant: Variant = Variant()) -> tuple[Card, int]:
-    """Remove copies of a card; refuses to go below zero.
+           variant: Variant = Variant(), unbuild: bool = False) -> Change:
+    """Remove copies of a card; refuses to go below zero, or to leave a built deck short unless ``unbuild``
+    (then the decks short are unbuilt and named in the result).
 
-    :raises InputError: naming how many copies are owned, when fewer than ``quantity``.
+    :raises InputError: naming how many copies are owned, when fewer than ``quantity``; or the built decks
+        that would be short.
     """
     from sqlalchemy import delete, update
 
     from .models import utcnow
 
+    check_quantity(quantity)
     card_id, card = _resolve(database, name, game)
-    quantity = _positive(quantity)
     table = _table()
     where = _variant_where(table, card_id, variant)
-    with database.engine.begin() as conn:
+    with reserving(database) as conn:
         done = conn.execute(update(table).where(where & (table.c.quantity >= quantity))
                             .values(quantity=table.c.quantity - quantity, updated_at=utcnow()))
         if done.rowcount == 0:
-            have = owned(database, card_id, variant)
-            kind = f" ({variant.describe()})" if variant.describe() else ""
-            raise InputError(f"you own {have} {card.name}{kind}; cannot remove {quantity}.")
+            have = owned(database, card_id, variant, conn=conn)
+            raise InputError(f"you own {have:,} {card.name}{_kind(variant)}; cannot remove {quantity:,}.")
         conn.execute(delete(table).where(where & (table.c.quantity == 0)))
-    return card, owned(database, card_id, variant)
+        unbuilt = settle_reservations(conn, [card_id], unbuild=unbuild, change=f"removing {quantity:,} {card.name}")
+        total = owned(database, card_id, variant, conn=conn)
+    return Change(card, total, unbuilt)
 
 
 def set_quantity(database: Database, name: str, quantity: int, *, game: str | None = None,
-                 variant: Variant = Variant()) -> tuple[Card, int]:
-    """Set the copies owned of a card (0 removes it)."""
+                 variant: Variant = Variant(), unbuild: bool = False) -> Change:
+    """Set the copies owned of a card (0 removes it); a built deck left short is refused, or with ``unbuild``
+    unbuilt (as :func:`remove`)."""
     from sqlalchemy import delete
 
-    if quantity < 0:
-        raise InputError(f"a quantity cannot be negative, not {quantity}.")
+    check_quantity(quantity, zero=True)
     card_id, card = _resolve(database, name, game)
     table = _table()
-    with database.engine.begin() as conn:
+    with reserving(database) as conn:
         if quantity == 0:
             conn.execute(delete(table).where(_variant_where(table, card_id, variant)))
         else:
             conn.execute(_add_statement(conn.dialect.name, [_row(card_id, quantity, variant)], replace=True))
-    return card, quantity
+        unbuilt = settle_reservations(conn, [card_id], unbuild=unbuild,
+                                      change=f"setting {card.name}{_kind(variant)} to {quantity:,}")
+    return Change(card, quantity, unbuilt)
 
 
 def list_items(database: Database, *, game: str | None = None, card_type: str | None = None,
@@ -210,14 +262,19 @@ class ImportResult:
     rows: int = 0
     copies: int = 0
     ignored_columns: list[str] = field(default_factory=list)
+    #: The built decks unbuilt because the new collection no longer covers them (``replace`` with ``unbuild``).
+    unbuilt: tuple[str, ...] = ()
 
 
-def import_file(database: Database, path: str | Path, *, game: str | None = None, replace: bool = False) -> ImportResult:
+def import_file(database: Database, path: str | Path, *, game: str | None = None, replace: bool = False,
+                unbuild: bool = False) -> ImportResult:
     """Add the cards of a collection CSV, or of a decklist ("I own these"), all or nothing.
 
-    With ``replace`` the collection is emptied first, in the same transaction.
+    With ``replace`` the collection is emptied first, in the same transaction; a built deck the new collection
+    does not cover is refused, or with ``unbuild`` unbuilt (named in the result).
 
-    :raises InputError: naming the line and the reason of the first bad row; nothing is written.
+    :raises InputError: naming the line and the reason of the first bad row, a card whose copies would pass
+        :data:`MAX_QUANTITY`, or the built decks that would be short; nothing is written.
     """
     path = Path(path)
     text = read_text(path, "a collection file")
@@ -234,13 +291,37 @@ def import_file(database: Database, path: str | Path, *, game: str | None = None
             rows[key] = _row(card_id, quantity, variant, notes)
     from sqlalchemy import delete
 
-    with database.engine.begin() as conn:
+    unbuilt: tuple[str, ...] = ()
+    with (reserving(database) if replace else write_transaction(database.engine)) as conn:
+        for (card_id, variant), row in rows.items():
+            if row["quantity"] > MAX_QUANTITY:
+                raise InputError(f"{path.name}: its rows of {_card_name(conn, card_id)}{_kind(variant)} add up to "
+                                 f"{row['quantity']:,} copies; the most decklab counts is {MAX_QUANTITY:,}.")
         if replace:
             conn.execute(delete(_table()))
         values = list(rows.values())
         for start in range(0, len(values), 500):
-            conn.execute(_add_statement(conn.dialect.name, values[start:start + 500]))
-    return ImportResult(rows=len(entries), copies=sum(e[1] for e in entries), ignored_columns=ignored)
+            batch = values[start:start + 500]
+            written = set(conn.execute(_add_statement(conn.dialect.name, batch)).all())
+            for row in batch:
+                if (row["card_id"], *(row[key] for key in VARIANT)) not in written:
+                    variant = Variant.of(**{key: row[key] for key in VARIANT})
+                    have = owned(database, row["card_id"], variant, conn=conn)
+                    raise InputError(f"{path.name}: you own {have:,} {_card_name(conn, row['card_id'])}{_kind(variant)}; "
+                                     f"adding {row['quantity']:,} would pass {MAX_QUANTITY:,}, the most copies "
+                                     "decklab counts.")
+        if replace:
+            unbuilt = settle_reservations(conn, None, unbuild=unbuild, change=f"replacing your collection with {path.name}")
+    return ImportResult(rows=len(entries), copies=sum(e[1] for e in entries), ignored_columns=ignored, unbuilt=unbuilt)
+
+
+def _card_name(conn, card_id: int) -> str:
+    from sqlalchemy import select
+
+    from .models import CardRow
+
+    table = CardRow.__table__
+    return conn.execute(select(table.c.name).where(table.c.id == card_id)).scalar()
 
 
 def _read_decklist(database: Database, path: Path, game: str | None):
@@ -360,26 +441,109 @@ def _physical(query, deck, entry):
 
 def missing(database: Database, deck_name: str) -> dict[str, Any]:
     """Per card of a deck: needed, owned (less what other built decks reserve), short; and the total short."""
+    from .decks import deck_row
+
+    with database.engine.connect() as conn:
+        return _missing(conn, deck_row(conn, deck_name))
+
+
+def _missing(conn, row) -> dict[str, Any]:
+    """:func:`missing` for the deck ``row`` on an open connection."""
     from sqlalchemy import func, select
 
-    from .decks import deck_row
     from .models import CardRow, DeckEntryRow, DeckRow
 
     deck_table, entry, card = DeckRow.__table__, DeckEntryRow.__table__, CardRow.__table__
-    with database.engine.connect() as conn:
-        row = deck_row(conn, deck_name)
-        have, reserved = _availability(conn, exclude_deck=row.id)
-        needed_query = _physical(
-            select(entry.c.card_id, card.c.name, func.sum(entry.c.quantity)).join(card, card.c.id == entry.c.card_id)
-            .join(deck_table, deck_table.c.id == entry.c.deck_id).where(entry.c.deck_id == row.id)
-            .group_by(entry.c.card_id, card.c.name), deck_table, entry)
-        needed = conn.execute(needed_query.order_by(func.min(entry.c.position))).all()
+    have, reserved = _availability(conn, exclude_deck=row.id)
+    needed_query = _physical(
+        select(entry.c.card_id, card.c.name, func.sum(entry.c.quantity)).join(card, card.c.id == entry.c.card_id)
+        .join(deck_table, deck_table.c.id == entry.c.deck_id).where(entry.c.deck_id == row.id)
+        .group_by(entry.c.card_id, card.c.name), deck_table, entry)
+    needed = conn.execute(needed_query.order_by(func.min(entry.c.position))).all()
     cards = []
     for card_id, name, need in needed:
         available = max(0, have.get(card_id, 0) - reserved.get(card_id, 0))
         cards.append({"name": name, "needed": int(need), "owned": available, "short": max(0, int(need) - available)})
     return {"deck": row.name, "game": row.game, "built": row.built_at is not None, "cards": cards,
             "needed": sum(c["needed"] for c in cards), "short": sum(c["short"] for c in cards)}
+
+
+_RESERVATIONS_LOCK = 0x6465636B6C6132
+"""PostgreSQL advisory lock key of :func:`reserving`."""
+
+
+@contextmanager
+def reserving(database: Database):
+    """A write transaction for a change that can lower what is owned or raise what built decks reserve.
+
+    One such change runs at a time, and each reads what it checks after the previous one committed: on
+    SQLite ``BEGIN IMMEDIATE`` takes the database's write lock first; on PostgreSQL a transaction-level
+    advisory lock is taken first (released at commit or rollback), and each statement after it, under READ
+    COMMITTED, sees every change committed before. One lock rather than row locks because the rule spans
+    three tables (the copies owned, the decks built and their entries) and must hold where no row exists yet
+    to lock (a card owned by nobody); one lock taken first also cannot deadlock. Plain additions of copies
+    never lower what is owned and do not take it.
+    """
+    with write_transaction(database.engine) as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_RESERVATIONS_LOCK})")
+        yield conn
+
+
+def shortages(conn, card_ids: Iterable[int] | None = None) -> dict[tuple[int, str], dict[str, int]]:
+    """The built decks the collection no longer covers: (deck id, deck name) -> {card name: copies short}.
+
+    Copies go to built decks in the order they were built, so a deck built later is the one left short.
+    Only ``card_ids`` are looked at, when given.
+    """
+    from sqlalchemy import func, select
+
+    from .models import CardRow, DeckEntryRow, DeckRow
+
+    table, deck, entry, card = _table(), DeckRow.__table__, DeckEntryRow.__table__, CardRow.__table__
+    needs = (select(deck.c.id, deck.c.name, entry.c.card_id, card.c.name.label("card"), func.sum(entry.c.quantity).label("need"))
+             .join(deck, deck.c.id == entry.c.deck_id).join(card, card.c.id == entry.c.card_id)
+             .where(deck.c.built_at.is_not(None))
+             .group_by(deck.c.id, deck.c.name, deck.c.built_at, entry.c.card_id, card.c.name)
+             .order_by(deck.c.built_at, deck.c.id))
+    have = select(table.c.card_id, func.sum(table.c.quantity)).group_by(table.c.card_id)
+    if card_ids is not None:
+        card_ids = list(card_ids)
+        needs = needs.where(entry.c.card_id.in_(card_ids))
+        have = have.where(table.c.card_id.in_(card_ids))
+    left = {card_id: int(n) for card_id, n in conn.execute(have).all()}
+    short: dict[tuple[int, str], dict[str, int]] = {}
+    for deck_id, deck_name, card_id, card_name, need in conn.execute(_physical(needs, deck, entry)).all():
+        supplied = min(int(need), max(0, left.get(card_id, 0)))
+        left[card_id] = left.get(card_id, 0) - int(need)
+        if supplied < need:
+            short.setdefault((deck_id, deck_name), {})[card_name] = int(need) - supplied
+    return short
+
+
+def settle_reservations(conn, card_ids: Iterable[int] | None, *, unbuild: bool, change: str) -> tuple[str, ...]:
+    """After a change inside :func:`reserving`: refuse it when it leaves built decks short, or with ``unbuild``
+    unbuild those decks; returns the decks unbuilt. ``change`` says what was asked ("removing 3 Ember Whelp").
+
+    :raises InputError: naming each built deck and the cards it would be short of.
+    """
+    from sqlalchemy import update
+
+    from .models import DeckRow
+
+    short = shortages(conn, card_ids)
+    if not short:
+        return ()
+    if not unbuild:
+        decks = "; ".join(f"'{name}' short of {', '.join(f'{n:,} {card}' for card, n in cards.items())}"
+                          for (_, name), cards in short.items())
+        them = "it" if len(short) == 1 else "them"
+        noun = "deck" if len(short) == 1 else "decks"
+        raise InputError(f"{change} would leave the built {noun} {decks}; unbuild {them} first "
+                         "('decklab deck unbuild') or pass --unbuild.")
+    table = DeckRow.__table__
+    conn.execute(update(table).where(table.c.id.in_([deck_id for deck_id, _ in short])).values(built_at=None))
+    return tuple(name for _, name in short)
 
 
 def buildable(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:
@@ -403,7 +567,8 @@ def buildable(database: Database, *, game: str | None = None) -> list[dict[str, 
 
 
 def build(database: Database, deck_name: str) -> dict[str, Any]:
-    """Mark a deck physically built, reserving its cards.
+    """Mark a deck physically built, reserving its cards: checked and reserved in one :func:`reserving`
+    transaction, so builds at the same time never reserve more copies than are owned.
 
     :raises InputError: listing the cards short, when the collection cannot supply them.
     """
@@ -412,15 +577,15 @@ def build(database: Database, deck_name: str) -> dict[str, Any]:
     from .decks import deck_row
     from .models import DeckRow, utcnow
 
-    report = missing(database, deck_name)
-    if report["built"]:
-        raise InputError(f"'{report['deck']}' is built already.")
-    if report["short"]:
-        shortages = ", ".join(f"{c['short']} {c['name']}" for c in report["cards"] if c["short"])
-        raise InputError(f"cannot build '{report['deck']}': {report['short']} cards short ({shortages}).")
     table = DeckRow.__table__
-    with database.engine.begin() as conn:
+    with reserving(database) as conn:
         row = deck_row(conn, deck_name)
+        report = _missing(conn, row)
+        if report["built"]:
+            raise InputError(f"'{report['deck']}' is built already.")
+        if report["short"]:
+            shortages = ", ".join(f"{c['short']} {c['name']}" for c in report["cards"] if c["short"])
+            raise InputError(f"cannot build '{report['deck']}': {report['short']} cards short ({shortages}).")
         conn.execute(update(table).where(table.c.id == row.id).values(built_at=utcnow()))
     return report
 

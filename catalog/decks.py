@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .cards import FORMATS, MAIN, Card, Deck
+from .cards import FORMATS, MAIN, MAX_QUANTITY, Card, Deck
+from .collection import check_quantity
 from .db import Database
 from .decklists import DecklistText, Entry, read_decklist
 from .errors import InputError, suggestion
@@ -226,15 +227,19 @@ def _load(conn, row) -> Deck:
 
 
 def load_deck(database: Database, deck_or_file: str, *, game: str | None = None, format: str | None = None) -> Deck:
-    """A saved deck by name, or else a decklist file by path (nothing is saved).
+    """A saved deck by name, or else a decklist file by path (nothing is saved). ``game`` reads a file as that
+    game's; for a saved deck it must be the deck's game.
 
-    :raises InputError: when it is neither.
+    :raises InputError: when it is neither, or when ``game`` is not the saved deck's game.
     """
     path = Path(deck_or_file).expanduser()
     if path.is_file():
         return read_deck_file(database, path, game=game, format=format)
     with database.engine.connect() as conn:
         row = deck_row(conn, deck_or_file, missing="'{name}' is neither a saved deck nor a decklist file")
+        if game and get_game(game).id != row.game:
+            raise InputError(f"'{row.name}' is a {get_game(row.game).name} deck, not a {get_game(game).name} one; "
+                             "leave out --game, or give the right game.")
         deck = _load(conn, row)
     chosen = check_format(format)
     if chosen:
@@ -260,8 +265,12 @@ def list_decks(database: Database, *, game: str | None = None) -> list[dict[str,
 
 
 def add_card(database: Database, deck_name: str, card_name: str, quantity: int = 1, *, section: str = MAIN) -> int:
-    """Add copies of a card to a deck section; returns the copies now in that section."""
-    return _change(database, deck_name, card_name, _at_least_one(quantity), section)
+    """Add copies of a card to a deck section; returns the copies now in that section.
+
+    :raises InputError: when the section would hold more than :data:`~decklab.catalog.cards.MAX_QUANTITY`
+        copies, or the deck is built and the collection has not that many more copies free.
+    """
+    return _change(database, deck_name, card_name, check_quantity(quantity), section)
 
 
 def remove_card(database: Database, deck_name: str, card_name: str, quantity: int = 1, *, section: str = MAIN) -> int:
@@ -269,23 +278,20 @@ def remove_card(database: Database, deck_name: str, card_name: str, quantity: in
 
     :raises InputError: when the section holds fewer copies than asked to remove.
     """
-    return _change(database, deck_name, card_name, -_at_least_one(quantity), section)
-
-
-def _at_least_one(quantity: int) -> int:
-    if quantity < 1:
-        raise InputError(f"a quantity is at least 1, not {quantity}.")
-    return quantity
+    return _change(database, deck_name, card_name, -check_quantity(quantity), section)
 
 
 def _change(database: Database, deck_name: str, card_name: str, delta: int, section: str) -> int:
+    """Change a card's copies in a deck section by ``delta``, within 0 and MAX_QUANTITY; a built deck may
+    not come to reserve more copies than are owned (a :func:`~decklab.catalog.collection.reserving` change)."""
     from sqlalchemy import delete, func, insert, select, update
 
+    from .collection import reserving, shortages
     from .models import utcnow
 
     table, entry = _tables()
     section = section.strip().casefold()
-    with database.engine.begin() as conn:
+    with reserving(database) as conn:
         row = deck_row(conn, deck_name)
         game = get_game(row.game)
         _check_section(game, section, "")
@@ -298,9 +304,12 @@ def _change(database: Database, deck_name: str, card_name: str, delta: int, sect
         where = (entry.c.deck_id == row.id) & (entry.c.card_id == card_id) & (entry.c.section == section)
         current = conn.execute(select(entry.c.quantity).where(where)).scalar() or 0
         total = current + delta
+        place = "" if section == MAIN else f" [{section}]"
         if total < 0:
-            place = "" if section == MAIN else f" [{section}]"
-            raise InputError(f"{row.name}{place} holds {current} {card.name}; cannot remove {-delta}.")
+            raise InputError(f"{row.name}{place} holds {current:,} {card.name}; cannot remove {-delta:,}.")
+        if total > MAX_QUANTITY:
+            raise InputError(f"{row.name}{place} holds {current:,} {card.name}; adding {delta:,} would pass "
+                             f"{MAX_QUANTITY:,}, the most copies decklab counts.")
         if current == 0:
             position = conn.execute(select(func.coalesce(func.max(entry.c.position), -1) + 1)
                                     .where(entry.c.deck_id == row.id)).scalar()
@@ -311,6 +320,12 @@ def _change(database: Database, deck_name: str, card_name: str, delta: int, sect
         else:
             conn.execute(update(entry).where(where).values(quantity=entry.c.quantity + delta))
         conn.execute(update(table).where(table.c.id == row.id).values(updated_at=utcnow()))
+        if row.built_at is not None and delta > 0 and shortages(conn, [card_id]):
+            from .collection import owned
+
+            raise InputError(f"'{row.name}' is built and you own {owned(database, card_id, conn=conn):,} {card.name}, "
+                             f"not enough to add {delta:,} more beside what built decks reserve; add copies to your "
+                             "collection or unbuild the deck first.")
     return total
 
 

@@ -17,6 +17,7 @@ Condition = Annotated[str | None, typer.Option("--condition", help="e.g. mint, p
 Finish = Annotated[str | None, typer.Option("--finish", help="e.g. foil.")]
 Language = Annotated[str | None, typer.Option("--language", help="e.g. en, de.")]
 Location = Annotated[str | None, typer.Option("--location", help="Where the copies are: a binder, a box.")]
+Unbuild = Annotated[bool, typer.Option("--unbuild", help="Unbuild the built decks this would leave short (else it is refused).")]
 
 
 def _variant(condition, finish, language, location):
@@ -36,9 +37,21 @@ def add(
     """Add copies of a card to your collection."""
     from decklab.catalog import collection
 
-    found, total = collection.add(database(ctx), card, quantity, game=game,
-                                  variant=_variant(condition, finish, language, location), notes=notes)
-    typer.echo(f"You own {total} {found.name} ({found.game}).")
+    change = collection.add(database(ctx), card, quantity, game=game,
+                            variant=_variant(condition, finish, language, location), notes=notes)
+    _report(change)
+
+
+def _report(change) -> None:
+    """What a collection change left, and the decks it unbuilt."""
+    typer.echo(f"You own {change.total} {change.card.name} ({change.card.game}).")
+    _unbuilt(change.unbuilt)
+
+
+def _unbuilt(decks) -> None:
+    if decks:
+        names = ", ".join(f"'{name}'" for name in decks)
+        typer.echo(f"Unbuilt {names}: {'it' if len(decks) == 1 else 'they'} needed copies you no longer own.")
 
 
 @app.command("remove")
@@ -46,14 +59,13 @@ def remove(
     ctx: typer.Context, card: CardArg,
     quantity: Annotated[int, typer.Argument(help="How many copies.")] = 1,
     game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
-    location: Location = None,
+    location: Location = None, unbuild: Unbuild = False,
 ) -> None:
-    """Remove copies of a card (never below zero)."""
+    """Remove copies of a card (never below zero, never from under a built deck unless --unbuild)."""
     from decklab.catalog import collection
 
-    found, total = collection.remove(database(ctx), card, quantity, game=game,
-                                     variant=_variant(condition, finish, language, location))
-    typer.echo(f"You own {total} {found.name} ({found.game}).")
+    _report(collection.remove(database(ctx), card, quantity, game=game,
+                              variant=_variant(condition, finish, language, location), unbuild=unbuild))
 
 
 @app.command("set")
@@ -61,14 +73,13 @@ def set_(
     ctx: typer.Context, card: CardArg,
     quantity: Annotated[int, typer.Argument(help="How many copies you own (0 removes the card).", show_default=False)],
     game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
-    location: Location = None,
+    location: Location = None, unbuild: Unbuild = False,
 ) -> None:
-    """Set how many copies of a card you own."""
+    """Set how many copies of a card you own (never below what built decks reserve, unless --unbuild)."""
     from decklab.catalog import collection
 
-    found, total = collection.set_quantity(database(ctx), card, quantity, game=game,
-                                           variant=_variant(condition, finish, language, location))
-    typer.echo(f"You own {total} {found.name} ({found.game}).")
+    _report(collection.set_quantity(database(ctx), card, quantity, game=game,
+                                    variant=_variant(condition, finish, language, location), unbuild=unbuild))
 
 
 @app.command("list")
@@ -105,15 +116,17 @@ def import_(
     file: Annotated[Path, typer.Argument(help="A collection CSV (game,name,quantity,...) or a decklist of cards you own.", show_default=False)],
     game: GameOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (in the same transaction).")] = False,
+    unbuild: Unbuild = False,
 ) -> None:
     """Add the cards of a CSV or a decklist to your collection, all or nothing."""
     from decklab.catalog import collection
 
-    result = collection.import_file(database(ctx), file, game=game, replace=replace)
+    result = collection.import_file(database(ctx), file, game=game, replace=replace, unbuild=unbuild)
     if result.ignored_columns:
         typer.echo(f"Ignored the unknown column{'s' if len(result.ignored_columns) > 1 else ''} "
                    f"{', '.join(result.ignored_columns)}.", err=True)
     typer.echo(f"Added {result.copies} copies from {result.rows} rows.")
+    _unbuilt(result.unbuilt)
 
 
 @app.command("export")

@@ -158,7 +158,8 @@ def _refuse_taken(conn, name: str) -> None:
         raise InputError(f"a deck called '{taken}' already exists; choose another name or delete it first.")
 
 
-def _write_entries(conn, deck_id: int, game: Game, deck: Deck) -> None:
+def _write_entries(conn, deck_id: int, game: Game, deck: Deck) -> list[int]:
+    """Write the deck's entries; returns their card ids."""
     from sqlalchemy import insert
 
     _, entry = _tables()
@@ -170,25 +171,40 @@ def _write_entries(conn, deck_id: int, game: Game, deck: Deck) -> None:
     ]
     if rows:
         conn.execute(insert(entry), rows)
+    return [row["card_id"] for row in rows]
 
 
-def save_deck(database: Database, deck: Deck, *, replace: bool = False, notes: str = "") -> None:
-    """Save ``deck`` under its name; with ``replace`` an existing deck of that name is overwritten."""
-    from sqlalchemy import delete, insert
+def save_deck(database: Database, deck: Deck, *, replace: bool = False, notes: str = "",
+              unbuild: bool = False) -> tuple[str, ...]:
+    """Save ``deck`` under its name; with ``replace`` an existing deck of that name is overwritten.
 
+    A built deck replaced stays built when the collection covers its new list; else the replacement is
+    refused, or with ``unbuild`` the decks left short are unbuilt. Returns the decks unbuilt.
+
+    :raises InputError: for a name taken (without ``replace``), or built decks the new list would leave short.
+    """
+    from sqlalchemy import delete, insert, select
+
+    from .collection import reserving, settle_reservations
     from .models import utcnow
 
     table, _ = _tables()
     game = get_game(deck.game)
-    with database.engine.begin() as conn:
+    key = deck.name.strip().casefold()
+    with reserving(database) as conn:
+        built_at = None
         if replace:
-            conn.execute(delete(table).where(table.c.name_key == deck.name.strip().casefold()))
+            built_at = conn.execute(select(table.c.built_at).where(table.c.name_key == key)).scalar()
+            conn.execute(delete(table).where(table.c.name_key == key))
         _refuse_taken(conn, deck.name)
         now = utcnow()
         deck_id = conn.execute(insert(table).values(
-            name=deck.name.strip(), name_key=deck.name.strip().casefold(), game=game.id, format=deck.format,
-            notes=notes, created_at=now, updated_at=now)).inserted_primary_key[0]
-        _write_entries(conn, deck_id, game, deck)
+            name=deck.name.strip(), name_key=key, game=game.id, format=deck.format,
+            notes=notes, created_at=now, updated_at=now, built_at=built_at)).inserted_primary_key[0]
+        card_ids = _write_entries(conn, deck_id, game, deck)
+        if built_at is None:
+            return ()
+        return settle_reservations(conn, card_ids, unbuild=unbuild, change=f"replacing the built deck '{deck.name.strip()}'")
 
 
 def new_deck(database: Database, name: str, *, game: str, format: str | None = None, notes: str = "") -> Deck:

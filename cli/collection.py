@@ -18,6 +18,7 @@ Finish = Annotated[str | None, typer.Option("--finish", help="e.g. foil.")]
 Language = Annotated[str | None, typer.Option("--language", help="e.g. en, de.")]
 Location = Annotated[str | None, typer.Option("--location", help="Where the copies are: a binder, a box.")]
 Unbuild = Annotated[bool, typer.Option("--unbuild", help="Unbuild the built decks this would leave short (else it is refused).")]
+"""The ``--unbuild`` flag of every command that can leave a built deck short of cards."""
 
 
 def _variant(condition, finish, language, location):
@@ -45,13 +46,14 @@ def add(
 def _report(change) -> None:
     """What a collection change left, and the decks it unbuilt."""
     typer.echo(f"You own {change.total} {change.card.name} ({change.card.game}).")
-    _unbuilt(change.unbuilt)
+    report_unbuilt(change.unbuilt)
 
 
-def _unbuilt(decks) -> None:
+def report_unbuilt(decks) -> None:
+    """Say which built decks a change unbuilt (with --unbuild), if any."""
     if decks:
         names = ", ".join(f"'{name}'" for name in decks)
-        typer.echo(f"Unbuilt {names}: {'it' if len(decks) == 1 else 'they'} needed copies you no longer own.")
+        typer.echo(f"Unbuilt {names}: your collection no longer covers {'it' if len(decks) == 1 else 'them'}.")
 
 
 @app.command("remove")
@@ -126,7 +128,7 @@ def import_(
         typer.echo(f"Ignored the unknown column{'s' if len(result.ignored_columns) > 1 else ''} "
                    f"{', '.join(result.ignored_columns)}.", err=True)
     typer.echo(f"Added {result.copies} copies from {result.rows} rows.")
-    _unbuilt(result.unbuilt)
+    report_unbuilt(result.unbuilt)
 
 
 @app.command("export")

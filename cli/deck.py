@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from .collection import Unbuild, report_unbuilt
 from .common import ForceOption, GameOption, JsonOption, database, write_output
 
 app = typer.Typer(help="Build, import, export and validate decks.", no_args_is_help=True)
@@ -29,8 +30,12 @@ def import_(
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite a saved deck of the same name.")] = False,
     samples: Annotated[bool, typer.Option("--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
     notes: NotesOption = "",
+    unbuild: Unbuild = False,
 ) -> None:
-    """Save a decklist file as a deck (legal or not: 'deck validate' tells)."""
+    """Save a decklist file as a deck (legal or not: 'deck validate' tells).
+
+    A built deck replaced stays built if your collection covers the new list; else the import is refused,
+    or with --unbuild the decks left short are unbuilt."""
     from decklab.catalog import decks
     from decklab.catalog.errors import InputError
 
@@ -42,12 +47,14 @@ def import_(
 
         loaded = [decks.read_deck_file(db, path) for path in sample_deck_paths()]
         for deck in loaded:
-            decks.save_deck(db, deck, replace=True)
+            unbuilt = decks.save_deck(db, deck, replace=True, unbuild=unbuild)
             typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
+            report_unbuilt(unbuilt)
         return
     deck = decks.read_deck_file(db, file, game=game, name=name, format=play_format)
-    decks.save_deck(db, deck, replace=replace, notes=notes)
+    unbuilt = decks.save_deck(db, deck, replace=replace, notes=notes, unbuild=unbuild)
     typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
+    report_unbuilt(unbuilt)
 
 
 @app.command("new")

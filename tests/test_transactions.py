@@ -171,10 +171,10 @@ def test_with_unbuild_the_decks_left_short_are_unbuilt_and_named(decklab, solo):
     assert decklab("deck", "build", "Duo").exit_code == 0
     result = decklab("collection", "remove", "Ember Whelp", "1", "--unbuild")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "You own 2 Ember Whelp (ward).\nUnbuilt 'Solo': it needed copies you no longer own.\n"
+    assert result.stdout == "You own 2 Ember Whelp (ward).\nUnbuilt 'Solo': your collection no longer covers it.\n"
     assert built(decklab) == {"Duo"}
-    assert decklab("collection", "set", "Firebolt", "0", "--unbuild").stdout.endswith("Unbuilt 'Duo': it needed "
-                                                                                      "copies you no longer own.\n")
+    assert decklab("collection", "set", "Firebolt", "0", "--unbuild").stdout.endswith(
+        "Unbuilt 'Duo': your collection no longer covers it.\n")
     assert built(decklab) == set()
 
 
@@ -188,9 +188,24 @@ def test_importing_a_collection_in_place_of_the_old_one_keeps_built_decks_covere
     assert decklab("collection", "import", smaller).exit_code == 0  # adding never leaves a deck short
     result = decklab("collection", "import", smaller, "--replace", "--unbuild")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.endswith("Unbuilt 'Solo': it needed copies you no longer own.\n")
+    assert result.stdout.endswith("Unbuilt 'Solo': your collection no longer covers it.\n")
     assert {i["name"]: i["quantity"] for i in owned_json(decklab)["items"]} == {"Ember Whelp": 1, "Firebolt": 4}
     assert built(decklab) == set()
+
+
+def test_replacing_a_built_deck_keeps_it_built_only_while_the_collection_covers_it(decklab, solo, database, tmp_path):
+    same = write(tmp_path / "solo.deck", "game: ward\nname: Solo\n2 Ember Whelp\n")
+    assert decklab("deck", "import", same, "--replace").exit_code == 0
+    assert built(decklab) == {"Solo"}
+    bigger = write(tmp_path / "bigger.deck", "game: ward\nname: Solo\n3 Ember Whelp\n1 Firebolt\n")
+    assert_one_sentence(decklab("deck", "import", bigger, "--replace"),
+                        "replacing the built deck 'Solo' would leave the built deck 'Solo' short of 1 Firebolt; "
+                        "unbuild it first ('decklab deck unbuild') or pass --unbuild.")
+    assert decks.get_deck(database, "Solo").size() == 2
+    result = decklab("deck", "import", bigger, "--replace", "--unbuild")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("Unbuilt 'Solo': your collection no longer covers it.\n")
+    assert built(decklab) == set() and decks.get_deck(database, "Solo").size() == 4
 
 
 def test_the_deck_built_last_is_the_one_left_short(database):
@@ -205,12 +220,12 @@ def test_the_deck_built_last_is_the_one_left_short(database):
     assert change.unbuilt == ("First", "Second") and change.total == 2
 
 
-def test_adding_to_a_built_deck_cannot_reserve_copies_nobody_owns(decklab, solo):
+def test_adding_to_a_built_deck_cannot_reserve_copies_nobody_owns(decklab, solo, database):
     assert_one_sentence(decklab("deck", "add", "Solo", "Ember Whelp", "1"),
                         "'Solo' is built and you own 3 Ember Whelp, not enough to add 1 more beside what built "
                         "decks reserve; add copies to your collection or unbuild the deck first.")
     assert_one_sentence(decklab("deck", "add", "Solo", "Firebolt", "1"), "'Solo' is built and you own 0 Firebolt")
-    assert decks.get_deck(open_database(solo), "Solo").size() == 3
+    assert decks.get_deck(database, "Solo").size() == 3
     decklab("collection", "add", "Ember Whelp", "1")
     assert decklab("deck", "add", "Solo", "Ember Whelp", "1").exit_code == 0
     assert decklab("deck", "remove", "Solo", "Ember Whelp", "2").exit_code == 0  # taking out only frees copies

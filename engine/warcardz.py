@@ -481,11 +481,12 @@ class Fighter:
         self.facts = facts
         self.owner = owner
         self.uid = uid
-        self.move_to(sq)
+        self.sq = sq
+        self.rank = ((1024 - facts.value) << 4) + (sq if owner else 9 - sq)  # (``view(1 - owner, sq)``, inlined)
 
     def move_to(self, sq: int) -> None:
         self.sq = sq
-        self.rank = ((1024 - self.facts.value) << 4) + view(1 - self.owner, sq)
+        self.rank = ((1024 - self.facts.value) << 4) + (sq if self.owner else 9 - sq)
 
     def __repr__(self) -> str:
         return f"{self.facts.name}@{SQUARE_NAMES[self.sq]}"
@@ -1072,7 +1073,8 @@ class WarcardzState(GameState):
                 fighter = board[near]
                 if fighter is not None:
                     pop(-fighter.uid, None)
-        self._forget_plans()
+        pop(PLANS[0], None)  # (``_forget_plans``, inlined: this runs on every change on the field)
+        pop(PLANS[1], None)
 
     def _forget_plans(self) -> None:
         """Drop the greedy's cached attack plans (``PLANS``): who can attack whom has changed."""

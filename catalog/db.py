@@ -348,6 +348,8 @@ def migrate(database: Database, *, fresh: bool) -> None:
         if not database.is_sqlite:
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SETUP_LOCK})")
         revision = _revision(conn)
+        if revision is None:
+            _drop_empty_leftovers(conn)
         if revision != HEAD:
             _run_migrations(conn)
         if not _has_cards(conn):
@@ -357,6 +359,27 @@ def migrate(database: Database, *, fresh: bool) -> None:
             else:
                 database.notices.append(f"Loaded the starter sets into {display_url(database.url)}, which had no "
                                         f"cards (an earlier set-up did not finish): {report.summary()}.")
+
+
+def _drop_empty_leftovers(conn) -> None:
+    """Drop decklab tables that stand without a schema revision, as an older decklab killed while it created
+    its first tables could leave them (its SQLite DDL was not transactional); they must hold no row.
+
+    :raises DatabaseError: when such a table holds rows (decklab cannot tell which revision they follow).
+    """
+    from sqlalchemy import select
+
+    from .models import SQLModel
+
+    present = set(_tables(conn))
+    leftovers = [table for table in reversed(SQLModel.metadata.sorted_tables) if table.name in present]
+    for table in leftovers:
+        if conn.execute(select(1).select_from(table).limit(1)).first() is not None:
+            raise DatabaseError(f"the database {display_url(str(conn.engine.url))} has decklab's table {table.name} "
+                                "with rows but no schema revision, so decklab cannot tell how to upgrade it; "
+                                "restore it from a backup.")
+    for table in leftovers:
+        table.drop(conn)
 
 
 def _is_known(revision: str) -> bool:

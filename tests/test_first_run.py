@@ -193,3 +193,18 @@ def test_a_malformed_url_is_one_sentence_without_its_password(decklab):
     result = decklab("--db", "postgresql+psycopg://me:s3cret@[::1/db?password=s3cret", "db", "info")
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert "s3cret" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_empty_tables_without_a_revision_left_by_an_older_decklab_are_set_up_anew(decklab, tmp_path):
+    """An older decklab killed while it created its first SQLite tables (not yet transactional) left some
+    empty tables and an empty alembic_version: the next run sets the database up from the start."""
+    path = tmp_path / "half.db"
+    engine = create_engine(f"sqlite:///{path}")
+    upgrade_schema(engine, revision="0001")
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DELETE FROM alembic_version")
+    engine.dispose()
+    result = decklab("--db", path, "db", "info", "--json")
+    assert result.exit_code == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert info["revision"] == HEAD and sum(game["cards"] for game in info["games"]) == STARTER_CARDS

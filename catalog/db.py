@@ -185,6 +185,11 @@ def _has_cards(conn) -> bool:
 
 
 def _connect_error(url: str, exc: Exception) -> DatabaseError:
+    from .errors import known_database_problem
+
+    known = known_database_problem(exc, database_url=url)  # damaged, read-only, locked...: with what to do next
+    if known is not None:
+        return known
     reason = str(getattr(exc, "orig", exc) or exc).strip().splitlines()[0]
     return DatabaseError(f"cannot open the database {display_url(url)}: {reason}.")
 

@@ -127,9 +127,18 @@ def explain(exc: BaseException, *, database_url: str | None = None) -> DecklabEr
 
 
 def _first_line(exc: BaseException) -> str:
-    """The first line of an exception's message, without a final full stop."""
+    """The first line of an exception's message, without a final full stop, safe to print (see :func:`_printable`)."""
     lines = str(exc).strip().splitlines()
-    return (lines[0] if lines else type(exc).__name__).rstrip(".")
+    return _printable(lines[0] if lines else type(exc).__name__).rstrip(".")
+
+
+def _printable(text: object) -> str:
+    """``text`` with control characters written as escapes, so a message never drives the terminal.
+
+    >>> print(_printable("bad" + chr(27) + "[31mname"))
+    bad\\x1b[31mname
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 # errno -> what it means and what to do, for a file or folder.
@@ -168,14 +177,14 @@ def describe_os_error(exc: OSError) -> str:
 def _os_error(exc: OSError) -> ResourceError:
     if exc.filename is None:
         return ResourceError(f"a file operation failed: {describe_os_error(exc)}.")
-    return ResourceError(f"cannot use {exc.filename}: {describe_os_error(exc)}.")
+    return ResourceError(f"cannot use {_printable(exc.filename)}: {describe_os_error(exc)}.")
 
 
 # SQLite result codes by name (extended, else primary: ``sqlite3.SQLITE_*``) -> kind; see https://sqlite.org/rescode.html.
 _SQLITE_KINDS = {
     "SQLITE_BUSY": "locked", "SQLITE_LOCKED": "locked",
     "SQLITE_READONLY": "read-only", "SQLITE_PERM": "permission", "SQLITE_AUTH": "permission",
-    "SQLITE_CORRUPT": "damaged", "SQLITE_NOTADB": "damaged", "SQLITE_FORMAT": "damaged",
+    "SQLITE_CORRUPT": "damaged", "SQLITE_NOTADB": "not-a-database", "SQLITE_FORMAT": "damaged",
     "SQLITE_FULL": "full", "SQLITE_IOERR": "io", "SQLITE_CANTOPEN": "cannot-open", "SQLITE_NOLFS": "full",
     "SQLITE_NOMEM": "memory",
     "SQLITE_CONSTRAINT_UNIQUE": "conflict", "SQLITE_CONSTRAINT_PRIMARYKEY": "conflict",
@@ -213,6 +222,8 @@ def _database_sentence(kind: str, where: str, reason: str) -> str:
                       "of the database user)",
         "damaged": f"{where} is damaged ({reason}); restore a copy (decklab keeps one as a .bak file beside a "
                    "SQLite database before each upgrade) or start a new database with --db",
+        "not-a-database": f"{where} is not a SQLite database, or is damaged ({reason}); check the path given with "
+                          "--db (or $DECKLAB_DATABASE_URL), or restore a copy of the database",
         "full": f"the disk holding {where} is full ({reason}); free some space and run the command again",
         "io": f"cannot read or write {where} ({reason}); check the disk and that the file was not moved",
         "cannot-open": f"cannot open {where} ({reason}); check that the file and its folder exist and are writable",
@@ -236,7 +247,13 @@ def _database_sentence(kind: str, where: str, reason: str) -> str:
     }.get(kind, f"{where} reported an error ({reason})")
 
 
-def _database_error(exc: BaseException, database_url: str | None) -> DatabaseError | None:
+def known_database_problem(exc: BaseException, *, database_url: str | None = None) -> DatabaseError | None:
+    """The sentence for a database error of a known kind (locked, read-only, damaged...: see :func:`explain`),
+    or ``None`` when ``exc`` is not a database error or its kind is not known (the caller says it its own way)."""
+    return _database_error(exc, database_url, known_only=True)
+
+
+def _database_error(exc: BaseException, database_url: str | None, *, known_only: bool = False) -> DatabaseError | None:
     """The sentence for an error the database or its driver reported (through SQLAlchemy, or sqlite3 and psycopg
     directly), or ``None`` for anything else, including SQLAlchemy's own usage errors (bugs, not faults)."""
     alchemy = sys.modules.get("sqlalchemy.exc")
@@ -264,6 +281,8 @@ def _database_error(exc: BaseException, database_url: str | None) -> DatabaseErr
         kind = "gone"
     if kind is None and alchemy is not None and isinstance(exc, alchemy.TimeoutError):
         kind = "too-many"
+    if kind is None and known_only:
+        return None
     return DatabaseError(_database_sentence(kind or "", where, reason) + ".")
 
 

@@ -151,7 +151,11 @@ def test_read_only(decklab, backend, db_url, request):
         path = sqlite_path(db_url)
         path.chmod(0o444)
         result = run(as_unprivileged([DECKLAB, "--db", str(path), "collection", "add", "Ember Whelp"]))
+        path.parent.chmod(0o555)  # and a read-only folder: refused while opening, with the same advice
+        in_folder = run(as_unprivileged([DECKLAB, "--db", str(path), "collection", "add", "Ember Whelp"]))
+        path.parent.chmod(0o755)
         path.chmod(0o644)
+        assert_one_sentence(in_folder, "read-only", "writable")
     else:
         alter_database(request, db_url, "default_transaction_read_only = on")
         result = decklab("collection", "add", "Ember Whelp")
@@ -231,7 +235,8 @@ def test_damaged_sqlite_file(decklab, template_db, tmp_path):
     assert_one_sentence(decklab("--db", path, "catalog", "search", "whelp"), "is damaged", "restore a copy")
     assert_one_sentence(decklab("--db", path, "collection", "add", "Ember Whelp"), "is damaged")
     not_a_database = write(tmp_path / "notes.db", "these are my notes, not a database\n" * 200)
-    assert_one_sentence(decklab("--db", not_a_database, "catalog", "search", "whelp"), str(not_a_database))
+    assert_one_sentence(decklab("--db", not_a_database, "catalog", "search", "whelp"), str(not_a_database),
+                        "is not a SQLite database")
     assert not_a_database.read_text() == "these are my notes, not a database\n" * 200
 
 

@@ -135,7 +135,8 @@ def write_output(ctx: typer.Context, target, text: str, *, force: bool = False) 
     if _is_database_file(ctx, path):
         raise InputError(f"{path} is the database decklab is using (or one of its files); choose another file to write.")
     if not path.parent.is_dir():
-        raise InputError(f"cannot write {path}: the folder {path.parent} does not exist.")
+        problem = "is not a folder" if path.parent.exists() else "does not exist"
+        raise InputError(f"cannot write {path}: {path.parent} {problem}.")
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -210,7 +211,7 @@ def _write_atomically(path, data: bytes, *, replace: bool) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:64]}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

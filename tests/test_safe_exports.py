@@ -146,7 +146,8 @@ def test_a_folder_as_the_target_is_refused(decklab, owned, tmp_path):
     for args in (("collection", "export", folder, "--force"), ("deck", "export", "Solo", "-o", folder, "--force")):
         assert_refused(decklab(*args), "is a folder")
     assert [p.name for p in folder.iterdir()] == ["keep.txt"] and (folder / "keep.txt").read_text() == OLD
-    assert_refused(decklab("collection", "export", tmp_path / "missing" / "x.csv"), "does not exist")
+    assert_refused(decklab("collection", "export", tmp_path / "missing" / "x.csv"), "missing does not exist")
+    assert_refused(decklab("collection", "export", folder / "keep.txt" / "x.csv"), "keep.txt is not a folder")
 
 
 def test_a_failed_write_leaves_the_old_file(owned, tmp_path):

@@ -24,9 +24,9 @@ from typing import Any, Iterable, NamedTuple
 
 from .cards import MAX_QUANTITY, Card
 from .db import Database, write_transaction
-from .errors import InputError, read_text
+from .errors import InputError
 from .games import get_game
-from .inputs import quantity_bound
+from .inputs import control_character, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
 
 VARIANT = ("condition", "finish", "language", "location")
 COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
@@ -349,32 +349,37 @@ def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, i
 
 
 def _read_csv(database: Database, text: str, label: str, game: str | None):
-    """Rows of a collection CSV: (card id, quantity, variant, notes); unknown extra columns listed."""
-    reader = csv.DictReader(io.StringIO(text))
-    header = [name.strip().casefold() for name in reader.fieldnames or []]
+    """Rows of a collection CSV: (card id, quantity, variant, notes); unknown extra columns listed.
+
+    A quantity is a whole number from 1 to MAX_QUANTITY; names, variants and notes fit their columns and hold
+    no control character (notes may hold tabs and line breaks).
+    """
+    header, rows = csv_rows(text, label, casefold=True)
     missing = [column for column in ("name", "quantity") if column not in header]
     if "game" not in header and not game:
         missing.insert(0, "game")
     if missing:
         raise InputError(f"{label}: the header has no {' or '.join(missing)} column; a collection CSV needs "
                          "game, name and quantity.")
-    reader.fieldnames = header
     ignored = [column for column in header if column not in COLUMNS]
     parsed = []
-    for line, row in enumerate(reader, start=2):
+    for line, row in rows:
         if None in row:
             raise InputError(f"{label}: line {line} has more cells than the header has columns.")
         cells = {key: (value or "").strip() for key, value in row.items()}
         if not any(cells.values()):
             continue
+        _refuse_bad_cells(cells, label, line)
         the_game = cells.get("game") or game
         quantity_text = cells.get("quantity", "")
         try:
-            quantity = int(quantity_text)
+            quantity = parse_quantity(quantity_text)
         except ValueError:
-            raise InputError(f"{label}: line {line}: the quantity '{quantity_text}' is not a whole number.") from None
-        if quantity < 1:
-            raise InputError(f"{label}: line {line}: the quantity is {quantity}; it must be at least 1.")
+            raise InputError(f"{label}: line {line}: the quantity '{shown_number(quantity_text)}' is not a whole "
+                             "number.") from None
+        bound = quantity_bound(quantity)
+        if bound:
+            raise InputError(f"{label}: line {line}: the quantity is {shown_number(quantity_text)}; it must be {bound}.")
         if not cells.get("name"):
             raise InputError(f"{label}: line {line} has no card name.")
         try:
@@ -398,6 +403,23 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
                 raise InputError(f"{label}: line {line}: {exc}") from None
         entries.append((card_id, quantity, variant, notes))
     return entries, ignored
+
+
+def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
+    """Refuse a CSV row whose name, game or variant holds a control character or is longer than its column."""
+    from .cards import MAX_CARD_NAME, MAX_TEXT
+
+    limits = {"game": 32, "name": MAX_CARD_NAME, "quantity": 32, "notes": MAX_TEXT,
+              **{key: _table().c[key].type.length for key in VARIANT}}
+    for column, limit in limits.items():
+        value = cells.get(column, "")
+        found = control_character(value, prose=column == "notes")
+        if found:
+            raise InputError(f"{label}: line {line}: the {column} contains {found}; names and text may not hold "
+                             "control characters.")
+        if len(value) > limit:
+            raise InputError(f"{label}: line {line}: the {column} has {len(value):,} characters; it may have at "
+                             f"most {limit:,}.")
 
 
 def export_csv(database: Database, *, game: str | None = None) -> str:

@@ -156,13 +156,17 @@ def quantity_bound(quantity: int) -> str | None:
 
 
 def shown_number(text: str) -> str:
-    """A number as written in a file, for a sentence: long ones are summarised by their digit count.
+    """A number as written in a file, for a sentence: long ones are summarised by their digit count (other long
+    text is cut).
 
-    >>> shown_number("12"), shown_number("9" * 40)
-    ('12', 'a number of 40 digits')
+    >>> shown_number("12"), shown_number("9" * 40), shown_number("many " * 10)
+    ('12', 'a number of 40 digits', 'many many many many many...')
     """
     written = text.strip()
-    return written if len(written) <= 24 else f"a number of {len(written.lstrip('+-')):,} digits"
+    if len(written) <= 24:
+        return written
+    digits = written.lstrip("+-")
+    return f"a number of {len(digits):,} digits" if digits.isascii() and digits.isdigit() else f"{written[:24]}..."
 
 
 def load_yaml(raw: str, label: str) -> Any:
@@ -215,8 +219,9 @@ def too_deep(label: str) -> InputError:
                       "a card-set or deck file needs only a few.")
 
 
-def csv_rows(text: str, label: str) -> tuple[list[str], Iterator[tuple[int, dict[str, str | None]]]]:
-    """The header of CSV ``text`` (cells stripped) and its rows as ``(line, {column: cell})``.
+def csv_rows(text: str, label: str, *, casefold: bool = False) -> tuple[list[str], Iterator[tuple[int, dict[str, str | None]]]]:
+    """The header of CSV ``text`` (cells stripped, and case-folded with ``casefold``) and its rows as
+    ``(line, {column: cell})``.
 
     ``line`` is the line the row starts on; blank lines are skipped. A row with more cells than the header
     has a ``None`` key (as :class:`csv.DictReader` gives it).
@@ -226,7 +231,7 @@ def csv_rows(text: str, label: str) -> tuple[list[str], Iterator[tuple[int, dict
     """
     reader = csv.reader(io.StringIO(text))
     try:
-        header = [cell.strip() for cell in next(reader, [])]
+        header = [cell.strip().casefold() if casefold else cell.strip() for cell in next(reader, [])]
     except csv.Error as exc:
         raise _csv_error(exc, label, reader.line_num) from None
 

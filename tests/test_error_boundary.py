@@ -255,9 +255,7 @@ def collection_rows(path: Path) -> int:
     return count
 
 
-def test_sqlite_database_full_at_its_page_limit(decklab, db_url, template_db, tmp_path, on_sqlite_checkout):
-    if not db_url.startswith("sqlite"):
-        pytest.skip("SQLite's page limit")
+def test_sqlite_database_full_at_its_page_limit(decklab, sqlite_db, template_db, tmp_path, on_sqlite_checkout):
     csv = every_card_csv(template_db, tmp_path / "all.csv")
 
     def limit(conn):
@@ -266,7 +264,7 @@ def test_sqlite_database_full_at_its_page_limit(decklab, db_url, template_db, tm
 
     on_sqlite_checkout(limit)
     assert_one_sentence(decklab("collection", "import", csv), "is full", "free some space")
-    assert collection_rows(sqlite_path(db_url)) == 0
+    assert collection_rows(sqlite_db) == 0
 
 
 needs_private_mounts = pytest.mark.skipif(

@@ -69,7 +69,7 @@ def test_error_paths(decklab, db_url, tmp_path):
     assert decklab("sim", "match", SAMPLES["wh40k-illegal.deck"], NECRONS, "-n", "10", "--allow-illegal").exit_code == 0
     assert_input_error(decklab("sim", "match", ORKS, SAMPLES["ward-1.deck"], "-n", "10"),
                        "Endless Ork Horde is a wh40k deck and Dragonfire Roost is a ward deck; a match needs decks of one game.")
-    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "-n", "0"), "the number of games must be at least 1, not 0.")
+    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "-n", "0"), "the number of games must be from 1 to 100,000,000, not 0.")
     assert_input_error(decklab("sim", "match", ORKS, tmp_path / "missing.deck"),
                        "is neither a saved deck nor a decklist file")
     assert_input_error(decklab("sim", "match", ORKS, NECRONS, "--policy", "clever"), "'clever' is not a policy")

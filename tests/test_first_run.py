@@ -1,14 +1,14 @@
 """Setting a database up is all or nothing; another program's SQLite file is left alone; passwords never shown.
 
 The kill tests run the installed ``decklab`` command and SIGKILL it while it sets a new database up, at a
-range of moments from the start of its write transaction to past its end. Each time the database must be
+range of moments from the start of its write transaction (seen from outside: SQLite's write lock, or the
+PostgreSQL set-up lock, is held) to past its end. Each time the database must be
 either without tables (the next run starts again) or complete, never a schema without cards.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import sqlite3
@@ -16,7 +16,7 @@ import subprocess
 import time
 
 import pytest
-from decklab.catalog.db import create_engine, display_url, upgrade_schema
+from decklab.catalog.db import create_engine, display_url, open_database, upgrade_database, upgrade_schema
 from decklab.catalog.migrations import HEAD
 
 DECKLAB = shutil.which("decklab") or "decklab"
@@ -31,10 +31,6 @@ def assert_one_sentence(result, expected: str, code: int = 2):
     assert expected in lines[0], lines[0]
 
 
-def run(*args: str, url: str) -> subprocess.CompletedProcess:
-    return subprocess.run([DECKLAB, "--db", url, *args], capture_output=True, text=True, timeout=120)
-
-
 def killed_at(args: list[str], ready, delay: float) -> int | None:
     """Start ``decklab ARGS``, wait until ``ready()`` (its write transaction has begun), then ``delay`` seconds,
     and SIGKILL it; returns its exit code (negative when killed, None when it never got ready)."""
@@ -45,6 +41,15 @@ def killed_at(args: list[str], ready, delay: float) -> int | None:
     time.sleep(delay)
     process.send_signal(signal.SIGKILL)
     return process.wait(timeout=30)
+
+
+def card_count(database) -> int:
+    """The cards in an open database, which is then closed."""
+    try:
+        with database.engine.connect() as conn:
+            return conn.exec_driver_sql("SELECT count(*) FROM card").scalar()
+    finally:
+        database.dispose()
 
 
 def sqlite_outcome(path) -> str:
@@ -63,18 +68,30 @@ def sqlite_outcome(path) -> str:
     return "complete" if (revision and revision[0] == HEAD and cards == STARTER_CARDS) else f"{revision} {cards} cards"
 
 
+def sqlite_write_locked(path) -> bool:
+    """Whether another connection holds the SQLite file's write lock (decklab's set-up transaction has begun)."""
+    if not path.with_name(path.name + "-wal").exists():
+        return False
+    probe = sqlite3.connect(path, timeout=0)
+    try:
+        probe.execute("BEGIN IMMEDIATE")
+        probe.rollback()
+        return False
+    except sqlite3.OperationalError:
+        return True
+    finally:
+        probe.close()
+
+
 def test_a_first_run_killed_at_any_moment_leaves_nothing_or_everything(tmp_path):
     outcomes = []
     for trial, delay in enumerate(DELAYS):
         path = tmp_path / f"kill{trial}.db"
-        wal = tmp_path / f"kill{trial}.db-wal"
-        code = killed_at(["--db", str(path), "db", "info", "--json"], wal.exists, delay)
+        code = killed_at(["--db", str(path), "db", "info", "--json"], lambda: sqlite_write_locked(path), delay)
         outcome = sqlite_outcome(path)
         outcomes.append((delay, code, outcome))
         assert outcome in ("empty", "complete"), outcomes
-        again = run("db", "info", "--json", url=str(path))
-        assert again.returncode == 0, again.stderr
-        assert sum(game["cards"] for game in json.loads(again.stdout)["games"]) == STARTER_CARDS
+        assert card_count(open_database(str(path))) == STARTER_CARDS
     assert any(code == -signal.SIGKILL and outcome == "empty" for _, code, outcome in outcomes), outcomes
 
 
@@ -89,11 +106,11 @@ def test_a_first_postgres_upgrade_killed_at_any_moment_leaves_nothing_or_everyth
             name = f"{postgres.prefix}_kill{trial}"
             url = postgres.create(name)
             try:
-                def in_transaction() -> bool:
+                def in_transaction() -> bool:  # decklab holds its set-up lock, taken first in the set-up transaction
                     with admin.connect() as conn:
                         return bool(conn.execute(text(
-                            "SELECT count(*) FROM pg_stat_activity WHERE datname = :name AND xact_start IS NOT NULL"),
-                            {"name": name}).scalar())
+                            "SELECT count(*) FROM pg_locks JOIN pg_database ON pg_database.oid = pg_locks.database "
+                            "WHERE locktype = 'advisory' AND granted AND datname = :name"), {"name": name}).scalar())
 
                 code = killed_at(["--db", url, "db", "upgrade"], in_transaction, delay)
                 engine = engine_of(url)
@@ -108,12 +125,8 @@ def test_a_first_postgres_upgrade_killed_at_any_moment_leaves_nothing_or_everyth
                 engine.dispose()
                 outcomes.append((delay, code, outcome))
                 assert outcome in ("empty", "complete"), outcomes
-                again = run("db", "upgrade", url=url)
-                assert again.returncode == 0, again.stderr
-                engine = engine_of(url)
-                with engine.connect() as conn:
-                    assert conn.execute(text("SELECT count(*) FROM card")).scalar() == STARTER_CARDS
-                engine.dispose()
+                upgrade_database(url)
+                assert card_count(open_database(url)) == STARTER_CARDS
             finally:
                 postgres.drop(name)
     finally:

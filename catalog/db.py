@@ -54,7 +54,7 @@ def resolve_url(option: str | None = None, environ: dict[str, str] | None = None
 
 
 _SECRET_WORDS = ("password", "passwd", "pwd", "secret", "token")
-_USER_PASSWORD = re.compile(r"^(?P<head>[\w+.-]+://[^:/@?#]*:)[^@]*@")
+_USER_PASSWORD = re.compile(r"^(?P<head>[\w+.-]+://[^:/@?#]*:).*@")  # to the last '@': a password may hold one
 
 
 def is_secret_key(key: str) -> bool:
@@ -71,6 +71,8 @@ def display_url(url: str) -> str:
 
     >>> display_url("postgresql+psycopg://me:s3cret@db.lan/decklab?sslmode=require&PassWord=x&sslpassword=y")
     'postgresql+psycopg://me:***@db.lan/decklab?sslmode=require&PassWord=***&sslpassword=***'
+    >>> display_url("postgresql://me:p@ss@db.lan/decklab")
+    'postgresql://me:***@db.lan/decklab'
     >>> display_url("sqlite:////home/me/decklab.db")
     'sqlite:////home/me/decklab.db'
     """

@@ -331,8 +331,16 @@ def _reported(database: Database):
 
 
 _SETUP_LOCK = 0x6465636B6C6131
-"""PostgreSQL advisory lock key held while a database is set up or upgraded: two ``db upgrade`` at once run
-one after the other (SQLite needs none: ``BEGIN IMMEDIATE`` already admits one writer at a time)."""
+"""PostgreSQL advisory lock key held while a database is set up or upgraded, or card sets are imported: two
+``db upgrade`` or two imports at once run one after the other (SQLite needs none: ``BEGIN IMMEDIATE`` already
+admits one writer at a time)."""
+
+
+def lock_catalog(conn) -> None:
+    """Inside a :func:`write_transaction`, wait for any other set-up, upgrade or import of card sets to finish
+    (PostgreSQL: a transaction-level advisory lock, released at commit or rollback; SQLite: nothing to do)."""
+    if conn.dialect.name != "sqlite":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SETUP_LOCK})")
 
 
 def migrate(database: Database, *, fresh: bool) -> None:
@@ -352,8 +360,7 @@ def migrate(database: Database, *, fresh: bool) -> None:
             database.notices.append(f"Upgraded the database to revision {HEAD}; the old file is kept at {backup}.")
         _use_wal(database.engine)
     with write_transaction(database.engine) as conn:
-        if not database.is_sqlite:
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SETUP_LOCK})")
+        lock_catalog(conn)
         revision = _revision(conn)
         if revision is None:
             _drop_empty_leftovers(conn)

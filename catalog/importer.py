@@ -75,9 +75,28 @@ def load_starter_sets(database, *, conn=None) -> ImportReport:
 
 
 def import_sets(database, set_files: list[SetFile]) -> ImportReport:
-    """Write validated sets in one transaction (all or nothing)."""
-    with database.engine.begin() as conn:
-        return write_sets(conn, set_files)
+    """Write validated sets in one transaction (all or nothing).
+
+    Imports run one at a time (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the catalog's advisory lock), so two
+    imports of the same new set at once both succeed: the second finds the set the first wrote and updates it
+    in place. Should a unique-constraint conflict still occur (a writer that does not take the lock), the
+    import is run once more; a second conflict is one sentence.
+
+    :raises InputError: when another writer conflicted twice.
+    """
+    from sqlalchemy.exc import IntegrityError
+
+    from .db import lock_catalog, write_transaction
+
+    for retry in (False, True):
+        try:
+            with write_transaction(database.engine) as conn:
+                lock_catalog(conn)
+                return write_sets(conn, set_files)
+        except IntegrityError:
+            if retry:
+                codes = ", ".join(set_file.code for set_file in set_files)
+                raise InputError(f"another import of set {codes} ran at the same time; run it again.") from None
 
 
 def write_sets(conn, set_files: list[SetFile]) -> ImportReport:

@@ -2137,12 +2137,22 @@ def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[F
                   + (" + Frenzy)" if state.frenzy_on else ")") + f"; the variable card is {state.var_card.name}")
 
 
+def _shared(state: WarcardzState, decks: Sequence[Deck], compiled: list, kind: str) -> list[Facts]:
+    """The ``kind`` side deck the game uses: the one a deck brings (``[attribute]`` / ``[variable]``); when both
+    bring one, the game's generator picks whose (never the seat); when neither, the standard one."""
+    index = 3 if kind == "attribute" else 4
+    brought = [c[index] for deck, c in zip(decks, compiled) if deck.entries(kind)]
+    if not brought:
+        return compiled[0][index]  # (every deck compiles the standard side decks when it brings none)
+    return brought[int(state.rng.random() * len(brought))] if len(brought) > 1 else brought[0]
+
+
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
               vanilla: bool = False) -> WarcardzState:
     """A two-player game; ``first`` (the runner alternates it) stands for the coin toss and takes the first turn.
 
-    The side decks are the first deck's ``[attribute]`` / ``[variable]`` sections, else the second's, else
-    the standard ones (the starter set's).
+    The side decks are the ``[attribute]`` / ``[variable]`` sections a deck brings (when both do, the game's
+    generator picks whose), else the standard ones (the starter set's).
     """
     rng = new_rng(seed)
     state = _new_state(rng, first=first, max_turns=max_turns, log=log, goldfish=False)
@@ -2152,9 +2162,7 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
         state.sides.append(Side(list(tactics), list(reserves), size=len(reserves) + len(tactics)
                                 + sum(1 for f in line if f is not None)))
         _field(state, player, line)
-    attributes = next((c[3] for deck, c in zip(decks, compiled) if deck.entries("attribute")), compiled[0][3])
-    variables = next((c[4] for deck, c in zip(decks, compiled) if deck.entries("variable")), compiled[0][4])
-    _side_decks(state, attributes, variables)
+    _side_decks(state, _shared(state, decks, compiled, "attribute"), _shared(state, decks, compiled, "variable"))
     if log:
         state.say(f"P{first + 1} wins the coin toss and goes first")
         for player in (0, 1):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from decklab.engine import warcardz
 from decklab.engine.warcardz import (
@@ -198,6 +200,21 @@ def test_the_side_decks_default_to_the_starter_sets():
     assert plain.attr_card.type == "attribute" and plain.var_card.type == "variable"
     own = warcardz.new_match([deck(), deck(attributes=[], variables=[])], seed=9)
     assert own.attr_card.name == "small_arms card" and own.var_card.name == "Calm" and not own.attr_pile
+
+
+def test_when_both_decks_bring_side_decks_a_coin_picks_whose_not_the_seat():
+    """The side decks are shared; when both players bring their own, the game's generator picks whose, so the
+    first seat's deck does not always impose its own."""
+    mine = deck(attributes=[attribute_card("energy")], variables=[variable_card("Mine")])
+    theirs = deck(attributes=[attribute_card("explosive")], variables=[variable_card("Theirs")])
+    picked = Counter()
+    for seed in range(200):
+        game = warcardz.new_match([mine, theirs], seed=seed)
+        picked[game.attr_card.name, game.var_card.name] += 1
+        again = warcardz.new_match([mine, theirs], seed=seed)
+        assert (again.attr_card, again.var_card) == (game.attr_card, game.var_card)  # the seed decides
+    assert set(picked) == {(a, v) for a in ("energy card", "explosive card") for v in ("Mine", "Theirs")}
+    assert min(picked.values()) > 20
 
 
 def test_the_coin_toss_is_the_runners_first_seat():

@@ -69,7 +69,7 @@ def arena(p1=None, p2=None, *, attribute: Card = NEUTRAL, variable: Card = CALM,
     ``hands`` and ``reserves`` give each player's tactics cards and reserve characters.
     """
     state = warcardz.new_match([deck(attributes=attributes or [attribute], variables=variables or [variable]),
-                                deck()], seed=1, first=first, log=log)
+                                deck(attributes=[], variables=[])], seed=1, first=first, log=log)
     state.board = [None] * 10
     state.units = [[], []]
     state.auras = [[], []]

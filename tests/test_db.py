@@ -115,7 +115,8 @@ def test_upgrade_creates_then_reports_current(empty_db):
 def test_not_a_database_file_is_one_sentence(tmp_path):
     path = tmp_path / "junk.db"
     path.write_bytes(b"this is not sqlite" * 100)
-    with pytest.raises(DatabaseError, match=r"cannot open the database sqlite:///.*junk.db: file is not a database\."):
+    with pytest.raises(DatabaseError, match=r"the database .*junk.db is not a SQLite database, or is damaged "
+                                            r"\(file is not a database\); check the path given with --db"):
         open_database(str(path))
 
 

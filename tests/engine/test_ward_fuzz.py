@@ -224,7 +224,7 @@ POLICIES = {
     "greedy vs random": lambda index: [Greedy(), RandomPolicy()] if index % 2 else [RandomPolicy(), Greedy()],
     "greedy vs greedy": lambda index: [Greedy(), Greedy()],
 }
-GAMES = {"random vs random": 1500, "greedy vs random": 1000, "greedy vs greedy": 700}
+GAMES = {"random vs random": 2000, "greedy vs random": 1400, "greedy vs greedy": 1000}
 
 
 @pytest.mark.parametrize("match", list(POLICIES))

@@ -609,7 +609,7 @@ class MageState(GameState):
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring", "attacks_begun")
+                 "gear_upkeep", "expiring", "attacks_begun", "order")
 
     # -- protocol --
 
@@ -1177,15 +1177,15 @@ class MageState(GameState):
     def _target_objects(self, p: int, e: Eff, harmful: bool, first: bool = False) -> list:
         """What an effect that says "target ..." can choose: cards, or a seat number for a Mage. Cloaked
         cards of other players and Shielded cards cannot be chosen; harmful effects choose among the
-        opponents' cards, helpful ones among your own. With ``first``, Creatures and Guards stop at the first one
-        (enough to tell whether there is any)."""
+        opponents' cards, helpful ones among your own; other players' in turn order from ``p`` (see ``order``). With
+        ``first``, Creatures and Guards stop at the first one (enough to tell whether there is any)."""
         tw, cond = e.tw, e.cond
         if cond is not None and cond.role is not None:
             cond = None
         out: list = []
         if tw == "target_creature_guard" or tw == "target_own_creature_guard":
             if harmful and tw == "target_creature_guard":
-                for side in self.sides:
+                for side in self.order[p]:
                     if side.seat == p or not side.alive:
                         continue
                     for u in side.units:
@@ -1200,12 +1200,12 @@ class MageState(GameState):
                         if first:
                             return out
         elif tw == "target_mage":
-            for side in self.sides:
+            for side in self.order[p]:
                 if side.seat != p and side.alive:
                     out.append(side.seat)
         elif tw == "target_device" or tw == "target_shield":
             wanted = DEVICE if tw == "target_device" else SHIELD
-            for side in self.sides:
+            for side in self.order[p]:
                 if (side.seat == p) == harmful or not side.alive:
                     continue
                 for u in side.units:
@@ -1220,7 +1220,7 @@ class MageState(GameState):
                     if g.facts.type == wanted and (cond is None or cond.ok(g.facts)):
                         out.append(g)
         elif tw == "target_hex":
-            for side in self.sides:
+            for side in self.order[p]:
                 for u in side.units:
                     if u.shield is None and not (u.cloaked and side.seat != p):
                         out.extend(u.hexes)
@@ -2134,7 +2134,7 @@ class MageState(GameState):
         elif tw == "battle_opponent":
             targets = [opp]
         elif tw == "enemy_creatures_guards":
-            targets = [u for side in self.sides if side.seat != p and side.alive for u in side.units if u.shield is None]
+            targets = [u for side in self.order[p] if side.seat != p and side.alive for u in side.units if u.shield is None]
         elif tw == "own_creatures_guards" or tw == "other_own_creatures_guards":
             targets = [u for u in self.sides[p].units if u.shield is None and not (e.others and u is this)]
         else:
@@ -2750,6 +2750,10 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.max_turns = max_turns
     state.sides = sides
     state.n = len(sides)
+    # Every side in turn order from each player's own point of view (``order[p]``: p, then the next seat, ...).
+    # Lists of targets follow it, so a policy that takes the first of equals breaks the tie by relative seat (the
+    # next Mage in turn order), never by absolute seat number.
+    state.order = [tuple(sides[(p + k) % len(sides)] for k in range(len(sides))) for p in range(len(sides))]
     state.active = state.first = first
     state.pending = []
     state.battle = None
@@ -3503,7 +3507,7 @@ class Greedy:
                 cond = None
             amount = e.amount
             stamp = state.stamp
-            for side in state.sides:
+            for side in state.order[p]:  # (as _target_objects lists them: ties go to the next Mage in turn order)
                 if side.seat == p or not side.alive:
                     continue
                 for u in side.units:

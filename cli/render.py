@@ -343,6 +343,9 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
     if "failure" in document:
         console.print(f"[red]Stopped at game {document['failure']['game_index']}: {document['games']} of "
                       f"{document['requested']} games finished.[/red]")
+    if "lost" in document:
+        console.print(f"[red]Stopped: {document['lost']}; {document['games']} of {document['requested']} games "
+                      "finished.[/red]")
     if document["vanilla"]:
         console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
     if document["mode"] == "goldfish":

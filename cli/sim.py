@@ -15,7 +15,7 @@ GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games.
 SeedOption = Annotated[int, typer.Option("--seed", help="Batch seed: the same seed gives the same results.")]
 WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker processes (results do not depend on it).")]
 PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")]
-MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="Stop a game after this many turns; it counts as unresolved, not as a draw.")]
+MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule).")]
 LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
 IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
 IllegalOption = Annotated[bool, typer.Option("--allow-illegal", help="Simulate a deck even if it breaks its deck rules.")]
@@ -90,6 +90,7 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
     if outcome.failure is not None:
         raise replay.error(outcome.failure, finished=outcome.games)
+    _stop_if_lost(outcome.lost, finished=outcome.games)
     if outcome.interrupted:
         raise typer.Exit(code=130)
 
@@ -182,6 +183,7 @@ def matrix(
 def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str]], *, policy: str, games: int,
                      seed: int, max_turns: int | None, allow_illegal: bool, vanilla: bool) -> None:
     """A gauntlet's or a matrix's failed game as one sentence (exit 2), with the match command that replays it."""
+    _stop_if_lost(document.get("lost"), finished=None)
     failure = document.get("failure")
     if failure is None:
         return
@@ -191,6 +193,16 @@ def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str
     replay = Replay(ctx, names, mode="match", policies=[policy, policy], games=games, seed=seed, max_turns=max_turns,
                     allow_illegal=allow_illegal, vanilla=vanilla)
     raise replay.error(GameFailure.from_document(document["game"], failure), finished=None)
+
+
+def _stop_if_lost(lost: str | None, *, finished: int | None) -> None:
+    """A batch that lost a worker process as one sentence (exit 2)."""
+    if lost is not None:
+        from decklab.catalog.errors import SimulationError
+
+        done = "the games finished before it are reported" if finished is None else (
+            f"the {finished} games finished before it are reported")
+        raise SimulationError(f"{lost}; {done}; run the batch again (with fewer --workers if memory is short).")
 
 
 @app.command("coverage")

@@ -14,6 +14,8 @@ import signal
 import threading
 import time
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
@@ -127,6 +129,8 @@ class Outcome:
     elapsed: float = 0.0
     failure: GameFailure | None = None
     results: list[GameResult] = field(default_factory=list)
+    lost: str | None = None
+    """Why the batch stopped early when a worker process died, else ``None``."""
 
     @property
     def games(self) -> int:
@@ -198,23 +202,37 @@ def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] 
                     if not take(*_play_range(bounds)):
                         break
             else:
-                context = multiprocessing.get_context("fork")
-                with context.Pool(workers, initializer=_init_worker, initargs=(batch, keep)) as pool:
-                    try:
-                        pending = deque(pool.apply_async(_play_range, (bounds,))
-                                        for bounds in itertools.islice(chunks, workers * AHEAD))
-                        while pending:
-                            if not take(*pending.popleft().get()):
-                                break
-                            pending.extend(pool.apply_async(_play_range, (bounds,))
-                                           for bounds in itertools.islice(chunks, 1))
-                    finally:
-                        pool.terminate()
+                _run_in_workers(batch, chunks, workers=workers, keep=keep, take=take, outcome=outcome)
     except KeyboardInterrupt:
         outcome.interrupted = True
     outcome.results.sort(key=lambda result: result.index)
     outcome.elapsed = time.perf_counter() - start
     return outcome
+
+
+def _run_in_workers(batch: Batch, chunks: Iterator[tuple[int, int]], *, workers: int, keep: bool,
+                    take: Callable[..., bool], outcome: Outcome) -> None:
+    """Hand the chunks to ``workers`` forked processes, a few at a time each, and take their tallies in order.
+
+    A worker process that dies (killed, out of memory) stops the batch with :attr:`Outcome.lost` set, rather
+    than waiting for its games for ever; the workers are ended however the batch stops.
+    """
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_init_worker,
+                               initargs=(batch, keep))
+    try:
+        pending = deque(pool.submit(_play_range, bounds) for bounds in itertools.islice(chunks, workers * AHEAD))
+        while pending:
+            if not take(*pending.popleft().result()):
+                break
+            pending.extend(pool.submit(_play_range, bounds) for bounds in itertools.islice(chunks, 1))
+    except BrokenProcessPool:
+        outcome.lost = "a worker process stopped unexpectedly (killed, or out of memory)"
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in set(multiprocessing.active_children()) - before:
+            child.terminate()
+        pool.shutdown(wait=True)
 
 
 @contextmanager
@@ -255,6 +273,8 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
                     checked=batch.check if batch.check is not None else is_checking_default())
     if outcome.failure is not None:
         document["failure"] = outcome.failure.document()
+    if outcome.lost is not None:
+        document["lost"] = outcome.lost
     return document
 
 
@@ -276,15 +296,18 @@ def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int],
         outcome = run(batch, workers=workers, progress=step)
         outcomes.append(outcome)
         done += outcome.games
-        if outcome.interrupted or outcome.failure is not None:
+        if outcome.interrupted or outcome.failure is not None or outcome.lost is not None:
             return outcomes, True
     return outcomes, False
 
 
 def _stopped(outcomes: list[Outcome]) -> dict:
-    """The ``failure`` entry of a gauntlet or matrix document whose last pairing stopped on a failed game."""
-    failure = outcomes[-1].failure if outcomes else None
-    return {"failure": {"pairing": len(outcomes) - 1, **failure.document()}} if failure else {}
+    """The ``failure`` (or ``lost``) entry of a gauntlet or matrix document whose last pairing stopped on a failed
+    game (or a lost worker)."""
+    last = outcomes[-1] if outcomes else None
+    if last is not None and last.failure is not None:
+        return {"failure": {"pairing": len(outcomes) - 1, **last.failure.document()}}
+    return {"lost": last.lost} if last is not None and last.lost is not None else {}
 
 
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),

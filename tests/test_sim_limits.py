@@ -3,6 +3,7 @@ SIGTERM (the games finished are reported, no worker prints a traceback)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -76,3 +77,25 @@ def test_sigterm_stops_a_batch_cleanly_with_the_games_finished(tmp_path):
     assert process.returncode == 130, err
     assert "Interrupted:" in out and "of 50000000 games finished" in out
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_worker_that_dies_stops_the_batch_with_one_sentence_instead_of_hanging(decklab, db_url, monkeypatch):
+    from decklab.engine import engines
+    from decklab.engine.core import RandomPolicy
+
+    class Doomed(RandomPolicy):
+        """Kills its own worker process on turn 3 (as the kernel's out-of-memory killer would)."""
+
+        def choose(self, state, actions):
+            if state.turn == 3 and os.getpid() != parent:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return super().choose(state, actions)
+
+    parent = os.getpid()
+    monkeypatch.setitem(engines()["wh40k"].policies, "doomed", Doomed)
+    result = decklab("sim", "match", ORKS, NECRONS, "-p", "doomed", "-n", "40", "--workers", "2", "--json")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "a worker process stopped unexpectedly" in lines[0] and "run the batch again" in lines[0]
+    assert "lost" in json.loads(result.stdout)

@@ -409,7 +409,7 @@ def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
     """Refuse a CSV row whose name, game or variant holds a control character or is longer than its column."""
     from .cards import MAX_CARD_NAME, MAX_TEXT
 
-    limits = {"game": 32, "name": MAX_CARD_NAME, "quantity": 32, "notes": MAX_TEXT,
+    limits = {"game": 32, "name": MAX_CARD_NAME, "quantity": None, "notes": MAX_TEXT,
               **{key: _table().c[key].type.length for key in VARIANT}}
     for column, limit in limits.items():
         value = cells.get(column, "")
@@ -417,7 +417,7 @@ def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
         if found:
             raise InputError(f"{label}: line {line}: the {column} contains {found}; names and text may not hold "
                              "control characters.")
-        if len(value) > limit:
+        if limit is not None and len(value) > limit:
             raise InputError(f"{label}: line {line}: the {column} has {len(value):,} characters; it may have at "
                              f"most {limit:,}.")
 

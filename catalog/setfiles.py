@@ -27,8 +27,9 @@ from .schemas.base import CardModel
 TOP_LEVEL_KEYS = ("game", "set", "cards", "banlist")
 BANLIST_KEYS = ("banned", "limited")
 
-MAX_EFFECT_NUMBER = 9_999
-"""Numbers inside ``effects`` are whole numbers from -9,999 to 9,999."""
+MAX_EFFECT_NUMBER = 200
+"""Numbers inside ``effects`` are whole numbers from -200 to 200 (the Wentworth engine's block search recurses once
+per attack, so an ``extra_combat`` of about 500 or more could exhaust the stack)."""
 
 PROSE_FIELDS = ("text", "flavor")
 """Fields whose text may hold tabs and line breaks (every other text is one line; see the schemas' Prose)."""
@@ -457,7 +458,7 @@ def _banlist(value: Any, keys: list[str], cards: list[CardModel], source: str) -
         if section not in BANLIST_KEYS:
             raise InputError(f"{source}: the banlist has {_shown(section)}{did_you_mean(str(section), BANLIST_KEYS)}; "
                              "it takes banned and limited.")
-        if not isinstance(listed, list):
+        if not isinstance(listed, list) or not all(isinstance(name, str) for name in listed):
             raise InputError(f"{source}: banlist '{section}' should be a list of card names.")
         resolved = []
         for name in listed:

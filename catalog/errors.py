@@ -62,26 +62,6 @@ def suggestion(word: str, candidates) -> str:
     return f"; did you mean {' or '.join(repr(m) for m in matches)}?" if matches else "."
 
 
-def read_text(path, what: str) -> str:
-    """The UTF-8 text of ``path``; ``what`` names the kind of file in the error.
-
-    :raises InputError: when the file is missing, a folder, not UTF-8 or unreadable.
-    """
-    from pathlib import Path
-
-    path = Path(path)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file.") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot read {path}: it is a folder, not {what}.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"cannot read {path}: it is not UTF-8 text.") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}.") from None
-
-
 # --- The one translation of low-level errors into sentences (used by the CLI's error boundary) -------------------
 
 

@@ -4,11 +4,14 @@ is blocked again or hits a Mage, and a Battle one of its cards left ends there."
 
 from __future__ import annotations
 
+from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import RETREAT, STRIKE, Block, Choose, Declare
+from decklab.engine.runner import Batch
 
 from .magewarfare_helpers import act, battle_state, card, equip, move, put, start_battles
 
+ENGINE = engines()["magewarfare"]
 TINKER = card("Tinker", long=10, medium=10, close=10, defense=4, dex=1, reality="Brasshaven", effects=[
     {"effect": "modify", "target": "this", "stat": "defense", "amount": 4, "trigger": "passive",
      "duration": "continuous", "condition": {"equipped": {"reality": "Brasshaven"}}}])
@@ -137,3 +140,17 @@ def test_a_mage_that_falls_mid_battle_takes_its_blocker_out_of_it():
     answer_all(state, "let")
     assert state.sides[2].hp == 97 and state.phase == mw.PLAY  # the Runner, not blocked; the Ogre hit no one
 
+
+
+def test_the_reported_game_plays_to_the_end(decks):
+    """Game 910 of 'Brasshaven Skyguard' against 'Hollowmere Bloodfen', random play, seed 1 (the report): a Brasshaven
+    Deckhand Salvages a Bloodstone Amulet, Drops its Lucky Cog, is Killed, and is blocked no more."""
+    batch = Batch(game="magewarfare", decks=decks, policies=["random"], games=1000, seed=1, check=True)
+    result, state = batch.play_one(910, log=True)
+    assert state.is_terminal() and result.winner is not None
+    lines = [line for line in state.log if "[turn 9]" in line]
+    killed = next(i for i, line in enumerate(lines) if line.endswith("Brasshaven Deckhand of P1 is Killed"))
+    assert "Salvages Bloodstone Amulet" in lines[killed - 1]
+    gone = sum(1 for line in state.log if "Brasshaven Deckhand of P1 goes to the" in line)
+    side = state.sides[0]
+    assert gone == sum(1 for f in side.graveyard + side.removed if f.name == "Brasshaven Deckhand")  # each left once

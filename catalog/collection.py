@@ -26,7 +26,7 @@ from .cards import MAX_QUANTITY, Card
 from .db import Database, write_transaction
 from .errors import InputError
 from .games import get_game
-from .inputs import control_character, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
+from .inputs import check_text, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
 
 VARIANT = ("condition", "finish", "language", "location")
 COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
@@ -412,14 +412,7 @@ def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
     limits = {"game": 32, "name": MAX_CARD_NAME, "quantity": None, "notes": MAX_TEXT,
               **{key: _table().c[key].type.length for key in VARIANT}}
     for column, limit in limits.items():
-        value = cells.get(column, "")
-        found = control_character(value, prose=column == "notes")
-        if found:
-            raise InputError(f"{label}: line {line}: the {column} contains {found}; names and text may not hold "
-                             "control characters.")
-        if limit is not None and len(value) > limit:
-            raise InputError(f"{label}: line {line}: the {column} has {len(value):,} characters; it may have at "
-                             f"most {limit:,}.")
+        check_text(cells.get(column, ""), f"{label}: line {line}: the {column}", limit, prose=column == "notes")
 
 
 def export_csv(database: Database, *, game: str | None = None) -> str:

@@ -19,8 +19,8 @@ from typing import Any
 
 from .cards import MAIN, MAX_CARD_NAME, MAX_DECK_NAME, MAX_QUANTITY, Deck
 from .errors import InputError
-from .inputs import (control_character, load_json, load_yaml, nesting_depth_exceeds, parse_quantity, quantity_bound,
-                     read_text, shown_number, too_deep)
+from .inputs import (check_text, load_json, load_yaml, nesting_depth_exceeds, parse_quantity, quantity_bound, read_text,
+                     shown_number, too_deep)
 
 HEADERS = ("game", "name", "format")
 _HEADER = re.compile(r"^(game|name|format)\s*:\s*(.*)$", re.IGNORECASE)
@@ -63,20 +63,17 @@ def parse_decklist(text: str, *, source: str) -> DecklistText:
         line = _strip_comment(raw)
         if not line:
             continue
-        found = control_character(line, prose=True)  # a tab may separate a quantity from its name
-        if found:
-            raise InputError(f"{source}: line {number} contains {found}; names and text may not hold control "
-                             "characters.")
+        check_text(line, f"{source}: line {number}", prose=True)  # a tab may separate a quantity from its name
         header = _HEADER.match(line)
         if header and not parsed.entries:
             key, value = header[1].casefold(), header[2].strip()
-            _refuse_bad_text(value, f"{source}: line {number}: the deck's {key}", _HEADER_LENGTH[key])
+            check_text(value, f"{source}: line {number}: the deck's {key}", _HEADER_LENGTH[key])
             setattr(parsed, key, value or None)
             continue
         found = _SECTION.match(line)
         if found:
             section = found[1].casefold()
-            _refuse_bad_text(section, f"{source}: line {number}: the section's name", 32)
+            check_text(section, f"{source}: line {number}: the section's name", 32)
             if not section:
                 raise InputError(f"{source}: line {number} opens a section with no name.")
             continue
@@ -88,7 +85,7 @@ def parse_decklist(text: str, *, source: str) -> DecklistText:
             if bound:
                 raise InputError(f"{source}: line {number} asks for {shown_number(counted[1])} of {_name(name)}; "
                                  f"a quantity is {bound}.")
-        _refuse_bad_text(name, f"{source}: line {number}: the card's name", MAX_CARD_NAME)
+        check_text(name, f"{source}: line {number}: the card's name", MAX_CARD_NAME)
         key = (section, name.casefold())
         totals[key] = totals.get(key, 0) + quantity
         if totals[key] > MAX_QUANTITY:
@@ -142,13 +139,13 @@ def _from_document(document: Any, *, source: str) -> DecklistText:
         if value is not None and not isinstance(value, str):
             raise InputError(f"{source}: the deck's '{key}' should be text, not {_a_kind(value)}.")
         if value is not None:
-            _refuse_bad_text(value.strip(), f"{source}: the deck's {key}", _HEADER_LENGTH[key])
+            check_text(value.strip(), f"{source}: the deck's {key}", _HEADER_LENGTH[key])
     parsed = DecklistText(source=source, **{key: (value or "").strip() or None for key, value in headers.items()})
     totals: dict[tuple[str, str], int] = {}
     for section, cards in document["sections"].items():
         if not isinstance(section, str):
             raise InputError(f"{source}: a section's name should be text, not {_a_kind(section)}.")
-        _refuse_bad_text(section, f"{source}: a section's name", 32)
+        check_text(section, f"{source}: a section's name", 32)
         if cards is None:
             continue
         if not isinstance(cards, list):
@@ -158,7 +155,7 @@ def _from_document(document: Any, *, source: str) -> DecklistText:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 raise InputError(f"{source}: entry {number} of section {section} needs a name and a quantity.")
             name = entry["name"].strip()
-            _refuse_bad_text(name, f"{source}: entry {number} of section {section}", MAX_CARD_NAME)
+            check_text(name, f"{source}: entry {number} of section {section}", MAX_CARD_NAME)
             quantity = entry.get("quantity", 1)
             bound = "a whole number" if not isinstance(quantity, int) or isinstance(quantity, bool) else None
             bound = bound or quantity_bound(quantity)
@@ -174,15 +171,6 @@ def _from_document(document: Any, *, source: str) -> DecklistText:
     if not parsed.entries:
         raise InputError(f"{source} names no cards.")
     return parsed
-
-
-def _refuse_bad_text(text: str, what: str, limit: int) -> None:
-    """Refuse a name or header with a control character, or longer than ``limit`` characters."""
-    found = control_character(text)
-    if found:
-        raise InputError(f"{what} contains {found}; names and text may not hold control characters.")
-    if len(text) > limit:
-        raise InputError(f"{what} has {len(text):,} characters; it may have at most {limit}.")
 
 
 def _a_kind(value: Any) -> str:

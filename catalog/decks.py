@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .cards import FORMATS, MAIN, MAX_QUANTITY, Card, Deck
+from .cards import FORMATS, MAIN, MAX_DECK_NAME, MAX_QUANTITY, Card, Deck
 from .collection import check_quantity
 from .db import Database
 from .decklists import DecklistText, Entry, read_decklist
 from .errors import InputError, suggestion
 from .games import Game, get_game
+from .inputs import check_text
 from .store import card_from_row, card_query
 
 
@@ -153,6 +154,9 @@ def _refuse_taken(conn, name: str) -> None:
     deck, _ = _tables()
     if not name.strip():
         raise InputError("a deck needs a name.")
+    check_text(name.strip(), "the deck's name", MAX_DECK_NAME)
+    if len(name.strip().casefold()) > MAX_DECK_NAME:
+        raise InputError(f"the deck's name has more than {MAX_DECK_NAME} characters in lower case ('ß' is 'ss').")
     taken = conn.execute(select(deck.c.name).where(deck.c.name_key == name.strip().casefold())).scalar()
     if taken is not None:
         raise InputError(f"a deck called '{taken}' already exists; choose another name or delete it first.")

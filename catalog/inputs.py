@@ -2,8 +2,8 @@
 
 Every input file goes through :func:`read_text`: a regular file of at most
 :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark. Text taken
-from a file is checked by :func:`control_character` (names and text may not
-carry terminal control codes), CSV rows come from :func:`csv_rows` (a broken
+from a file is checked by :func:`check_text` (names and text may not carry
+terminal control codes, and fit their database columns), CSV rows come from :func:`csv_rows` (a broken
 row is a sentence naming its line), and quantities from :func:`parse_quantity` and
 :func:`quantity_bound` (a whole number from 1 to :data:`~decklab.catalog.cards.MAX_QUANTITY`).
 Every check raises :class:`~decklab.catalog.errors.InputError` with one sentence.
@@ -93,14 +93,20 @@ def control_character(text: str, *, prose: bool = False) -> str | None:
     return f"{name} (U+{code:04X})"
 
 
-def refuse_control_characters(text: str, what: str, *, prose: bool = False) -> str:
-    """Return ``text``, or raise naming ``what`` ("the deck name on line 2") and the control character in it.
+def check_text(text: str, what: str, limit: int | None = None, *, prose: bool = False) -> str:
+    """Return ``text`` when it holds no control character (see :func:`control_character`) and has at most
+    ``limit`` characters; else raise one sentence naming ``what`` ("bad.deck: line 2: the deck's name").
 
-    :raises InputError: for a control character (see :func:`control_character`).
+    :raises InputError: for a control character or a text that is too long.
+
+    >>> check_text("Bear Rush", "the deck's name", 200)
+    'Bear Rush'
     """
     found = control_character(text, prose=prose)
     if found:
         raise InputError(f"{what} contains {found}; names and text may not hold control characters.")
+    if limit is not None and len(text) > limit:
+        raise InputError(f"{what} has {len(text):,} characters; it may have at most {limit:,}.")
     return text
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .cards import MAX_SET_CODE, MAX_SET_NAME, MAX_TEXT
 from .errors import InputError, did_you_mean
-from .inputs import CONTROL, MAX_NESTING, control_character, csv_rows, load_json, load_yaml, read_text
+from .inputs import CONTROL, MAX_NESTING, check_text, control_character, csv_rows, load_json, load_yaml, read_text
 from .games import Game, get_game
 from .schemas.base import CardModel
 
@@ -189,7 +189,7 @@ def parse_set(document: Any, *, source: str, game: str | None = None, locate: Lo
         raise InputError(f"{source} does not say which game it is for: add 'game:' or pass --game.")
     if not isinstance(game_name, str):
         raise InputError(f"{source}: 'game:' should be a game id such as ward, not a {_kind(type(game_name).__name__)}.")
-    _refuse_control(game_name, f"{source}: 'game:'")
+    check_text(game_name, f"{source}: 'game:'")
     try:
         the_game = get_game(game_name)
     except InputError as exc:
@@ -225,17 +225,8 @@ def _set_header(value: Any, source: str) -> tuple[str, str]:
     if not isinstance(name, (str, int)) or isinstance(name, bool):
         raise InputError(f"{source}: the set's name should be text, not a {_kind(type(name).__name__)}.")
     name = str(name).strip()
-    for what, text, limit in (("code", code, MAX_SET_CODE), ("name", name, MAX_SET_NAME)):
-        _refuse_control(text, f"{source}: the set's {what}")
-        if len(text) > limit:
-            raise InputError(f"{source}: the set's {what} has {len(text):,} characters; it may have at most {limit}.")
-    return code, name
-
-
-def _refuse_control(text: str, what: str) -> None:
-    found = control_character(text)
-    if found:
-        raise InputError(f"{what} contains {found}; names and text may not hold control characters.")
+    return check_text(code, f"{source}: the set's code", MAX_SET_CODE), check_text(name, f"{source}: the set's name",
+                                                                                  MAX_SET_NAME)
 
 
 def _validate_cards(raw_cards: list, game: Game, source: str,

@@ -299,3 +299,13 @@ def test_collection_csv_quantities_and_cells_are_bounded(decklab, db_url, tmp_pa
     path = write(tmp_path / "owned.csv", f"game,name,quantity,condition\n{row}\n")
     assert_one_sentence(decklab("collection", "import", path), rf"^decklab: owned.csv: {expected}")
     assert decklab("collection", "list", "--json").stdout == before
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Bad\x1b[31mDeck", r"^decklab: the deck's name contains ESC \(U\+001B\); names and text may not hold control"),
+    ("D" * 201, r"^decklab: the deck's name has 201 characters; it may have at most 200\.$"),
+    ("ß" * 101, r"^decklab: the deck's name has more than 200 characters in lower case"),
+])
+def test_deck_names_fit_their_column_on_every_backend(decklab, db_url, name, expected):
+    assert_one_sentence(decklab("deck", "new", name, "--game", "ward"), expected)
+    assert name not in decklab("deck", "list", "--json").stdout

@@ -2558,9 +2558,8 @@ class WentworthState:
         self.dirty = True
         if self.log is not None:
             self.say(f"P{seat + 1} has no life left and is out")
-        elif sum(1 for other in sides if not other.out) <= 1:
-            # the game is over: no other guardian's defeat can change the result
-            return
+        # guardians kept alive by a life bonus of the player's cards are defeated now (also when the game is
+        # over: the final board is the same with or without a play-by-play)
         self._check_lives()
 
     # -- effects --

@@ -128,6 +128,8 @@ def test_the_play_by_play_changes_nothing(decks):
         quiet, loud = games
         assert (quiet.winner(), quiet.turn, quiet.card_counts(), [(s.life, s.influence, len(s.hand)) for s in quiet.sides]) \
             == (loud.winner(), loud.turn, loud.card_counts(), [(s.life, s.influence, len(s.hand)) for s in loud.sides])
+        assert [[g.facts.name for g in s.guardians] for s in quiet.sides] == [[g.facts.name for g in s.guardians]
+                                                                              for s in loud.sides]
         assert quiet.rng.random() == loud.rng.random()
 
 

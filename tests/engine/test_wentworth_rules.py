@@ -573,6 +573,22 @@ def test_a_player_at_zero_life_is_out_and_the_last_standing_wins():
     assert game.is_terminal() and game.winner() == 0
 
 
+@pytest.mark.parametrize("log", [False, True])
+def test_a_guardian_alive_only_by_the_binding_of_a_player_who_goes_out_is_defeated(starter, log):
+    """A player out takes every binding they paid for out of play: a guardian that lived only by such a binding's
+    life bonus is defeated, also when that ends the game, with or without a play-by-play."""
+    game = state(2, log=log)
+    whelp = put(game, 0, card("Whelp", life=4))
+    bind(game, 1, starter("Tyrant's Mantle"), whelp)
+    whelp.damage = 4
+    raider = put(game, 0, card("Raider"))
+    game.sides[1].life = 3
+    force(game, 5)
+    attack(game, (raider, 1))
+    assert game.is_terminal() and game.winner() == 0
+    assert not whelp.alive and whelp not in game.sides[0].guardians and whelp.facts in game.sides[0].discard
+
+
 def test_turn_order_rotates_from_the_first_seat_and_skips_players_out():
     game = state(4, first=2)
     assert game.active == 2

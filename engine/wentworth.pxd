@@ -166,6 +166,9 @@ cdef class WentworthState:
     @cython.locals(n=cython.int, sides=list, found=list, k=cython.int, seat=cython.int)
     cpdef list _opponents(self, int player)
 
+    @cython.locals(sides=list)
+    cpdef list seen_by(self, int player)
+
     @cython.locals(att=Guardian, d=Guardian, pool=list, cond=Cond, found=list, side=Side, g=Guardian)
     cpdef list targets(self, int player, Eff eff, source=*, exclude=*)
 
@@ -187,12 +190,17 @@ cdef class WentworthState:
     @cython.locals(queue=list, resume=list, eff=Eff, ctx=Ctx, step=str)
     cpdef _drain(self)
 
+    @cython.locals(queue=list, first=cython.int, index=cython.int, tail=list, ordered=list, n=cython.int,
+                   active=cython.int, k=cython.int, seat=cython.int)
+    cpdef _in_turn_order(self, int start)
+
     cpdef _pass(self, action=*)
 
     @cython.locals(side=Side, deck=list, hand=list)
     cpdef _draw(self, int seat, int count)
 
-    @cython.locals(p=cython.int, side=Side, queue=list, g=Guardian, eff=Eff, facts=Facts, binding=bint)
+    @cython.locals(p=cython.int, side=Side, queue=list, start=cython.int, g=Guardian, eff=Eff, facts=Facts,
+                   binding=bint)
     cpdef _start_turn(self)
 
     @cython.locals(side=Side)
@@ -204,7 +212,7 @@ cdef class WentworthState:
     @cython.locals(p=cython.int, other=Side, b=Binding, g=Guardian)
     cpdef bint _nothing_free(self, Side side)
 
-    @cython.locals(p=cython.int, queue=list, g=Guardian, eff=Eff, facts=Facts, binding=bint)
+    @cython.locals(p=cython.int, queue=list, start=cython.int, g=Guardian, eff=Eff, facts=Facts, binding=bint)
     cpdef _end_turn(self)
 
     @cython.locals(side=Side)
@@ -222,7 +230,7 @@ cdef class WentworthState:
     @cython.locals(choice=Eff, eff=Eff)
     cpdef _fire_played(self, Facts facts, int p, source, target)
 
-    @cython.locals(facts=Facts, is_binding=bint, eff=Eff)
+    @cython.locals(facts=Facts, is_binding=bint, eff=Eff, start=cython.int)
     cpdef _potion_triggers(self, int p)
 
     @cython.locals(g=Guardian)
@@ -248,7 +256,8 @@ cdef class WentworthState:
                    b=Binding)
     cpdef bint _quick_combat(self, Guardian att, Guardian d)
 
-    @cython.locals(att=Guardian, ap=cython.int, dp=cython.int, queue=list, eff=Eff, b=Binding, side=Side, env=Env)
+    @cython.locals(att=Guardian, ap=cython.int, dp=cython.int, queue=list, start=cython.int, eff=Eff, b=Binding,
+                   side=Side, env=Env)
     cpdef _defended(self, Guardian d)
 
     @cython.locals(att=Guardian, d=Guardian)
@@ -266,7 +275,7 @@ cdef class WentworthState:
     cpdef _resolve_combat(self)
 
     @cython.locals(att=Guardian, d=Guardian, ap=cython.int, dp=cython.int, winner=Guardian, loser=Guardian,
-                   opp_p=cython.int, queue=list, eff=Eff, b=Binding)
+                   opp_p=cython.int, queue=list, start=cython.int, eff=Eff, b=Binding)
     cpdef _settle(self, int a, int v)
 
     cpdef _end_combat(self)
@@ -281,7 +290,7 @@ cdef class WentworthState:
     @cython.locals(side=Side, used=cython.int)
     cpdef _damage_player(self, int seat, int amount)
 
-    @cython.locals(side=Side, bindings=list, b=Binding, opp_p=cython.int, queue=list, eff=Eff)
+    @cython.locals(side=Side, bindings=list, b=Binding, opp_p=cython.int, queue=list, start=cython.int, eff=Eff)
     cpdef _defeat(self, Guardian g, Guardian killer, bint in_combat)
 
     @cython.locals(side=Side, g=Guardian)

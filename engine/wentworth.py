@@ -761,6 +761,13 @@ def _describe(obj: Any) -> str:
     return f"P{obj + 1}"
 
 
+def _by_age(objects: list) -> list:
+    """Cards in play in the order they came into play (their ids): an order that favours no seat."""
+    if len(objects) < 2:
+        return objects
+    return [obj for _, obj in sorted([(obj.uid, obj) for obj in objects])]
+
+
 def _has_attack(bindings: list) -> bool:
     """Whether one of the bindings has "when the guardian attacks" effects."""
     for b in bindings:
@@ -1001,17 +1008,22 @@ class WentworthState:
                     potion.append(env)
         self.src_cost = [entry for entry in players if entry[3].kind == "modify_cost"]
         self.src_prevent = [entry for entry in players if entry[3].kind != "modify_cost"]
-        self.src_act, self.src_potion = acts, potion
+        # abilities, potion and turn triggers in the order their cards came into play (not by seat: the
+        # order of a player's abilities breaks ties between them, and triggers resolve in it)
+        if len(acts) > 1:
+            acts = [entry for _, _, entry in sorted([(entry[0].uid, entry[2], entry) for entry in acts])]
+        self.src_act, self.src_potion = acts, _by_age(potion)
         self.src_ract = [entry for entry in acts if entry[3].window != W_MAIN]
-        self.src_turn = []
+        turn = []
         for side in self.sides:
             if not side.out:
                 for g in side.guardians:
-                    self.src_turn.extend(b for b in g.bindings if b.facts.has_start or b.facts.has_end)
-                self.src_turn.extend(b for b in side.bound if b.facts.has_start or b.facts.has_end)
+                    turn.extend(b for b in g.bindings if b.facts.has_start or b.facts.has_end)
+                turn.extend(b for b in side.bound if b.facts.has_start or b.facts.has_end)
                 env = side.env
                 if env is not None and (env.facts.has_start or env.facts.has_end):
-                    self.src_turn.append(env)
+                    turn.append(env)
+        self.src_turn = _by_age(turn)
         self.glob = glob
         self._restat()
 
@@ -1426,21 +1438,31 @@ class WentworthState:
                     return side.env
         return found
 
-    def bindings(self) -> list[Binding]:
-        """Every binding in play, on guardians then on players, in seat order."""
+    def bindings(self, player: int = 0) -> list[Binding]:
+        """Every binding in play, on guardians then on players, in turn order from ``player`` (see
+        :meth:`seen_by`; by default from seat 0)."""
         found = []
-        for side in self.sides:
+        view = self.seen_by(player)
+        for side in view:
             for g in side.guardians:
                 found.extend(g.bindings)
-        for side in self.sides:
+        for side in view:
             found.extend(side.bound)
         return found
 
     def alive_seats(self) -> list[int]:
         return [side.seat for side in self.sides if not side.out]
 
+    def seen_by(self, player: int) -> list[Side]:
+        """The table as ``player`` sees it: their own side, then the other seats in turn order after them
+        (relative seat ``(seat - player) % n``). Lists of targets and hosts, and effects that touch several
+        players or guardians at once, follow it, so that a choice between equal options goes the same way
+        from every seat, never to the lowest absolute seat."""
+        sides = self.sides
+        return sides[player:] + sides[:player]
+
     def _opponents(self, player: int) -> list[int]:
-        """Opponents still in the game, in seat order after ``player``."""
+        """Opponents still in the game, in turn order after ``player``."""
         n = self.n
         sides = self.sides
         found = []
@@ -1475,7 +1497,7 @@ class WentworthState:
                     # the usual case, in one pass (the same targets in the same order as below)
                     found = []
                     if target == "target_guardian":
-                        for side in self.sides:
+                        for side in self.seen_by(player):
                             for g in side.guardians:
                                 found.append((g.uid, g))
                         return found
@@ -1484,12 +1506,12 @@ class WentworthState:
                             found.append((g.uid, g))
                         return found
                     if target == "target_enemy_guardian":
-                        for side in self.sides:
+                        for side in self.seen_by(player):
                             if side.seat != player:
                                 for g in side.guardians:
                                     found.append((g.uid, g))
                         return found
-                pool = [g for side in self.sides for g in side.guardians]
+                pool = [g for side in self.seen_by(player) for g in side.guardians]
             if target == "target_friendly_guardian":
                 pool = [g for g in pool if g.owner == player]
             elif target == "target_enemy_guardian":
@@ -1499,13 +1521,13 @@ class WentworthState:
             cond = eff.cond
             return [(g.uid, g) for g in pool if g is not exclude and (cond is None or cond.ok(self, g))]
         if target == "target_binding":
-            return [(b.uid, b) for b in self.bindings()]
+            return [(b.uid, b) for b in self.bindings(player)]
         if target == "target_environment":
-            return [(side.env.uid, side.env) for side in self.sides if side.env is not None]
+            return [(side.env.uid, side.env) for side in self.seen_by(player) if side.env is not None]
         if target == "opponent":
             return [(-1 - seat, seat) for seat in self._opponents(player)]
         if target == "target_player":
-            return [(-1 - side.seat, side.seat) for side in self.sides if not side.out]
+            return [(-1 - side.seat, side.seat) for side in self.seen_by(player) if not side.out]
         return []
 
     def target_object(self, code: Any) -> Any:
@@ -1518,10 +1540,11 @@ class WentworthState:
 
     def hosts(self, player: int, facts: Facts, current: Any = None) -> list[tuple[Any, Any]]:
         """Where a binding may be attached: any guardian in play, or any player for a "Bind Player" card
-        (as target code and guardian or seat)."""
+        (as target code and guardian or seat), in turn order from ``player`` (:meth:`seen_by`)."""
+        view = self.seen_by(player)
         if facts.bind_player:
-            return [(-1 - side.seat, side.seat) for side in self.sides if not side.out and -1 - side.seat != current]
-        return [(g.uid, g) for side in self.sides for g in side.guardians if g.uid != current]
+            return [(-1 - side.seat, side.seat) for side in view if not side.out and -1 - side.seat != current]
+        return [(g.uid, g) for side in view for g in side.guardians if g.uid != current]
 
     def _ability_ok(self, player: int, obj: Any, eff: Eff, slot: int) -> bool:
         if eff.once and self.used.get((obj.uid, slot)) == self.turn:
@@ -1589,7 +1612,7 @@ class WentworthState:
             elif kind is GUARDIAN:
                 moves.append(Play(index, facts.name))
         moves.extend(self._abilities(player, False))
-        for b in self.bindings():
+        for b in self.bindings(player):
             if b.owner == player and cost(player, b.facts) <= influence:
                 current = b.host.uid if b.host is not None else -1 - b.player
                 for target, host in self.hosts(player, b.facts, current):
@@ -1768,6 +1791,28 @@ class WentworthState:
             else:
                 return
 
+    def _in_turn_order(self, start: int) -> None:
+        """Effects triggered together (queued from ``start`` on) resolve in turn order from the active player:
+        the active player's first, then each other player's; each player's in the order they were queued."""
+        queue = self.queue
+        if len(queue) - start < 2:
+            return
+        first = queue[start][1].controller
+        for index in range(start + 1, len(queue)):
+            if queue[index][1].controller != first:
+                break
+        else:
+            return
+        tail = queue[start:]
+        ordered = []
+        n, active = self.n, self.active
+        for k in range(n):
+            seat = (active + k) % n
+            for item in tail:
+                if item[1].controller == seat:
+                    ordered.append(item)
+        queue[start:] = ordered
+
     def _pass(self, action: Pass | None = None) -> None:
         phase = self.phase
         if phase == ROLL:
@@ -1817,6 +1862,7 @@ class WentworthState:
         if self.log is not None:
             self.say(f"P{p + 1} begins: {side.life} life, {side.influence} influence, {len(side.hand)} cards in hand")
         queue = self.queue
+        start = len(queue)
         for g in side.guardians:
             g.resting = False
             if g.facts.has_start:
@@ -1833,6 +1879,7 @@ class WentworthState:
                     if (whose == "each_player" or (whose == "bound_player" and binding and obj.player == p)
                             or (whose == "controller" and obj.owner == p)):
                         queue.append((eff, Ctx(obj.owner, obj, facts, host=obj.host if binding else None, that=p)))
+        self._in_turn_order(start)
         if queue:
             self.resume.append("_draw_step")
         else:
@@ -1883,6 +1930,7 @@ class WentworthState:
     def _end_turn(self) -> None:
         p = self.active
         queue = self.queue
+        start = len(queue)
         for g in self.sides[p].guardians:
             if g.facts.has_end:
                 for eff in g.facts.triggers["end_of_turn"]:
@@ -1898,6 +1946,7 @@ class WentworthState:
         if self.delayed:
             queue.extend(self.delayed)
             self.delayed = []
+        self._in_turn_order(start)
         if queue:
             self.resume.append("_end_turn_limit")
         else:
@@ -2022,6 +2071,7 @@ class WentworthState:
         """"Whenever you play a potion" effects (and the bound player's / each player's)."""
         if self.dirty:
             self._rebuild()
+        start = len(self.queue)
         for obj in self.src_potion:
             facts = obj.facts
             is_binding = type(obj) is Binding
@@ -2033,6 +2083,7 @@ class WentworthState:
                 elif whose != "each_player" and obj.owner != p:
                     continue
                 self.queue.append((eff, Ctx(obj.owner, obj, facts, host=obj.host if is_binding else None, that=p)))
+        self._in_turn_order(start)
 
     def _attach(self, b: Binding, target: int) -> None:
         if target < 0:
@@ -2235,6 +2286,7 @@ class WentworthState:
             self.say(f"{att.facts.name} attacks P{dp + 1}" + (f": {d.facts.name} defends" if d is not None
                                                                 else ", undefended"))
         queue = self.queue
+        start = len(queue)
         if att.facts.has_attack:
             for eff in att.facts.triggers["on_attack"]:
                 queue.append((eff, Ctx(ap, att, att.facts, opp_g=d, opp_p=dp, in_combat=True)))
@@ -2242,11 +2294,13 @@ class WentworthState:
             if b.facts.has_attack:
                 for eff in b.facts.triggers["on_attack"]:
                     queue.append((eff, Ctx(b.owner, b, b.facts, host=att, opp_g=d, opp_p=dp, in_combat=True)))
-        for side in self.sides:
+        for side in self.seen_by(ap):
             env = side.env
             if env is not None and env.facts.has_attack:
                 for eff in env.facts.triggers["on_attack"]:
                     queue.append((eff, Ctx(env.owner, env, env.facts, opp_g=d, opp_p=dp, in_combat=True)))
+        self._in_turn_order(start)
+        start = len(queue)
         if d is not None:
             if d.facts.has_defend:
                 for eff in d.facts.triggers["on_defend"]:
@@ -2255,6 +2309,7 @@ class WentworthState:
                 if b.facts.has_defend:
                     for eff in b.facts.triggers["on_defend"]:
                         queue.append((eff, Ctx(b.owner, b, b.facts, host=d, opp_g=att, opp_p=ap, in_combat=True)))
+            self._in_turn_order(start)
         if queue:
             self.resume.append("_roll")
         else:
@@ -2357,6 +2412,7 @@ class WentworthState:
             self.say("the rolls are equal: a draw")
         if winner is not None:
             queue = self.queue
+            start = len(queue)
             if winner.facts.has_win:
                 for eff in winner.facts.triggers["on_combat_win"]:
                     queue.append((eff, Ctx(winner.owner, winner, winner.facts, opp_g=loser, opp_p=opp_p,
@@ -2366,6 +2422,7 @@ class WentworthState:
                     for eff in b.facts.triggers["on_combat_win"]:
                         queue.append((eff, Ctx(b.owner, b, b.facts, host=winner, opp_g=loser, opp_p=opp_p,
                                                in_combat=True)))
+            self._in_turn_order(start)
 
     def _end_combat(self) -> None:
         self.c_att = self.c_def = None
@@ -2462,6 +2519,7 @@ class WentworthState:
             self.say(f"{_label(g)} is defeated")
         opp_p = killer.owner if killer is not None else -1
         queue = self.queue
+        start = len(queue)
         if g.facts.has_defeated:
             for eff in g.facts.triggers["on_defeated"]:
                 queue.append((eff, Ctx(g.owner, g, g.facts, opp_g=killer, opp_p=opp_p, in_combat=in_combat)))
@@ -2470,6 +2528,7 @@ class WentworthState:
                 for eff in b.facts.triggers["on_defeated"]:
                     queue.append((eff, Ctx(b.owner, b, b.facts, host=g, opp_g=killer, opp_p=opp_p,
                                            in_combat=in_combat)))
+        self._in_turn_order(start)
 
     def _leave(self, g: Guardian, *, to_hand: bool) -> None:
         """A guardian leaves play without being defeated (to its owner's hand or discard pile)."""
@@ -2486,8 +2545,9 @@ class WentworthState:
         self._check_lives()
 
     def _check_lives(self) -> None:
-        """Guardians whose life fell to 0 (a life bonus left play) are defeated."""
-        for side in self.sides:
+        """Guardians whose life fell to 0 (a life bonus left play) are defeated (in turn order from the
+        active player)."""
+        for side in self.seen_by(self.active):
             for g in list(side.guardians):
                 if g.alive and g.damage and g.damage >= self.max_life(g):
                     self._defeat(g, None, False)
@@ -2495,7 +2555,7 @@ class WentworthState:
     def _check_players(self) -> None:
         """Players at 0 life are out (their cards leave play); the last player standing wins."""
         self.hurt = False
-        dead = [side.seat for side in self.sides if not side.out and side.life <= 0]
+        dead = [side.seat for side in self.seen_by(self.active) if not side.out and side.life <= 0]
         if not dead:
             return
         for seat in dead:
@@ -2623,6 +2683,7 @@ class WentworthState:
             g = self.c_att
             pool = [g] if g is not None and g.alive else []
         else:
+            # several guardians at once: touched in turn order from the controller (their own first)
             ctrl = ctx.controller
             sides = self.sides
             if target == "friendly_guardians":
@@ -2630,11 +2691,11 @@ class WentworthState:
             elif target == "other_friendly_guardians":
                 pool = [g for g in sides[ctrl].guardians if g is not ctx.source]
             elif target == "enemy_guardians":
-                pool = [g for side in sides if side.seat != ctrl for g in side.guardians]
+                pool = [g for side in self.seen_by(ctrl) if side.seat != ctrl for g in side.guardians]
             elif target == "all_guardians":
-                pool = [g for side in sides for g in side.guardians]
+                pool = [g for side in self.seen_by(ctrl) for g in side.guardians]
             elif target == "all_other_guardians":
-                pool = [g for side in sides for g in side.guardians if g is not ctx.source]
+                pool = [g for side in self.seen_by(ctrl) for g in side.guardians if g is not ctx.source]
             elif target == "bound_player_guardians" and type(ctx.source) is Binding and ctx.source.player >= 0:
                 pool = list(sides[ctx.source.player].guardians)
             else:
@@ -2654,7 +2715,7 @@ class WentworthState:
         elif target == "each_opponent":
             seats = self._opponents(ctrl)
         elif target == "all_players":
-            seats = self.alive_seats()
+            seats = [side.seat for side in self.seen_by(ctrl) if not side.out]
         elif target == "that_player":
             seats = [ctx.that]
         elif target == "that_player_opponents":
@@ -3630,7 +3691,8 @@ class Greedy:
 
 
     def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
-        """The first host (in the engine's order) worth most to a binding of this kind: (code, host, value)."""
+        """The first host (in the engine's order, turn order from ``p``) worth most to a binding of this kind:
+        (code, host, value). A curse on a player goes to the next opponent in turn order."""
         helpful = facts.sign > 0
         key = ("host", facts.bind_player, helpful)
         found = cache.get(key)
@@ -3638,13 +3700,13 @@ class Greedy:
             # state.hosts() order, keeping the hosts _host_value accepts
             found = (None, None, 0.0)
             if facts.bind_player:
-                for side in state.sides:
+                for side in state.seen_by(p):
                     if not side.out and helpful == (side.seat == p):
                         found = (-1 - side.seat, side.seat, 0.0)
                         break
             else:
                 best = None
-                for side in ((state.sides[p],) if helpful else state.sides):
+                for side in ((state.sides[p],) if helpful else state.seen_by(p)):
                     if not helpful and side.seat == p:
                         continue
                     for g in side.guardians:

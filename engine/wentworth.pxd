@@ -178,6 +178,12 @@ cdef class WentworthState:
     @cython.locals(g=Guardian)
     cpdef _ability_targets(self, int player, obj, Eff eff, bint in_roll)
 
+    @cython.locals(side=Side, influence=cython.int, moves=list, index=cython.int, facts=Facts, eff=Eff, b=Binding)
+    cpdef list _main_actions(self, int player)
+
+    @cython.locals(per=list, moves=list, choices=list, g=Guardian, uid=cython.int, attacks=tuple, parts=list)
+    cpdef list _declarations(self, int player)
+
     @cython.locals(g=Guardian)
     cpdef bint _any_attack(self, int player)
 

@@ -1597,20 +1597,20 @@ class WentworthState:
             kind = facts.type
             if kind is BINDING:
                 for target, host in self.hosts(player, facts):
-                    moves.append(Play(index, facts.name, target, _describe(host)))
+                    moves.append(_new(Play, (index, facts.name, target, _describe(host))))
                 continue
             if kind is POTION and facts.window == W_ROLL:
                 continue
             eff = facts.choice
             if eff is None:
-                moves.append(Play(index, facts.name))
+                moves.append(_new(Play, (index, facts.name, None, "")))
                 continue
             targets = self._options(player, eff)
             if targets:
                 for target, label in targets:
-                    moves.append(Play(index, facts.name, target, label))
+                    moves.append(_new(Play, (index, facts.name, target, label)))
             elif kind is GUARDIAN:
-                moves.append(Play(index, facts.name))
+                moves.append(_new(Play, (index, facts.name, None, "")))
         moves.extend(self._abilities(player, False))
         for b in self.bindings(player):
             if b.owner == player and cost(player, b.facts) <= influence:
@@ -1620,7 +1620,7 @@ class WentworthState:
         if side.deck:
             for index, facts in enumerate(side.hand):
                 if (facts.cost + 1) // 2 <= influence:
-                    moves.append(Discard(index, facts.name))
+                    moves.append(_new(Discard, (index, facts.name)))
         if self.phase == REBUFF:
             moves.extend(self._declarations(player))
         else:
@@ -1649,12 +1649,21 @@ class WentworthState:
         per = self.attack_options(player)
         moves: list[Action] = []
         if per:
-            guardians = [g for g, _ in per]
-            for combo in product(*(options for _, options in per)):
-                attacks = tuple((g.uid, seat) for g, seats in zip(guardians, combo) for seat in seats)
+            # each guardian's options as its part of the attacks and of the label, joined per combination
+            choices = []
+            for g, options in per:
+                uid, name = g.uid, g.facts.name
+                choices.append([(tuple([(uid, seat) for seat in seats]), [f"{name} -> P{seat + 1}" for seat in seats])
+                                for seats in options])
+            for combo in product(*choices):
+                attacks: tuple = ()
+                parts: list = []
+                for pairs, labels in combo:
+                    if pairs:
+                        attacks += pairs
+                        parts += labels
                 if attacks:
-                    moves.append(Declare(attacks, ", ".join(f"{g.facts.name} -> P{seat + 1}"
-                                                            for g, seats in zip(guardians, combo) for seat in seats)))
+                    moves.append(_new(Declare, (attacks, ", ".join(parts))))
         moves.append(NO_ATTACK)
         return moves
 

@@ -589,6 +589,36 @@ def test_a_guardian_alive_only_by_the_binding_of_a_player_who_goes_out_is_defeat
     assert not whelp.alive and whelp not in game.sides[0].guardians and whelp.facts in game.sides[0].discard
 
 
+def test_the_last_players_going_out_together_is_a_draw_not_unresolved():
+    """"The last player standing wins": when the last players go out together nobody stands, so the game is
+    the rulebook's own draw (no winner, and not unresolved)."""
+    for players in (2, 3):
+        game = state(players, log=True)
+        quake = card("Quake", "potion", cost=1, effects=[{"effect": "damage", "trigger": "on_play",
+                                                          "target": "all_players", "amount": 5}])
+        give(game, 0, quake)
+        game.sides[0].influence = 1
+        for side in game.sides:
+            side.life = 5 if side.seat < 2 else 9
+        if players == 3:
+            game.sides[2].out = True
+        act(game, Play, name="Quake")
+        assert game.is_terminal() and game.winner() is None and not game.is_unresolved()
+        assert game.log[-1].endswith("every player is out: a draw")
+
+
+def test_the_turn_cap_leaves_the_game_unresolved_and_says_so():
+    """The rulebook has no turn limit: a game stopped by decklab's cap has no winner, is not a draw, and the
+    play-by-play says it is unresolved."""
+    game = state(2, max_turns=3, log=True)
+    for _ in range(3):
+        assert not game.is_terminal() and not game.is_unresolved()
+        end_turn(game)
+    assert game.is_terminal() and game.winner() is None and game.is_unresolved()
+    assert game.log[-1].endswith("the turn limit is reached: the game is unresolved")
+    assert game.legal_actions() == ()
+
+
 def test_turn_order_rotates_from_the_first_seat_and_skips_players_out():
     game = state(4, first=2)
     assert game.active == 2

@@ -83,44 +83,51 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
 
 
 def _node_locator(raw: str) -> Locator:
-    """The line of a card's field in YAML or JSON text, found with PyYAML's composer (only when a card is
-    refused: the parse is done again, keeping positions). None when the text cannot be composed."""
-    composed: list = []
+    """The line of a card's field in YAML or JSON text (only asked when a card is refused).
+
+    The text is read again as a stream of PyYAML parser events, which carry positions: no tree is built, so
+    memory stays flat for a large file, and the reading stops at the end of the card. The line of the field
+    (or of the deepest part of its path found, at worst the card's) or None when the text cannot be read so.
+    """
 
     def locate(index: int, loc: tuple) -> int | None:
         import yaml
 
-        if not composed:
-            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-            try:
-                composed.append(yaml.compose(raw, Loader=loader))
-            except (yaml.YAMLError, RecursionError, ValueError):
-                composed.append(None)
-        node = _child(composed[0], "cards")
-        node = _child(node, index)
-        if node is None:
-            return None
-        for part in loc:
-            deeper = _child(node, part)
-            if deeper is None:
-                break
-            node = deeper
-        return node.start_mark.line + 1
+        target = ("cards", index, *loc)
+        best = None
+        frames: list[list] = []  # per open mapping or list: [its path, is a mapping, key or index, awaiting a key]
+        try:
+            for event in yaml.parse(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+                if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                    if frames.pop()[0] == target[:2]:
+                        return best  # the card ended before the field was found
+                    continue
+                if not isinstance(event, yaml.NodeEvent):
+                    continue
+                path = None
+                if not frames:
+                    path = ()
+                elif frames[-1][1] and frames[-1][3]:  # a mapping's key
+                    frames[-1][2], frames[-1][3] = getattr(event, "value", None), False
+                elif frames[-1][0] is not None:
+                    frame = frames[-1]
+                    if frame[1]:
+                        path, frame[3] = (*frame[0], frame[2]), True
+                    else:
+                        frame[2] += 1
+                        path = (*frame[0], frame[2])
+                if path is not None and path == target[:len(path)]:
+                    best = event.start_mark.line + 1
+                    if len(path) == len(target):
+                        return best
+                if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                    on_target = path is not None and path == target[:len(path)]
+                    frames.append([path if on_target else None, isinstance(event, yaml.MappingStartEvent), -1, True])
+        except (yaml.YAMLError, ValueError):
+            pass
+        return best
 
     return locate
-
-
-def _child(node, key):
-    """The value node at ``key`` (a mapping key or a list index) of a composed YAML node, else None."""
-    import yaml
-
-    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
-        return node.value[key]
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
-                return value_node
-    return None
 
 
 def _load_csv(raw: str, label: str, *, game: str | None, set_code: str | None) -> tuple[dict[str, Any], list[int]]:

@@ -3,10 +3,11 @@
 Two lines of five squares face each other (flank, guard, post, guard, flank). Each player
 fields five characters (total value at most 25 at all times) and keeps five reserves and
 three tactics cards in hand. A shared attribute card names the attribute every combat
-uses; a shared variable card gives a blanket bonus. A turn: at most one reserve placed
-or one before-combat tactics card, at most one discard to flip a side-deck card, then at
-most one attack (several attackers may gang up on one target). The side with no fighter
-left on the field loses. Readings of unclear rules are in ``docs/rules/warcardz.md``.
+uses; a shared variable card gives a blanket bonus. A turn is one action: place a reserve,
+play a before-combat tactics card, discard a card to flip a side-deck card, or attack (several
+attackers may gang up on one target). The side with no fighter left on the field loses; at the
+stall point a player who can no longer win surrenders. Readings of unclear rules are in
+``docs/rules/warcardz.md``.
 
 The board is ten squares: ``0-4`` are P1's line and ``5-9`` P2's, both numbered from P1's
 left, so square ``c`` faces square ``c + 5``. Every player looks at the board from its own
@@ -41,7 +42,9 @@ from .effects import EffectRegistry
 
 LINE = 5
 LINE_VALUE = 25
-QUIET_TURNS = 10  # this many turns in a row without a change on the field or in the side decks: a draw
+QUIET_TURNS = 10  # this many turns in a row without a change on the field or in the side decks: the stall point
+# Before-combat effects that can bring a fighter within reach of an enemy (a new square, a new light, a new fighter).
+REACHING_EFFECTS = frozenset({"move", "swap_positions", "grant_direction", "deploy_reserve", "return_to_reserve"})
 ATTRIBUTES = ("hand_to_hand", "small_arms", "heavy_weapons", "energy", "explosive")
 ATTRIBUTE_NAMES = ("Hand-to-Hand", "Small Arms", "Heavy Weapons", "Energy", "Explosive")
 DIRECTIONS = ("front", "left_front", "right_front", "left", "right", "aft")
@@ -76,6 +79,8 @@ def view(player: int, sq: int) -> int:
 VIEW_ORDER = tuple(tuple(sorted(range(10), key=lambda sq, p=p: view(p, sq))) for p in (0, 1))
 # VIEW_ROW[player]: the squares of ``player``'s own line, from its own left.
 VIEW_ROW = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
+BREAK = 300.0  # what a target adds to its worth (100 a value point) when it is an attacker of the enemy's best attack
+TRADE = 1.0  # the value of a plan that trades a fighter for the identical enemy card (below any winning attack)
 PLANS = ("plan 0", "plan 1")  # where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast)
 
 
@@ -725,6 +730,7 @@ class WarcardzState(GameState):
         "sides",
         "skey",
         "slot_used",
+        "surrendered",
         "tasks",
         "tindex",
         "units",
@@ -746,9 +752,57 @@ class WarcardzState(GameState):
         return self.result
 
     def is_unresolved(self) -> bool:
-        """Whether the game was stopped by the turn cap or the quiet-turns stall rule, which the rulebook
-        does not have (never by an elimination: that is a win, or the rulebook's own draw)."""
+        """Whether the game was stopped by the turn cap or at the stall point without a surrender, which the
+        rulebook does not have (never by an elimination or a surrender: that is a win, or the rulebook's own
+        draw)."""
         return self.unresolved
+
+    def has_way_to_attack(self, player: int) -> bool:
+        """Whether ``player`` can attack an enemy now or bring one within reach by its own means: a fighter
+        whose lights reach an enemy, a reserve that fits (five fighters, 25 value) on an open square of its
+        line from which it would reach one, or a before-combat card in hand that moves, swaps, returns or
+        deploys a fighter or lights a direction (:data:`REACHING_EFFECTS`). Side-deck flips never change
+        who can reach whom."""
+        if any(attackers is not None for attackers in self.reach(player)):
+            return True
+        side = self.sides[player]
+        if side.dummy:
+            return False
+        board = self.board
+        enemy = 1 - player
+        if len(self.units[player]) < LINE and side.reserves:
+            room = LINE_VALUE - self.value_in_play(player)
+            table = REACH_MASK[player]
+            for sq in self._open_squares(player):
+                for facts in side.reserves:
+                    if facts.value <= room:
+                        for t in table[sq][facts.dirs]:
+                            target = board[t]
+                            if target is not None and target.owner == enemy:
+                                return True
+        for facts in side.hand:
+            if not facts.instant and any(e["effect"] in REACHING_EFFECTS for e in facts.plays):
+                return True
+        return False
+
+    def army_value(self, player: int) -> int:
+        """The value of ``player``'s fighters on the field and in its reserve: what it has left to fight with."""
+        return self.value_in_play(player) + sum(f.value for f in self.sides[player].reserves)
+
+    def conceder(self) -> int | None:
+        """Who surrenders at the stall point (None: nobody; the game is unresolved).
+
+        A player who has no way left to attack (:meth:`has_way_to_attack`) while its opponent has one can no
+        longer win: it surrenders. When both or neither have one, the player with the smaller army
+        (:meth:`army_value`) surrenders a position that is going nowhere; equal armies: nobody does.
+        """
+        ways = [self.has_way_to_attack(0), self.has_way_to_attack(1)]
+        if ways[0] != ways[1]:
+            return 0 if not ways[0] else 1
+        armies = [self.army_value(0), self.army_value(1)]
+        if armies[0] == armies[1]:
+            return None
+        return 0 if armies[0] < armies[1] else 1
 
     # -- scores --
 
@@ -1368,6 +1422,7 @@ class WarcardzState(GameState):
                 side = self.sides[self.active]
                 facts = side.reserves.pop(action.index)
                 self.slot_used = True
+                tasks.append(_END)  # the turn's one action: the turn ends once its effects are done
                 self._place(facts, self.active, action.square, True)
             elif action is END_TURN or action == END_TURN:
                 if not tasks:
@@ -1397,6 +1452,7 @@ class WarcardzState(GameState):
         pile = side.hand if action.source == "hand" else side.reserves
         side.discards.append(pile.pop(action.index))
         self.discarded = True
+        self.tasks.append(_END)  # "A player may use his turn and discard exactly one card"
         if self.log is not None:
             self.say(f"P{self.active + 1} discards {action.name} to flip the {action.deck} card")
         if action.deck == "attribute":
@@ -1413,6 +1469,10 @@ class WarcardzState(GameState):
         if self.log is not None:
             self.say(f"P{p + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
         entry = [p, facts, action.target, False]
+        if is_attack_opener(facts):
+            self.discarded = True  # the card says the fighter may attack this turn: an attack (or nothing) follows
+        else:
+            self.tasks.append(_END)  # the turn's one action: the turn ends once the card is done
         self.tasks.append(("tactic", entry))
         self.tasks.append(("respond", entry))
 
@@ -1430,7 +1490,9 @@ class WarcardzState(GameState):
         tasks.append(_END)
         sides = self.sides
         # The tactics window, then the outcome (run at once rather than queued, where nothing comes between).
-        if (sides[0].hand or sides[1].hand) and (_has_instant(sides[0]) or _has_instant(sides[1])):
+        # Identical cards meeting are removed whatever the scores: no instant can change that, so no window.
+        if ((sides[0].hand or sides[1].hand) and (_has_instant(sides[0]) or _has_instant(sides[1]))
+                and not is_twin_combat(combat.attackers, combat.defender)):
             tasks.append(_OUTCOME)
             _task_window(self, _WINDOW)
         else:
@@ -1447,13 +1509,26 @@ class WarcardzState(GameState):
         else:
             self.quiet += 1
         if self.turn > self.max_turns or self.quiet >= QUIET_TURNS:
-            self.over = self.unresolved = True
+            self.over = True
             self.result = None
             self.tasks.clear()
+            loser = None if self.goldfish or self.quiet < QUIET_TURNS else self.conceder()
+            if loser is not None:
+                self.result = 1 - loser
+                self.surrendered = loser
+                if self.log is not None:
+                    self.say(f"{QUIET_TURNS} turns in a row without a change: P{loser + 1} surrenders "
+                             + ("(it has no way left to attack)" if not self.has_way_to_attack(loser) and
+                                self.has_way_to_attack(1 - loser) else
+                                f"(its army is worth {self.army_value(loser)} against {self.army_value(1 - loser)})")
+                             + f": P{2 - loser} wins")
+                return
+            self.unresolved = True
             if self.log is not None:
                 self.say(f"the turn cap ({self.max_turns} turns) is reached: the game is unresolved"
                          if self.quiet < QUIET_TURNS else
-                         f"{QUIET_TURNS} turns in a row without a change (the stall rule): the game is unresolved")
+                         f"{QUIET_TURNS} turns in a row without a change, and nobody surrenders (the stall rule): "
+                         "the game is unresolved")
             return
         if not self.goldfish:
             self.active = 1 - self.active
@@ -1488,7 +1563,7 @@ class WarcardzState(GameState):
         twin.auras = [[fighters[f.uid] for f in units] for units in self.auras]
         twin.sides = [side.copy() for side in self.sides]
         twin.active, twin.result, twin.over, twin.goldfish = self.active, self.result, self.over, self.goldfish
-        twin.unresolved = self.unresolved
+        twin.unresolved, twin.surrendered = self.unresolved, self.surrendered
         twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = list(self.attr_pile), self.attr_card, self.attr, self.frenzy_on
         twin.var_pile, twin.var_card, twin.var_mods = list(self.var_pile), self.var_card, self.var_mods
         twin.slot_used, twin.discarded, twin.granted = self.slot_used, self.discarded, dict(self.granted)
@@ -1542,6 +1617,22 @@ class WarcardzState(GameState):
 
 
 _RANK = attrgetter("rank")
+
+
+def is_attack_opener(facts: Facts) -> bool:
+    """Whether a before-combat card lights a direction for this turn ("This turn it may also attack left and
+    right"): the card's own text lets the turn go on to an attack, the one exception to one action a turn."""
+    return facts.before == "grant_direction"
+
+
+def is_twin_combat(attackers, defender: Fighter) -> bool:
+    """Whether an attacker is the same card as the defender: "If two identical cards meet up in battle, both
+    cards are removed from the game" (whatever the scores)."""
+    key = defender.facts.key
+    for f in attackers:
+        if f.facts.key == key:
+            return True
+    return False
 
 
 def _has_instant(side: Side) -> bool:
@@ -1754,7 +1845,13 @@ def _task_outcome(state: WarcardzState, task) -> None:
     if state.log is not None:
         state.say(f"combat under {ATTRIBUTE_NAMES[state.attr]}" + (" + Frenzy" if state.frenzy_on else "")
                   + f": {attack} against {defense}")
-    if attack > defense:
+    twins = [f for f in combat.attackers if f.facts.key == defender.facts.key]
+    if twins:  # "If two identical cards meet up in battle, both cards are removed from the game", whatever the scores
+        state._remove(defender, " (identical cards meet in battle)")
+        for fighter in twins:
+            state._remove(fighter, " (identical cards meet in battle)")
+        state._check_end()
+    elif attack > defense:
         side = state.sides[defender.owner]
         if not side.dummy:
             for facts in side.hand:
@@ -1768,15 +1865,8 @@ def _task_outcome(state: WarcardzState, task) -> None:
         for fighter in combat.attackers:
             state._remove(fighter, " (the defender wins)")
         state._check_end()
-    else:
-        twins = [f for f in combat.attackers if f.facts.key == defender.facts.key]
-        if twins:
-            state._remove(defender, " (a tie between identical cards)")
-            for fighter in twins:
-                state._remove(fighter, " (a tie between identical cards)")
-            state._check_end()
-        elif state.log is not None:
-            state.say("a tie: a draw, nothing happens")
+    elif state.log is not None:
+        state.say("a tie: a draw, nothing happens")
 
 
 def _answer_save(state: WarcardzState, player: int, action, data) -> None:
@@ -2104,6 +2194,7 @@ def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool) ->
     state.granted = {}
     state.result = None
     state.over = state.unresolved = False
+    state.surrendered = None
     state.goldfish = goldfish
     state.next_uid = 1
     state.changed = False
@@ -2194,9 +2285,10 @@ def kill_turn(state: WarcardzState) -> int | None:
 
 
 class Greedy:
-    """A sensible Warcardz player: fields its strongest reserve, attacks only when the combat is won
-    (the most valuable target, with every fighter that can reach it), flips a bad attribute card,
-    blocks the enemy's reserve squares, and plays an instant when it turns the combat its way."""
+    """A sensible Warcardz player: fields its strongest reserve, attacks when the combat is won (the most
+    valuable target, more if it would attack next turn, with every fighter that can reach it), trades
+    identical cards when not behind, flips a bad attribute card, blocks the enemy's reserve squares, and
+    plays an instant when it turns the combat its way."""
 
     name = "greedy"
 
@@ -2257,7 +2349,7 @@ class Greedy:
         best = state.cache[key] = self._plan(state, p)
         return best
 
-    def _plan(self, state: WarcardzState, p: int):
+    def _plan(self, state: WarcardzState, p: int, nested: bool = False):
         """The best winning attack. A target's value (x100) outweighs any margin (at most +50), so targets
         are tried from the most valuable down (then from the player's own left: ``Fighter.rank``), and the
         search stops below the first value that wins. A target's attackers are found when it is tried, in the
@@ -2273,14 +2365,22 @@ class Greedy:
         fresh = state.fresh_score  # what ``score`` computes on a miss (see ``WarcardzState.score``)
         group_score = state.group_score
         free = True
+        # A trade of identical cards (both removed) is worth it when the player is not behind: it brings the
+        # end nearer without giving the opponent the lead. Any winning attack comes first.
+        trade = state.army_value(p) >= state.army_value(1 - p)
         for other in state.auras[p]:
             if other.facts.aura_grouped:
                 free = False
+        # The enemy's best attack next turn, if it has one: a target among its attackers breaks it up.
+        counter = self._plan(state, 1 - p, nested=True) if not nested else None
+        threats = counter[1] if counter is not None and counter[0] != TRADE else ()
         for target in enemies if len(enemies) < 2 else sorted(enemies, key=_RANK):
             worth = target.facts.value * 100.0
-            if best is not None and worth + 50.0 < best_value:
+            if best is not None and worth + BREAK + 50.0 < best_value:
                 break
             sq = target.sq
+            if target in threats:
+                worth += BREAK
             attackers = None
             for src, bit in reachers[sq]:
                 f = board[src]
@@ -2291,6 +2391,15 @@ class Greedy:
                     else:
                         attackers.append(f)
             if attackers is None:
+                continue
+            key = target.facts.key
+            for f in attackers:
+                if f.facts.key == key:  # identical cards meeting are both removed: a trade, not a win
+                    if best is None and trade:
+                        best, best_value = (TRADE, [f], target), TRADE
+                    attackers = [f for f in attackers if f.facts.key != key]
+                    break
+            if not attackers:
                 continue
             defense = cache.get(-target.uid)
             if defense is None:
@@ -2354,6 +2463,8 @@ class Greedy:
             entry = facts.plays[0]
             if kind in ("flip_attribute", "choose_attribute", "grant_direction", "return_to_reserve") and not planned:
                 plan, planned = self.plan(state, p), True
+            if plan is not None and plan[0] == TRADE:
+                plan = None  # (a trade is the fallback: a tactics card that opens a winning attack comes first)
             if kind == "flip_attribute" and plan is None:
                 return Tactic(index, facts.name)
             if kind == "choose_attribute" and plan is None:

@@ -143,8 +143,9 @@ def only_fighters_on_the_field_act_or_are_targeted(state: WarcardzState) -> None
 
 
 def ending_honest(state: WarcardzState) -> None:
-    """A winner has fighters and its enemy none; a rulebook draw leaves both sides empty; an unresolved game was
-    stopped by the stall rule or the turn cap, with fighters on both sides and no winner."""
+    """A winner has fighters and its enemy none, or its enemy surrendered at the stall point (the player who could
+    no longer attack while the other could, else the smaller army); a rulebook draw leaves both sides empty; an
+    unresolved game was stopped by the stall rule or the turn cap, with fighters on both sides and no winner."""
     if not state.is_terminal():
         assert state.quiet < QUIET_TURNS and state.turn <= state.max_turns, "the game went on past the stall rule or cap"
         assert not state.is_unresolved(), "a game still going is unresolved"
@@ -156,6 +157,12 @@ def ending_honest(state: WarcardzState) -> None:
         assert state.units[0] and state.units[1], "unresolved, but a side was wiped out"
     elif winner is None:
         assert not state.units[0] and not state.units[1], "a draw, but a side still has fighters"
+    elif state.surrendered is not None:
+        assert state.surrendered == 1 - winner, "the surrendering player won"
+        assert state.quiet >= QUIET_TURNS and state.units[0] and state.units[1], "a surrender before the stall point"
+        assert (not state.has_way_to_attack(1 - winner) and state.has_way_to_attack(winner)
+                or state.has_way_to_attack(0) == state.has_way_to_attack(1)
+                and state.army_value(1 - winner) < state.army_value(winner)), "the wrong player surrendered"
     else:
         assert state.units[winner] and not state.units[1 - winner], f"P{winner + 1} wins but the field says otherwise"
 

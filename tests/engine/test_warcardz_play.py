@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
-from decklab.engine.warcardz import LINE, LINE_VALUE, Greedy, standard_side_decks, view
+from decklab.engine.warcardz import BREAK, LINE, LINE_VALUE, QUIET_TURNS, TRADE, Greedy, standard_side_decks, view
 
 from . import play_checks as checks
 
@@ -93,8 +93,10 @@ def test_invariants_over_thousands_of_random_games(decks):
             assert state.card_counts() == counts
             assert steps < 5000
         assert state.turn <= 200
-        if state.winner() is not None:
+        if state.winner() is not None and state.surrendered is None:
             assert not state.units[1 - state.winner()] and state.units[state.winner()]
+        elif state.winner() is not None:  # a surrender: at the stall point, by the player who lost
+            assert state.surrendered == 1 - state.winner() and state.quiet >= QUIET_TURNS
 
 
 def test_invariants_with_every_tactics_card(varied_decks, decks):
@@ -220,16 +222,28 @@ def warcardz_position(sq: int) -> int:
     return SQUARE_POSITION[sq]
 
 
-def reference_plan(state, p):
-    """The greedy's best winning attack the plain way: every reachable target, every candidate scored; on equal
-    values the first found from the player's own left (targets, then attackers)."""
+def reference_plan(state, p, nested=False):
+    """The greedy's best attack the plain way: every reachable target, every candidate scored; on equal values
+    the first found from the player's own left (targets, then attackers). A target among the attackers of the
+    enemy's best attack (found the same way) is worth ``BREAK`` more; an attacker identical to the target is
+    left out of the candidates (meeting it removes both), and trading it is the fallback when the player is not
+    behind."""
     reach = state.reach(p)
     board = state.board
     best, best_value = None, 0.0
+    counter = None if nested else reference_plan(state, 1 - p, nested=True)
+    threats = counter[1] if counter is not None and counter[0] != TRADE else []
+    trade = state.army_value(p) >= state.army_value(1 - p)
     for sq in sorted((sq for sq in range(10) if reach[sq]), key=lambda sq: (-board[sq].facts.value, view(p, sq))):
-        attackers, target = reach[sq], board[sq]
+        target = board[sq]
+        twins = [f for f in reach[sq] if f.facts.key == target.facts.key]
+        if twins and best is None and trade:
+            best, best_value = (TRADE, [twins[0]], target), TRADE
+        attackers = [f for f in reach[sq] if f.facts.key != target.facts.key]
+        if not attackers:
+            continue
         defense = state.score(target, False)
-        worth = target.facts.value * 100.0
+        worth = target.facts.value * 100.0 + (BREAK if any(t is target for t in threats) else 0.0)
         total = 0
         for f in attackers:
             alone = state.score(f, True, (f,))

@@ -272,17 +272,34 @@ def test_a_tie_is_a_draw_and_nothing_happens():
 
 
 def test_two_identical_cards_meeting_both_leave_the_game():
-    """"If two identical cards meet up in battle, both cards are removed from the game." (read: when they tie)"""
+    """"If two identical cards meet up in battle, both cards are removed from the game." (read as written:
+    whatever the scores, not only on a tie)"""
     twin = grunt("Twin", attack=3, defense=3)
     game = arena({P1_POST: twin, P1_FLANK: grunt("Spare", directions=())},
                  {P2_POST: twin, P2_FLANK: grunt("Other", directions=())})
     attack(game, [P1_POST], P2_POST)
     assert at(game, P1_POST) is None and at(game, P2_POST) is None
     assert [f.name for f in game.sides[0].removed] == ["Twin"] and [f.name for f in game.sides[1].removed] == ["Twin"]
-    unequal = arena({P1_POST: grunt("Twin", attack=5, defense=3)}, {P2_POST: grunt("Twin", attack=5, defense=3),
-                                                                      P2_FLANK: grunt("Other", directions=())})
-    attack(unequal, [P1_POST], P2_POST)  # 6 against 4: an ordinary win, not a tie
-    assert at(unequal, P1_POST) == "Twin" and at(unequal, P2_POST) is None
+    assert said(game, "Twin of P2 is removed from the field (identical cards meet in battle)")
+    # 6 against 4 would be a win; identical cards meeting are still both removed, and nobody moves in.
+    unequal = arena({P1_POST: grunt("Twin", attack=5, defense=3), P1_FLANK: grunt("Spare", directions=())},
+                    {P2_POST: grunt("Twin", attack=5, defense=3), P2_FLANK: grunt("Other", directions=())})
+    attack(unequal, [P1_POST], P2_POST)
+    assert at(unequal, P1_POST) is None and at(unequal, P2_POST) is None
+    assert unequal.pending is None and unequal.active == 1
+
+
+def test_identical_cards_in_a_group_attack_leave_the_others_in_play():
+    """Only the two identical cards meet: the other attackers stay, whatever the scores, and no instant is asked
+    for (none could change what happens)."""
+    twin = grunt("Twin", attack=1, defense=9)
+    game = arena({P1_GUARD: grunt("Friend", directions=("right_front",)), P1_POST: twin},
+                 {P2_POST: twin, P2_FLANK: grunt("Other", directions=())},
+                 hands=((), (starter("Dig In"),)))
+    attack(game, [P1_GUARD, P1_POST], P2_POST)
+    assert game.pending is None  # no tactics window
+    assert at(game, P1_GUARD) == "Friend" and at(game, P1_POST) is None and at(game, P2_POST) is None
+    assert [f.name for f in game.sides[1].hand] == ["Dig In"]
 
 
 def test_the_game_ends_when_a_side_has_no_troops_on_the_field():
@@ -316,7 +333,7 @@ def test_one_reserve_when_fewer_than_five_fighters_into_an_open_square():
     squares = {a.square for a in game.legal_actions() if type(a) is Deploy}
     assert squares == {P1_FLANK, P1_GUARD, P1_GUARD_2, P1_FLANK_2}
     act(game, Deploy, name="R", square=P1_FLANK)
-    assert at(game, P1_FLANK) == "R" and not any(type(a) in (Deploy, Tactic) for a in game.legal_actions())
+    assert at(game, P1_FLANK) == "R" and game.active == 1  # the reserve was the turn
 
 
 def test_the_value_cap_blocks_a_reserve():
@@ -347,7 +364,7 @@ def test_a_discard_flips_a_side_deck_card_once_a_turn():
     act(game, Discard, name="R", deck="attribute")
     assert game.attr_card.name == "energy card" and [f.name for f in game.attr_pile] == ["explosive card", "small_arms card"]
     assert [f.name for f in game.sides[0].discards] == ["R"]
-    assert not any(type(a) is Discard for a in game.legal_actions())
+    assert game.active == 1  # "use his turn": the discard was the turn
 
 
 def test_an_attack_ends_the_turn():
@@ -425,7 +442,7 @@ def test_change_of_wind_uses_the_turns_tactics_card():
     game.attr_pile = [warcardz.facts_of(cards[1])]
     act(game, Tactic, name="Change of Wind")
     assert game.attr_card.name == "energy card"
-    assert not any(type(a) in (Deploy, Tactic) for a in game.legal_actions())
+    assert game.active == 1  # the card was the turn
 
 
 def test_called_shot_and_field_survey_pick_the_attribute():
@@ -438,7 +455,7 @@ def test_called_shot_and_field_survey_pick_the_attribute():
     act(game, Tactic, name="Called Shot", label="Explosive")
     assert game.attr_card.name == "explosive card"
     assert [f.name for f in game.attr_pile] == ["hand_to_hand card", "heavy_weapons card", "small_arms card", "energy card"]
-    game.slot_used = False
+    game.apply(END_TURN)  # (the card was P1's turn; P2 passes)
     act(game, Tactic, name="Field Survey")
     assert [str(a) for a in game.legal_actions()] == [
         "make hand_to_hand card the attribute card", "make heavy_weapons card the attribute card",
@@ -457,12 +474,12 @@ def test_regroup_fall_back_and_hot_drop():
                  reserves=((grunt("R1", value=20), grunt("R2", value=3), grunt("R3", value=3)), ()))
     act(game, Tactic, name="Regroup", target=(P1_FLANK, P1_GUARD))
     assert [at(game, 0), at(game, 1)] == ["B", "A"]
-    game.slot_used = False
+    game.apply(END_TURN)  # (the card was P1's turn; P2 passes)
     act(game, Tactic, name="Fall Back", target=P1_FLANK)
     assert at(game, P1_FLANK) is None and "B" in [f.name for f in game.sides[0].reserves]
     assert {a.option[1] for a in game.legal_actions() if a.option is not None} == {P1_FLANK}  # the vacant position
     answer(game, "place R2 at P1 flank 1")
-    game.slot_used = False
+    game.apply(END_TURN)
     act(game, Tactic, name="Hot Drop")
     options = {str(a) for a in game.legal_actions()}
     assert "place R1 at P1 post 3" in options  # 2 + 3 + 20 = 25
@@ -482,10 +499,11 @@ def test_suppressing_fire_outflank_and_shadow_step():
     assert targets == {"Small (P2 post 3)", "Intruder (P1 guard 2)"}
     act(game, Tactic, name="Outflank", target=P1_POST)
     assert P1_GUARD in {a.target for a in game.legal_actions() if type(a) is Attack}
-    game.slot_used = False
+    game.apply(END_TURN)  # P1 does not attack after all
+    game.apply(END_TURN)  # P2 passes
     act(game, Tactic, name="Shadow Step", target=(P1_FLANK, P1_FLANK_2))
     assert at(game, P1_FLANK_2) == "Shade"
-    game.slot_used = False
+    game.apply(END_TURN)
     act(game, Tactic, name="Suppressing Fire", target=P2_POST)
     assert at(game, P2_POST) is None and "Small" in [f.name for f in game.sides[1].reserves]
 
@@ -577,12 +595,45 @@ def test_saboteur_and_scout_triggers():
     act(game, Deploy, name="Null-Signal Pathfinder", square=P1_GUARD)
     answer(game, "flip the variable card")
     assert game.var_card.name == "Second"
+    game.apply(END_TURN)  # (the reserve was P1's turn; P2 passes)
     attack(game, [P1_FLANK], P2_FLANK)
     answer(game, "flip the attribute card")
     assert game.attr_card.name == "energy card"
     assert game.pending[2] == "move"
     game.apply(STAY)
     assert at(game, P1_FLANK) == "Tunnel Sapper" and game.active == 1
+
+
+def test_a_turn_is_one_of_three_actions():
+    """"Each turn allows a player one of three actions : attack, bring in a reserve, use a tactics card." and "A
+    player may use his turn and discard exactly one card": placing a reserve, playing a before-combat card or
+    discarding ends the turn; no attack follows."""
+    def fresh():
+        game = arena({P1_POST: grunt("Mine", attack=9)}, {P2_POST: grunt("Theirs"), P2_FLANK: grunt("Other")},
+                     hands=((starter("Change of Wind"),), ()), reserves=((grunt("R"),), ()),
+                     attributes=[attribute_card("small_arms"), attribute_card("energy")])
+        assert {type(a) for a in game.legal_actions()} >= {Attack, Deploy, Tactic, Discard}
+        return game
+
+    for action_type, match in ((Deploy, {"square": P1_FLANK}), (Tactic, {"name": "Change of Wind"}),
+                               (Discard, {"name": "R", "deck": "attribute"})):
+        game = fresh()
+        act(game, action_type, **match)
+        assert game.active == 1 and game.turn == 2 and at(game, P2_POST) == "Theirs"
+
+
+def test_a_card_that_lights_a_direction_this_turn_lets_the_attack_follow():
+    """Outflank: "Choose one of your fighters. This turn it may also attack left and right." The card's own text
+    lets its turn go on to an attack (or end without one); nothing else may be played."""
+    game = arena({P1_POST: grunt("Mine", attack=9, directions=("front",))},
+                 {P1_GUARD: grunt("Intruder"), P2_FLANK: grunt("Far", directions=())},
+                 hands=((starter("Outflank"), starter("Change of Wind")), ()), reserves=((grunt("R"),), ()))
+    act(game, Tactic, name="Outflank", target=P1_POST)
+    assert game.active == 0 and {type(a) for a in game.legal_actions()} == {Attack, type(END_TURN)}
+    attack(game, [P1_POST], P1_GUARD)
+    assert at(game, P1_GUARD) is None and game.pending[2] == "move"  # (won from the left: it may follow)
+    game.apply(STAY)
+    assert game.active == 1
 
 
 # --- goldfish and odds and ends --------------------------------------------------------------------------

@@ -244,6 +244,12 @@ def test_warcardz_side_deck_cards_stay_out_of_the_player_deck():
     gunline = card("warcardz", "Gunline", "attribute", attribute="small_arms")
     report = validate(warcardz_deck(extra=[(gunline, 1)]))
     assert rules(report) == ["warcardz.side-decks"]
+    assert report.errors[0].message == ("Gunline is an attribute card: it belongs in the [attribute] side deck, "
+                                        "not the player deck.")
+    calm = card("warcardz", "Calm", "variable")
+    base = warcardz_deck()
+    report = validate(Deck(name="T", game="warcardz", sections={"main": base.entries(), "attribute": [(calm, 1)]}))
+    assert report.errors[0].message == "Calm is a variable card, not an attribute card: it cannot be in the [attribute] side deck."
 
 
 # --- all games --------------------------------------------------------------------------------

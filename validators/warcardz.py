@@ -15,6 +15,15 @@ LINE_ORDER = ("flank", "guard", "post", "guard", "flank")
 SIDE_DECKS = ("attribute", "variable")
 
 
+def a_kind(kind: str) -> str:
+    """A card type with its article: "an attribute card", "a variable card".
+
+    >>> a_kind("attribute"), a_kind("tactics")
+    ('an attribute card', 'a tactics card')
+    """
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} card"
+
+
 @register("warcardz")
 def check(deck: Deck, report: Report) -> None:
     main = deck.entries(MAIN)
@@ -57,12 +66,12 @@ def _check_side_decks(report: Report, deck: Deck) -> None:
     """Attribute and variable cards belong in their side decks; nothing else does."""
     for card, quantity in deck.entries(MAIN):
         if card.type in SIDE_DECKS:
-            report.error("warcardz.side-decks", f"{card.name} is a {card.type} card: it belongs in the "
+            report.error("warcardz.side-decks", f"{card.name} is {a_kind(card.type)}: it belongs in the "
                          f"[{card.type}] side deck, not the player deck.", cards=[card], count=quantity, limit=0)
     for side in SIDE_DECKS:
         for card, quantity in deck.entries(side):
             if card.type != side:
-                report.error("warcardz.side-decks", f"{card.name} is a {card.type} card, not a {side} card: it "
+                report.error("warcardz.side-decks", f"{card.name} is {a_kind(card.type)}, not {a_kind(side)}: it "
                              f"cannot be in the [{side}] side deck.", cards=[card], count=quantity, limit=0)
 
 
@@ -75,7 +84,7 @@ def _check_starting_line(report: Report, deck: Deck, characters: dict[Card, int]
                      f"five characters ({', '.join(LINE_ORDER)}).", count=size, limit=LINE)
     for card, quantity in line:
         if card.type != "character":
-            report.error("warcardz.starting-line", f"{card.name} is a {card.type} card; only characters stand in "
+            report.error("warcardz.starting-line", f"{card.name} is {a_kind(card.type)}; only characters stand in "
                          "the starting line.", cards=[card], count=quantity, limit=0)
         elif quantity > characters.get(card, 0):
             have = characters.get(card, 0)

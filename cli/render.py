@@ -350,9 +350,10 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
         console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
     if document["mode"] == "goldfish":
         kill = document["kill_turn"]
-        console.print(f"Deck {document['deck']} ({document['policy']}): kill turn mean {kill['mean']}, "
-                      f"median {kill['p50']}, 90th percentile {kill['p90']}; not killed in {document['not_killed']} games.")
-        table = Table(title="Kill turn")
+        console.print(f"Deck {document['deck']} ({document['policy']}): kill turn (in {document['turn_unit']}) mean "
+                      f"{kill['mean']}, median {kill['p50']}, 90th percentile {kill['p90']}; not killed in "
+                      f"{document['not_killed']} games.")
+        table = Table(title=f"Kill turn ({document['turn_unit']})")
         table.add_column("Turn", justify="right")
         table.add_column("Games", justify="right")
         table.add_column("")
@@ -381,7 +382,8 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
         _by_position(console, document["by_position"])
     turns = document["turns"]
     console.print(f"First player wins {100 * document['first_player_win_rate']:.1f}% of games; "
-                  f"game length in turns: mean {turns['mean']}, median {turns['p50']}, 90th percentile {turns['p90']}.")
+                  f"game length in {document['turn_unit']} (every player's turn counts one): mean {turns['mean']}, "
+                  f"median {turns['p50']}, 90th percentile {turns['p90']}.")
 
 
 def _by_position(console, rows: list[dict[str, Any]]) -> None:
@@ -431,26 +433,52 @@ def coverage(rows: list[dict[str, Any]], *, as_json: bool) -> None:
     console.print(table)
 
 
-def play_by_play(batch, result, lines: list[str]) -> None:
-    """One game's play-by-play and its end; ``result`` is ``None`` for a game that failed (its lines so far)."""
-    console = _console()
+def play_by_play(batch, result, lines: list[str], *, as_json: bool = False, index: int = 0,
+                 failure: dict[str, Any] | None = None) -> None:
+    """One game's play-by-play and its end; ``result`` is ``None`` for a game that failed (its lines so far, and
+    ``failure``). Lines are never wrapped, on a terminal or piped. ``--json``: one document with the lines as a list."""
+    from decklab.engine.stats import GOLDFISH_TURNS, MATCH_TURNS
+
     names = [deck.name for deck in batch.decks]
+    goldfish = batch.mode == "goldfish"
+    unit = GOLDFISH_TURNS if goldfish else MATCH_TURNS
+    if as_json:
+        document: dict[str, Any] = {
+            "game": batch.game, "mode": batch.mode, "seed": batch.seed, "game_index": index,
+            "players": [{"seat": seat + 1, "deck": name, "policy": batch.policies[seat % len(batch.policies)]}
+                        for seat, name in enumerate(names)],
+            "log": list(lines)}
+        if result is not None:
+            document["first"] = result.first + 1
+            document["result"] = ({"kill_turn": result.kill_turn, "turn_unit": unit} if goldfish else
+                                  {"winner": None if result.winner is None else result.winner + 1,
+                                   "unresolved": result.unresolved,
+                                   "draw": result.winner is None and not result.unresolved,
+                                   "turns": result.turns, "turn_unit": unit})
+        if failure is not None:
+            document["failure"] = failure
+        emit_json(document)
+        return
+    console = _console()
     if result is not None:
         console.print(f"[bold]Game {result.index} of seed {batch.seed}[/bold]: " +
                       (", ".join(f"P{i + 1} {name}" for i, name in enumerate(names))) +
-                      (f"; P{result.first + 1} goes first" if batch.mode == "match" else ""))
+                      (f"; P{result.first + 1} goes first" if not goldfish else ""), soft_wrap=True)
     for line in lines:
-        console.print(line, highlight=False, markup=False)
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
     if result is None:
         return
-    if batch.mode == "goldfish":
-        console.print(f"[bold]Killed on turn {result.kill_turn}[/bold]" if result.kill_turn else "[bold]Not killed[/bold]")
+    if goldfish:
+        console.print(f"[bold]Killed on turn {result.kill_turn}[/bold] ({unit})" if result.kill_turn
+                      else "[bold]Not killed[/bold]")
     elif result.unresolved:
-        console.print(f"[bold]Unresolved after {result.turns} turns[/bold] (stopped by a rule the rulebook does not have)")
+        console.print(f"[bold]Unresolved after {result.turns} {unit}[/bold] (stopped by a rule the rulebook does not "
+                      "have)", soft_wrap=True)
     elif result.winner is None:
-        console.print("[bold]A draw[/bold]")
+        console.print(f"[bold]A draw after {result.turns} {unit}[/bold]")
     else:
-        console.print(f"[bold]{names[result.winner]} (P{result.winner + 1}) wins on turn {result.turns}[/bold]")
+        console.print(f"[bold]{names[result.winner]} (P{result.winner + 1}) wins on turn {result.turns}[/bold] "
+                      f"({unit})", soft_wrap=True)
 
 
 def _rate_style(rate: float | None) -> str:

@@ -81,9 +81,10 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
         try:
             result, state = batch.play_one(game_index, log=True, started=started)
         except GameFailure as failure:
-            render.play_by_play(batch, None, started[0].log if started else [])
+            render.play_by_play(batch, None, started[0].log if started else [], as_json=json_output, index=game_index,
+                                failure=failure.document())
             raise replay.error(failure, finished=None) from None
-        render.play_by_play(batch, result, state.log)
+        render.play_by_play(batch, result, state.log, as_json=json_output, index=game_index)
         return
     with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
         outcome = run(batch, workers=workers, progress=progress)

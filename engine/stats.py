@@ -127,6 +127,12 @@ def seat_z_scores(wins: Sequence[int], games: int) -> list[float]:
     return [round((w / games - mean) / spread, 4) if spread else 0.0 for w in wins]
 
 
+MATCH_TURNS = "player turns"
+"""The unit of a match's ``turns``: every player's turn counts one (two players: a round is 2 turns)."""
+GOLDFISH_TURNS = "own turns"
+"""The unit of a goldfish's ``kill_turn``: the goldfishing player's own turns (the opponent takes none that count)."""
+
+
 def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, Any]:
     """Wins, losses, draws and win rate (with its interval) per seat; first-player rate; game length.
 
@@ -145,7 +151,8 @@ def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, 
     document = {"players": players, "draws": draws, "unresolved": unresolved,
                 "unresolved_rate": _rate(unresolved, games),
                 "first_player_win_rate": _rate(first_wins, games),
-                "first_player_ci95": list(wilson(first_wins, games)), "turns": distribution(tally.turns)}
+                "first_player_ci95": list(wilson(first_wins, games)), "turns": distribution(tally.turns),
+                "turn_unit": MATCH_TURNS}
     if len(seats) > 2:
         document["by_position"] = [{"position": position + 1, "wins": wins, "win_rate": _rate(wins, games),
                                     "ci95": list(wilson(wins, games))}
@@ -155,7 +162,8 @@ def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, 
 
 def summarize_goldfish(tally: Tally) -> dict[str, Any]:
     """The distribution of the kill turn, and how many games never killed."""
-    return {"kill_turn": distribution(tally.kills), "not_killed": tally.games - sum(tally.kills.values())}
+    return {"kill_turn": distribution(tally.kills), "turn_unit": GOLDFISH_TURNS,
+            "not_killed": tally.games - sum(tally.kills.values())}
 
 
 def _rate(count: int, games: int) -> float:

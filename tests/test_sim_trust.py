@@ -121,3 +121,24 @@ def test_a_failure_in_a_worker_process_is_the_same_one_sentence(decklab, db_url,
     result = decklab("sim", "match", ORKS, NECRONS, "-p", "cheat", "-n", "40", "--workers", "2")
     sentence = one_sentence(result)
     assert "ValueError: list.remove(x): x not in list" in sentence and "replay it with: decklab sim match" in sentence
+
+
+def test_turns_say_their_unit_in_json_and_tables(decklab, db_url):
+    match = json.loads(decklab("sim", "match", ORKS, NECRONS, "-n", "20", "--json").stdout)
+    assert match["turn_unit"] == "player turns"
+    fish = json.loads(decklab("sim", "goldfish", ORKS, "-n", "20", "--json").stdout)
+    assert fish["turn_unit"] == "own turns"
+    assert "game length in player turns (every player's turn counts one)" in " ".join(
+        decklab("sim", "match", ORKS, NECRONS, "-n", "20").stdout.split())
+    assert "Kill turn (own turns)" in decklab("sim", "goldfish", ORKS, "-n", "20").stdout
+
+
+def test_the_log_is_never_wrapped_and_comes_as_json_lines_with_json(decklab, db_url):
+    ward = SAMPLES["ward-1.deck"], SAMPLES["ward-2.deck"]
+    document = json.loads(decklab("sim", "match", *ward, "--log", "--game-index", "1", "--json").stdout)
+    assert document["game_index"] == 1 and document["first"] == 2
+    assert [player["deck"] for player in document["players"]] == ["Dragonfire Roost", "Knights of the Hall"]
+    assert document["result"]["turn_unit"] == "player turns" and document["result"]["turns"] > 0
+    assert max(len(line) for line in document["log"]) > 80  # a long line, printed whole below
+    text = decklab("sim", "match", *ward, "--log", "--game-index", "1").stdout.splitlines()
+    assert text[1:1 + len(document["log"])] == document["log"]

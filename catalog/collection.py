@@ -44,7 +44,14 @@ class Variant:
 
     @classmethod
     def of(cls, **values: str | None) -> "Variant":
-        return cls(**{key: (values.get(key) or "").strip() for key in VARIANT})
+        """The variant of ``values`` (missing ones empty), each free of control characters and within its column.
+
+        :raises InputError: naming the field that is not.
+        """
+        cleaned = {key: (values.get(key) or "").strip() for key in VARIANT}
+        for key, value in cleaned.items():
+            check_text(value, f"the {key}", _table().c[key].type.length)
+        return cls(**cleaned)
 
     def describe(self) -> str:
         return ", ".join(value for value in (self.condition, self.finish, self.language, self.location) if value)
@@ -83,6 +90,9 @@ def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = 
 
 
 def _row(card_id: int, quantity: int, variant: Variant, notes: str = "") -> dict[str, Any]:
+    from .cards import MAX_TEXT
+
+    check_text(notes, "the notes", MAX_TEXT, prose=True)
     from .models import utcnow
 
     return {"card_id": card_id, "quantity": quantity, "notes": notes.strip(), "updated_at": utcnow(),

@@ -72,8 +72,8 @@ class Batch:
 
     @property
     def seats(self) -> int:
-        """How many players a game of the batch has (a goldfish: the deck alone)."""
-        return len(self.decks) if self.mode == "match" else 1
+        """How many seats a game of the batch has (a goldfish: the deck's and the opponent's that does nothing)."""
+        return len(self.decks) if self.mode == "match" else 2
 
     def new_game(self, index: int, *, log: bool = False) -> GameState:
         """Game ``index`` of the batch, set up and ready to play."""

@@ -224,3 +224,11 @@ def test_several_processes_adding_and_removing_at_once_keep_exact_totals(db_url)
         assert totals == {"Ember Whelp": 400, "Firebolt": 600}
     finally:
         database.dispose()
+
+
+def test_typed_variants_and_notes_are_bounded_and_free_of_control_characters(decklab, db_url):
+    too_long = decklab("collection", "add", "Ember Whelp", "1", "--location", "x" * 300)
+    assert_input_error(too_long, "the location has 300 characters; it may have at most 120.")
+    assert_input_error(decklab("collection", "add", "Ember Whelp", "1", "--notes", "a\x1bb"),
+                       "the notes contains ESC (U+001B); names and text may not hold control characters.")
+    assert decklab("collection", "add", "Ember Whelp", "1", "--location", "Binder 1", "--notes", "ok").exit_code == 0

@@ -99,3 +99,13 @@ def test_a_worker_that_dies_stops_the_batch_with_one_sentence_instead_of_hanging
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
     assert "a worker process stopped unexpectedly" in lines[0] and "run the batch again" in lines[0]
     assert "lost" in json.loads(result.stdout)
+
+
+def test_a_goldfish_the_deck_loses_is_counted_as_not_killed():
+    from decklab.engine.core import GameResult
+    from decklab.engine.stats import Tally, summarize_goldfish
+
+    tally = Tally(seats=Batch(game="ward", decks=[None], policies=["greedy"], games=1, mode="goldfish").seats)
+    tally.add(GameResult(index=0, winner=1, turns=7, first=0))  # the deck decked out: the dummies "win"
+    tally.add(GameResult(index=1, winner=0, turns=9, first=0, kill_turn=5))
+    assert summarize_goldfish(tally)["not_killed"] == 1 and summarize_goldfish(tally)["kill_turn"]["p50"] == 5

@@ -465,10 +465,24 @@ def facts_of(card: Card, vanilla: bool = False) -> Facts:
     return compiled
 
 
-DUMMY_CARD = Card(game="warcardz", name="Training Dummy", type="character", set_code="GOLDFISH", fields={
-    "name": "Training Dummy", "type": "character", "code": "DUMMY", "value": 5, "attack": 0, "defense": 3,
-    "hand_to_hand": 3, "small_arms": 3, "heavy_weapons": 3, "energy": 3, "explosive": 3, "frenzy": 0,
-    "directions": [], "position": "none", "faction": "Training", "class": "Dummy"})
+DUMMY_DEFENSE = 6  # a training dummy's defense
+DUMMY_STRONG, DUMMY_WEAK = 7, 1  # its score in its two strong attributes and in the other three
+
+
+def _dummy(index: int) -> Card:
+    """Training dummy ``index`` (0-4): strong in attributes ``index`` and ``index + 1`` (of ``ATTRIBUTES``,
+    round), weak in the others, so the line has a weak spot under every attribute card, and a strong one."""
+    name = f"Training Dummy ({ATTRIBUTE_NAMES[index]}/{ATTRIBUTE_NAMES[(index + 1) % 5]})"
+    fields = {"name": name, "type": "character", "code": f"DUMMY{index + 1}", "value": 5, "attack": 0,
+              "defense": DUMMY_DEFENSE, "frenzy": 0, "directions": [], "position": "none", "faction": "Training",
+              "class": "Dummy"}
+    for i, attribute in enumerate(ATTRIBUTES):
+        fields[attribute] = DUMMY_STRONG if i in (index, (index + 1) % 5) else DUMMY_WEAK
+    return Card(game="warcardz", name=name, type="character", set_code="GOLDFISH", fields=fields)
+
+
+# The goldfish's line, from the dummies' own left: five different dummies.
+DUMMY_CARDS = tuple(_dummy(i) for i in range(LINE))
 
 
 # --- the pieces ---------------------------------------------------------------------------------
@@ -1532,6 +1546,8 @@ class WarcardzState(GameState):
             return
         if not self.goldfish:
             self.active = 1 - self.active
+        else:
+            self._refill_dummies()
         self.slot_used = False
         self.discarded = False
         if self.log is not None:
@@ -1539,6 +1555,17 @@ class WarcardzState(GameState):
                      f"(value {self.value_in_play(self.active)}), {len(self.sides[self.active].reserves)} reserves, "
                      f"{len(self.sides[self.active].hand)} tactics; attribute {self.attr_card.name}, "
                      f"variable {self.var_card.name}")
+
+    def _refill_dummies(self) -> None:
+        """The goldfish's dummies, after each of the player's turns: one reserve dummy into the first open
+        square of their line, from their own left (a square the player's fighter stands in is blocked)."""
+        side = self.sides[1]
+        if side.reserves and len(self.units[1]) < LINE:
+            for sq in VIEW_ROW[1]:
+                if self.board[sq] is None:
+                    self._place(side.reserves.pop(0), 1, sq, True)
+                    self.changed = False  # (the dummies' placement is no change the player made)
+                    return
 
     # -- invariants and copies --
 
@@ -2263,15 +2290,16 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
 
 
 def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> WarcardzState:
-    """The deck against a line of five training dummies that never attack, play nothing and have no reserves."""
+    """The deck against ten training dummies (:data:`DUMMY_CARDS`, five in line, five in reserve) that never
+    attack and refill one open square of their line after each of the player's turns."""
     rng = new_rng(seed)
     state = _new_state(rng, first=0, max_turns=max_turns, log=log, goldfish=True)
     line, reserves, tactics, attributes, variables = _compiled(deck, vanilla)
     state.sides = [Side(list(tactics), list(reserves), size=len(reserves) + len(tactics)
                         + sum(1 for f in line if f is not None)),
-                   Side([], [], dummy=True, size=LINE)]
+                   Side([], [facts_of(card) for card in DUMMY_CARDS], dummy=True, size=2 * LINE)]
     _field(state, 0, line)
-    _field(state, 1, [facts_of(DUMMY_CARD)] * LINE)
+    _field(state, 1, [facts_of(card) for card in DUMMY_CARDS])
     _side_decks(state, attributes, variables)
     return state
 
@@ -2728,7 +2756,9 @@ register(Engine(
     policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     default_max_turns=200,
-    notes={"goldfish": "the opponent's line is five training dummies (value 5, attack 0, defense 3, every attribute 3, "
-                       "frenzy 0, no attack directions, no preferred position) that never attack and have no reserves; "
-                       "the kill turn is the turn on which the last dummy is removed"},
+    notes={"goldfish": "the opponent is ten training dummies (value 5, attack 0, defense 6, 7 in two attributes and 1 "
+                       "in the other three, each dummy strong in a different pair; frenzy 0, no attack directions): "
+                       "five in line and five in reserve, one placed in the first open square of their line after "
+                       "each of the player's turns; they never attack; the kill turn is the turn on which the last "
+                       "dummy on the field is removed"},
 ))

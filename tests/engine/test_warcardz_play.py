@@ -167,11 +167,16 @@ def test_the_play_by_play_reads_well(decks):
 
 
 def test_goldfish_kill_turn_distribution(decks):
-    for deck in decks:
-        document = checks.goldfish("warcardz", deck)
-        assert document["not_killed"] == 0
-        assert 5 <= document["kill_turn"]["p50"] <= 8
-        assert sum(document["kill_turn"]["histogram"].values()) == 300
+    """Ten dummies, one removed a turn at most: the kill turn is at least 10, and the two sample decks differ
+    (Resistance Cell Strike's vices clear the line at once in most games; Ashen Bloodrush's thin attacks are
+    slower and sometimes never get through)."""
+    documents = [checks.goldfish("warcardz", deck) for deck in decks]
+    for document in documents:
+        assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 300
+        assert min(int(t) for t in document["kill_turn"]["histogram"]) >= 10
+    fast, slow = documents
+    assert fast["not_killed"] < slow["not_killed"] and fast["kill_turn"]["p50"] <= slow["kill_turn"]["p50"]
+    assert len(fast["kill_turn"]["histogram"]) >= 2 and len(slow["kill_turn"]["histogram"]) >= 4
 
 
 def test_turn_cap_leaves_games_unresolved_not_drawn(decks):

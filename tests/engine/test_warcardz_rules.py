@@ -639,18 +639,29 @@ def test_a_card_that_lights_a_direction_this_turn_lets_the_attack_follow():
 # --- goldfish and odds and ends --------------------------------------------------------------------------
 
 
-def test_goldfish_dummies_never_attack():
-    """The goldfish opponent: five training dummies that never attack and have no reserves."""
-    game = warcardz.new_goldfish(deck([grunt(f"G{i}", attack=6) for i in range(10)]), seed=1)
-    assert [at(game, sq) for sq in range(5, 10)] == ["Training Dummy"] * 5
-    dummy = fighter(game, P2_POST)
-    assert dummy.facts.dirs == 0 and game.score(dummy, False) == 3 + 3
+def test_goldfish_dummies_never_attack_and_refill_their_line():
+    """The goldfish opponent: ten training dummies, five in line and five in reserve, each strong in two
+    attributes (a different pair each) and weak in the rest. They never attack; after each of the player's turns
+    one reserve dummy fills the first open square of their line, unless a fighter of the player blocks it."""
+    game = warcardz.new_goldfish(deck([grunt(f"G{i}", attack=9, small_arms=9) for i in range(10)]), seed=1)
+    names = [at(game, sq) for sq in range(5, 10)]
+    assert len(set(names)) == 5 and all(name.startswith("Training Dummy") for name in names)
+    assert len(game.sides[1].reserves) == 5
+    small_arms = sorted(game.score(fighter(game, sq), False) for sq in range(5, 10))
+    assert small_arms == [7, 7, 7, 13, 13]  # defense 6 + small arms 1 or 7: two dummies are strong in it
     while not game.is_terminal():
         assert game.current_player() == 0
+        before = len(game.units[1]) + len(game.sides[1].reserves)
         actions = game.legal_actions()
         attacks = [a for a in actions if type(a) is Attack]
         game.apply(attacks[-1] if attacks else actions[-1])
-    assert game.winner() == 0 and warcardz.kill_turn(game) == game.turn
+        while game.pending is not None:
+            game.apply(STAY if STAY in game.legal_actions() else game.legal_actions()[-1])
+        if attacks and not game.is_terminal():
+            assert len(game.units[1]) + len(game.sides[1].reserves) == before - 1
+            assert len(game.units[1]) == 5 or not game.sides[1].reserves  # the line refilled
+    assert game.winner() == 0 and warcardz.kill_turn(game) == game.turn >= 10
+    assert not game.units[1] and not game.sides[1].reserves
 
 
 def test_actions_read_well():

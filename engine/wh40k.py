@@ -350,7 +350,8 @@ class Wh40kState(GameState):
     # -- power --
 
     def power(self, unit: Unit) -> int:
-        """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes.
+        """A unit's current Power Level: printed, equipment, its own passives, allies' auras, temporary changes,
+        never below 0 (a -40 on a unit of 20 leaves it at 0: destroyed in battle, it costs no AP).
 
         It is kept (``unit.cached``) while ``unit.stamp`` is its side's ``version``: a change to the unit's
         own temporary changes or equipment clears its stamp; a change that may move its allies' powers too
@@ -405,7 +406,7 @@ class Wh40kState(GameState):
                     for entry in equipment.auras:
                         if _matches(facts, entry.get("condition")):
                             total += entry["amount"]
-        return total
+        return total if total > 0 else 0  # a Power Level never goes below 0
 
     # -- turn structure --
 
@@ -590,10 +591,10 @@ class Wh40kState(GameState):
             self.queue.append((self.active, entry, {"source": unit.facts, "unit": unit, "origin": "ability"}, action.target))
         else:
             raise ValueError(f"{action} is not an action of this game")
-        if self.queue:
+        if self.sides[0].ap <= 0 or self.sides[1].ap <= 0:
+            self._check_end()  # a loss is immediate: no effect still waiting resolves
+        elif self.queue:
             self._run_queue()
-        elif self.sides[0].ap <= 0 or self.sides[1].ap <= 0:
-            self._check_end()
 
     def _unit(self, uid: int, seat: int = 0) -> Unit | None:
         """The unit on the battlefield with id ``uid`` (looked for first among ``seat``'s units)."""
@@ -644,11 +645,15 @@ class Wh40kState(GameState):
         return unit
 
     def _run_queue(self) -> None:
-        """Resolve queued effects in order until done, or until one needs a player's choice."""
+        """Resolve queued effects in order until done, until one needs a player's choice, or until a player
+        reaches 0 AP (the game then ends at once)."""
+        sides = self.sides
         while self.queue and not self.pending and not self.over:
             player, entry, context, chosen = self.queue.pop(0)
             self._resolve(player, entry, context, chosen)
-        self._check_end()
+            if sides[0].ap <= 0 or sides[1].ap <= 0:
+                self._check_end()  # the loss is immediate: the effects still queued never resolve
+                return
 
     def _resolve(self, player: int, entry: dict, context: dict, chosen: Any) -> None:
         """Apply one effect entry; if it needs a choice among several options, ask for it."""

@@ -84,6 +84,13 @@ def check_cached_powers(state: Wh40kState) -> None:
             assert state.power(unit) == state._power(unit), f"{unit.facts.name}'s cached Power Level is stale"
 
 
+def check_power_floor(state: Wh40kState) -> None:
+    """No unit's Power Level is ever below 0, whatever lowers it."""
+    for side in state.sides:
+        for unit in side.units:
+            assert state.power(unit) >= 0, f"{unit.facts.name} has Power Level {state.power(unit)}"
+
+
 def check_player_to_act(state: Wh40kState) -> None:
     """A game still on has a seat to act (the active player, or the player whose effect asks) and moves for it."""
     if state.is_terminal():
@@ -154,7 +161,8 @@ def check_ending(state: Wh40kState) -> None:
 def invariants_for(table: Table):
     """Every invariant, run after every action."""
     checks_ = (table.check_cards_conserved, check_zone_limits, check_counters, check_unit_ids_unique,
-               check_cached_powers, check_player_to_act, check_only_live_units_act_or_are_targeted, check_ending)
+               check_cached_powers, check_power_floor, check_player_to_act, check_only_live_units_act_or_are_targeted,
+               check_ending)
 
     def run(state: Wh40kState) -> None:
         for check in checks_:

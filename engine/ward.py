@@ -30,7 +30,7 @@ MAX_LIMITED = 4
 MAX_AL = 12
 FIRST_CYCLE = 2  # turns 1 and 2: no battle and no damage
 FOREVER = 1 << 30
-ATTACK_RATIO = 0.6  # the greedy policy battles when its expected share of damage is at least this ratio
+ATTACK_RATIO = 0.6  # the greedy policy battles when the cemetery HP its strikes are expected to take is at least this share of what the answers take
 
 # stat indices of a creature's profile
 AL, SPD, MOD, HITB, DMGB, HITD, ATKD = range(7)
@@ -323,14 +323,16 @@ def _quick(facts: Facts) -> Any:
         lasting = entry.get("duration") == "turn_cycles"
         if stat == SPD:
             return None
-        steady = 0.0 + (5.0 if stat == AL else amount * _STAT_WORTH[stat])
-        facts.qkind, facts.qamount, facts.qsteady = 2, amount, steady if lasting or stat == AL else None
+        steady = 0.0 + amount * _STAT_WORTH[stat]
+        facts.qkind, facts.qamount, facts.qsteady = 2, amount, steady if lasting and stat != AL else None
 
         def modify(state: WardState, side: Side, mine: Creature | None, theirs: Creature | None,
                    battle_soon: bool) -> float | None:
             if mine is None:
                 return None
-            return steady if battle_soon or lasting or stat == AL else 0.0 + -2.0
+            if stat == AL:
+                return _al_value(state, mine, amount, True)
+            return steady if battle_soon or lasting else 0.0 + -2.0
 
         return modify
     if kind == "heal" and aim == "own_primary" and not damaging:
@@ -371,14 +373,46 @@ def _quick_equip(facts: Facts) -> Any:
             if host is None:
                 continue
             host_facts = host.facts
-            value = 0.0 + (gain * (host.hp / max(1, host_facts.hp)) * min(1.5, host_facts.worth / 120) + (
-                1 if host is mine else -3))
+            value = _own_equip_value(state, host, host is mine, facts, gain)
             if crowded:
                 value -= 3
             options.append((value, host.uid, host_facts.name))
         return options
 
     return equip
+
+
+def _al_value(state: WardState, creature: Creature, amount: int, primary: bool) -> float:
+    """The greedy policy's worth of ``amount`` more AL on ``creature``: only what the AL cap (12) lets it gain
+    (nothing at all on an AL-12 creature), 2.5 a point on the primary creature."""
+    room = MAX_AL - _w_profile(state, creature)[AL]
+    gain = amount if amount < room else room  # noqa: FURB136
+    if gain <= 0:
+        return -1.0
+    return 2.5 * gain if primary else 0.5 * gain
+
+
+WEAK_HOST = 35  # an Equip is not put on a creature with fewer HP than this: it will not stay long
+
+
+def _own_equip_value(state: WardState, host: Creature, primary: bool, facts: Facts, gain: float) -> float:
+    """The greedy policy's worth of equipping ``host`` (its own creature) with ``facts``: the Equip's gain,
+    weighed by how long the host will keep it (its HP, its worth); nothing on a creature of fewer than
+    ``WEAK_HOST`` HP, which the Equip would follow to the cemetery in a hit or two (a Limited Summon takes no
+    damage but leaves with its anchor), nor on a primary creature that a better creature in hand needs as its
+    sacrifice; and only the AL the cap lets it gain."""
+    host_facts = host.facts
+    if not host.limited:
+        if host.hp < WEAK_HOST:
+            return -1.0
+        for held in state.sides[host.owner].hand:
+            if held.need and held.worth > host_facts.worth:
+                return -1.0  # the host is to be sacrificed for a better creature: the Equip would go with it
+    for stat, amount in facts.attached_mods:
+        if stat == AL and _al_value(state, host, amount, primary) < 0.0:
+            gain -= amount * _STAT_WORTH[AL]
+    return 0.0 + (gain * (host.hp / max(1, host_facts.hp)) * min(1.5, host_facts.worth / 120) + (
+        1 if primary else -3))
 
 
 def _worth(facts: Facts) -> float:
@@ -701,6 +735,12 @@ _ASK_MAIN = ((0, "main", None), (1, "main", None))
 # the engine calls them directly, and WardState keeps them as methods (see the end of its class body) ----------------------
 
 
+def _named(creature: Creature) -> str:
+    """A creature as the play-by-play names it: with its owner ("P2's Ember Whelp"), so that a mirror match's
+    two creatures of the same name read apart."""
+    return f"P{creature.owner + 1}'s {creature.facts.name}"
+
+
 def _side(state: WardState, player: int) -> Side:
     """``state.sides[player]`` (compiled, a typed Side for the generators' locals)."""
     return state.sides[player]
@@ -993,7 +1033,7 @@ def _w_hurt(state, creature: Creature, amount: int, kind: int, by: Creature | No
         creature.killer = by
         state.dead.append(creature)
     if state.log is not None:
-        state.say(f"{creature.facts.name} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
+        state.say(f"{_named(creature)} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
     return dealt
 
 
@@ -1017,7 +1057,7 @@ def _w_heal(state, creature: Creature, amount: int) -> int:
     if healed > 0:
         creature.hp += healed
         if state.log is not None:
-            state.say(f"{creature.facts.name} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
+            state.say(f"{_named(creature)} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
     return max(healed, 0)
 
 
@@ -1073,7 +1113,7 @@ def _w_release(state, anchor: Creature | Magic) -> None:
             for limited in list(other.limited):
                 if limited.anchor is anchor and limited in other.limited:
                     if state.log is not None:
-                        state.say(f"{limited.facts.name} leaves the field with {anchor.facts.name}")
+                        state.say(f"{_named(limited)} leaves the field with {anchor.facts.name}")
                     _w_leave(state, limited)
                     _w_to_cemetery(state, other, limited.facts, check=False)
 
@@ -1615,7 +1655,7 @@ def _w_order(state, a: Creature, b: Creature) -> tuple[Creature, Creature]:
         ra, rb = _w_die(state), _w_die(state)
         if ra != rb:
             if state.log is not None:
-                state.say(f"speed tie: {a.facts.name} rolls {ra}, {b.facts.name} rolls {rb}")
+                state.say(f"speed tie: {_named(a)} rolls {ra}, {_named(b)} rolls {rb}")
             return (a, b) if ra > rb else (b, a)
 
 
@@ -1708,7 +1748,7 @@ def _w_attack_damage(state, a: Creature, d: Creature, stats: Sequence[int], crit
         else _w_armor(state, d, stats[AL])
     dealt = _w_hurt(state, d, 0 if reduction is None else damage - reduction, ATTACK, a)
     if dealt == 0 and state.log is not None:
-        state.say(f"{a.facts.name} hits {d.facts.name} for no damage")
+        state.say(f"{_named(a)} hits {_named(d)} for no damage")
     return dealt
 
 
@@ -2023,9 +2063,9 @@ class WardState:
     def _opening(self, player: int):
         """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
         side = _side(self, player)
-        self._until_playable(player)
         if self.log is not None:
-            self.say(f"P{player + 1} draws {FIRST_DRAW}: " + ", ".join(f.name for f in side.hand))
+            self.say(f"P{player + 1} draws {len(side.hand)}: " + ", ".join(f.name for f in side.hand))
+        self._until_playable(player)
         choice = yield (player, "mulligan", [KEEP, MULLIGAN])
         if choice.option:
             count = len(side.hand)
@@ -2055,6 +2095,8 @@ class WardState:
             if count and tries < 30 and count >= self._min_cards(side):
                 _w_draw_cards(self, side, count)
                 tries += 1
+                if self.log is not None:
+                    self.say(f"P{player + 1} draws {count}: " + ", ".join(f.name for f in side.hand))
                 continue
             drawn: list[Facts] = []
             while side.deck:
@@ -2065,6 +2107,14 @@ class WardState:
             side.deck.extend(f for f in drawn if not f.is_creature)
             side.hand = [f for f in drawn if f.is_creature]
             _w_shuffle(self, side.deck)
+            if self.log is not None:
+                why = "an empty hand" if not count else (
+                    "too few cards for a playable creature" if count < self._min_cards(side) else
+                    f"{tries} fruitless redraws")
+                self.say(f"P{player + 1} (after {why}) draws one card at a time: "
+                         + ", ".join(f.name for f in drawn) + "; keeps "
+                         + (", ".join(f.name for f in side.hand) or "nothing")
+                         + f" and shuffles the other {len(drawn) - len(side.hand)} back")
             if not _w_has_summon(self, side):
                 self._lose(player, "no creature can be played (creature out)")
 
@@ -2083,7 +2133,8 @@ class WardState:
 
     def _replace(self, player: int):
         """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
-        hand outside the normal summon, with no magic played meanwhile; redraw if none can be; else lose."""
+        hand outside the normal summon (with its activation window, 14.2.1, as every summon); redraw if none can
+        be; else lose."""
         side = _side(self, player)
         if side.primary is not None:
             return
@@ -2142,15 +2193,16 @@ class WardState:
         # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
         if old is not None:
             yield from self._to_cemetery_triggers(old, killed=False)
-        # the summon activation window (14.2): the opponent may negate the creature's effects
-        if normal and facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
+        # the summon activation window (14.2.1): the opponent may negate the creature's effects; every summon has
+        # one, a replacement under the Field Rule too
+        if facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, summon=True)
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
                 creature.blank = True
                 self.sepoch += 1
                 if self.log is not None:
-                    self.say(f"{facts.name}'s effects are negated")
+                    self.say(f"{_named(creature)}'s effects are negated")
         for card in sacrificed:
             entries = [e for e in card.triggers.get("on_sacrificed", ())
                        if _summoned_type_ok(e, facts)]
@@ -2600,7 +2652,7 @@ class WardState:
                 _w_leave(self, creature)
                 _w_to_cemetery(self, side, creature.facts, check=False)
                 if self.log is not None:
-                    self.say(f"{creature.facts.name} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
+                    self.say(f"{_named(creature)} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
                 if was_primary and self.phase == PH_COMBAT:
                     self.combat_over = True
             _w_check_loss_quiet(self)
@@ -2692,7 +2744,7 @@ class WardState:
         me = attacker.owner
         attacker.battled = True
         if self.log is not None:
-            self.say(f"{attacker.facts.name} battles {defender.facts.name}")
+            self.say(f"{_named(attacker)} battles {_named(defender)}")
         a_side = _side(self, me)
         d_side = _side(self, defender.owner)
         try:
@@ -2773,10 +2825,10 @@ class WardState:
         return dice, hit, crit_hit, crit_miss
 
     def _say_roll(self, a: Creature, dice: list[int], bonus: int, al: int) -> None:
-        self.say(f"{a.facts.name} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
+        self.say(f"{_named(a)} rolls {'+'.join(map(str, dice))}{bonus:+d} = {sum(dice) + bonus} against AL {al}")
 
     def _say_hit(self, a: Creature, hit: bool, crit_hit: bool, crit_miss: bool, extra: str = "") -> None:
-        self.say(f"{a.facts.name} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
+        self.say(f"{_named(a)} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
                                        else "hits" if hit else "misses") + extra)
 
     def _strike(self, striking: Creature, struck: Creature):
@@ -2879,7 +2931,7 @@ class WardState:
         strike.dice = _w_roll(self, count)
         hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
         if self.log is not None:
-            self.say(f"{strike.attacker.facts.name} {how}: {'+'.join(map(str, strike.dice))} - "
+            self.say(f"{_named(strike.attacker)} {how}: {'+'.join(map(str, strike.dice))} - "
                      + ("a critical hit" if crit_hit else "a critical miss" if crit_miss else "a hit" if hit
                         else "a miss"))
         return hit, crit_hit, crit_miss
@@ -3052,7 +3104,7 @@ def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         else:
             creature.temps.append([stat, amount, _expiry(state, entry)])
         if state.log is not None:
-            state.say(f"{creature.facts.name} gets {amount:+d} {entry['stat'].replace('_', ' ')}")
+            state.say(f"{_named(creature)} gets {amount:+d} {entry['stat'].replace('_', ' ')}")
 
 
 def _do_damage(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -3087,7 +3139,7 @@ def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         elif creature.dot is None:
             creature.dot = record
             if state.log is not None:
-                state.say(f"{creature.facts.name} suffers {record[0]} damage over time for {record[1]} turn cycles")
+                state.say(f"{_named(creature)} suffers {record[0]} damage over time for {record[1]} turn cycles")
 
 
 def _do_heal(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -3108,7 +3160,7 @@ def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         else:
             creature.temps.append([T_MULT, factor, _expiry(state, entry)])
         if state.log is not None:
-            state.say(f"{creature.facts.name} inflicts {factor}x Attack Damage")
+            state.say(f"{_named(creature)} inflicts {factor}x Attack Damage")
 
 
 def _do_strike_first(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -3135,7 +3187,7 @@ def _do_negate(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
     if battle is not None and ctx.opponent is not None:
         battle.negated.add(ctx.opponent)
         if state.log is not None:
-            state.say(f"{ctx.opponent.facts.name}'s effects are negated for this battle")
+            state.say(f"{_named(ctx.opponent)}'s effects are negated for this battle")
 
 
 def _do_draw(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
@@ -3400,7 +3452,8 @@ class Greedy:
             can_battle = True
         else:
             can_battle = _w_can_battle(state, me)
-        battle_soon = can_battle and state.phase == PH_MAIN
+        battle_soon = (can_battle and state.phase == PH_MAIN and not mine.battled
+                       and self._attack_value(state, mine, theirs) > 0.0)
         early = state.turn <= FIRST_CYCLE
         best: Any = None
         best_score = 0.0
@@ -3523,11 +3576,16 @@ class Greedy:
         return best
 
     def _attack_value(self, state: WardState, creature: Creature | None, enemy: Creature | None) -> float:
-        """How good a battle is: strongly positive when the expected exchange favours the attacker."""
+        """How good a battle is: positive when the expected exchange favours the attacker over passing.
+
+        Passing does not avoid the exchange: the opponent's primary creature battles on its own turn whenever
+        the exchange favours it, which is whenever it does not favour this one. So a primary creature battles
+        whenever its strike does some expected damage (net of the healing the enemy's hits give it), the more
+        gladly the better the exchange; a Limited Summon (which takes no damage) battles only when its expected
+        damage outweighs what the enemy's answering hits give the enemy (Grandfather Ursa's or Vampiric Fang's
+        healing, cards drawn)."""
         if creature is None or enemy is None:
             return -1.0
-        if creature.limited:
-            return 50.0
         # exchange(state, creature, enemy) on the cached static profiles, itself cached while they hold
         sepoch = state.sepoch
         plain = not creature.temps and not enemy.temps and state.battle is None
@@ -3544,13 +3602,35 @@ class Greedy:
                 creature.xval = (out, back)
                 enemy.xkey = (creature, sepoch)
                 enemy.xval = (back, out)
+        dummy = state.sides[enemy.owner].dummy
+        if out <= 0.0:
+            return -1.0
+        if not dummy and (enemy.facts.on_hit or enemy.equips):
+            out -= _hit_gain(state, enemy, creature, out)
+        if creature.limited:
+            return 50.0 if out > 0.5 else -1.0
+        if not dummy and (creature.facts.on_hit or creature.equips):
+            back -= _hit_gain(state, creature, enemy, back)
         out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
         hp = creature.hp
-        back = 0.0 if state.sides[enemy.owner].dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
-        if out >= self.ratio * back:
+        back = 0.0 if dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
+        # the battle is worth it when the exchange (in cemetery HP) is close enough: passing does not spare the
+        # opponent's coming attack; when its strike likely kills (no answer, no coming attack from that
+        # creature); or when declining would leave the game stalled
+        if out * enemy.facts.hp >= self.ratio * back * creature.facts.hp or out >= 1.0 or (
+                not dummy and self._is_stalled(state, creature, enemy, out * enemy.hp, back * hp)):
             value = 10.0 + 10 * out - 7 * back
-            return value if value < 49.0 else 49.0  # noqa: FURB136
+            return 49.0 if value > 49.0 else (value if value > 1.0 else 1.0)  # noqa: FURB136
         return -1.0
+
+    def _is_stalled(self, state: WardState, creature: Creature, enemy: Creature, out: float, back: float) -> bool:
+        """Whether declining a battle that does not favour ``creature`` would stall the game: each creature heals
+        back each turn cycle (a start-of-turn heal, a HOT) at least what a battle is expected to take from it,
+        net of what its own hits heal it (``out``: the enemy's expected loss, ``back``: this creature's), so
+        one battle a cycle from one side alone makes no progress, and only battles from both sides (and their
+        dice) can. The policy does not stall: drawing out the time limit is a disqualification (15.1.4),
+        whoever Time Out would favour."""
+        return _regen(state, enemy) >= out and _regen(state, creature) >= back
 
     def _main(self, state: WardState, me: int, action: Action) -> float:
         kind = type(action)
@@ -3605,8 +3685,13 @@ class Greedy:
     def _card_value(self, state: WardState, me: int, facts: Facts, target: Any) -> float:
         side = state.sides[me]
         mine, theirs = side.primary, state.sides[1 - me].primary
-        battle_soon = state.phase == PH_MAIN and _w_can_battle(state, me)
-        return self._value(state, me, facts, target, battle_soon, mine, theirs)
+        return self._value(state, me, facts, target, self._battles(state, me, mine, theirs), mine, theirs)
+
+    def _battles(self, state: WardState, me: int, creature: Creature | None, theirs: Creature | None) -> bool:
+        """Whether ``creature`` will battle this turn: it can, and the policy finds the battle worth it (so a
+        "this turn" buff is played only on a creature about to battle)."""
+        return (state.phase == PH_MAIN and creature is not None and theirs is not None and not creature.battled
+                and _w_can_battle(state, me) and self._attack_value(state, creature, theirs) > 0.0)
 
     def _value(self, state: WardState, me: int, facts: Facts, target: Any, battle_soon: bool,
                mine: Creature | None, theirs: Creature | None) -> float:
@@ -3620,8 +3705,7 @@ class Greedy:
             if facts.attach == "enemy_creature":
                 value += gain * (0.5 + host.hp / max(1, host.facts.hp))
             else:
-                value += gain * (host.hp / max(1, host.facts.hp)) * min(1.5, host.facts.worth / 120) + (
-                    1 if host is mine else -3)
+                value += _own_equip_value(state, host, host is mine, facts, gain)
         if facts.infinite and not facts.attach:
             value += self._field_value(state, me, facts)
         for entry in facts.plays:
@@ -3668,6 +3752,9 @@ class Greedy:
                     elif target == "all_primaries":
                         mine, theirs = side.primary, state.sides[1 - me].primary
                         value += 3 if mine is not None and theirs is not None and mine.hp > theirs.hp else -2
+                        amount = int(entry.get("amount", 0))
+                        if mine is not None and not mine.facts.no_instant and mine.hp <= 2 * amount:
+                            value -= 30  # it would kill its own creature within two Combat phases
         return value
 
     def _entry_value(self, state: WardState, me: int, entry: dict, target: Any, battle_soon: bool,
@@ -3683,7 +3770,9 @@ class Greedy:
                 if creature is None:
                     return -1.0
                 if stat == AL:
-                    return 5.0 if creature is mine else 1.0
+                    return _al_value(state, creature, amount, creature is mine)
+                if creature is not mine:
+                    battle_soon = self._battles(state, me, creature, theirs)
                 if stat == SPD:
                     if not battle_soon or theirs is None:
                         return -2.0
@@ -3726,11 +3815,18 @@ class Greedy:
             return 0.8 * min(int(entry["amount"]) * int(entry.get("cycles", 1)), missing) - 4
         if kind == "multiply_damage":
             creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+            if creature is not None and creature is not mine:
+                battle_soon = self._battles(state, me, creature, theirs)
             if not battle_soon or creature is None or theirs is None:
                 return -5.0
-            return expected_strike(state, creature, theirs) * (int(entry["factor"]) - 1) * 0.8
+            strike = expected_strike(state, creature, theirs)
+            hp = theirs.hp
+            more = strike * int(entry["factor"])
+            return ((more if more < hp else hp) - (strike if strike < hp else hp)) * 0.8 - 1.0  # noqa: FURB136
         if kind == "strike_first":
             creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+            if creature is not None and creature is not mine:
+                battle_soon = self._battles(state, me, creature, theirs)
             if not battle_soon or creature is None or theirs is None or _w_strikes_first(state, creature):
                 return -2.0
             return 4.0 if _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD] else -2.0
@@ -3807,7 +3903,7 @@ class Greedy:
     def _yes(self, state: WardState, me: int, action: Action) -> float:
         if state.kind == "pact":
             strike = state.topic[0]
-            return 1.0 if action.option == (strike.attacker.hp > 25) else 0.0
+            return 1.0 if action.option == _is_pact_worth(state, strike) else 0.0
         return 1.0 if action.option else 0.0
 
     def _respond(self, state: WardState, me: int, action: Action) -> float:
@@ -3862,6 +3958,58 @@ class Greedy:
             danger = expected_strike(state, answers.attacker, mine) * 1.5
             return 10.0 if mine.hp <= danger and mine.facts.need == 0 else -1.0
         return -1.0
+
+
+def _hit_gain(state: WardState, hitter: Creature, hit: Creature, dealt: float) -> float:
+    """What ``hitter``'s side expects to gain from its hits on ``hit`` beyond the Attack Damage, in HP: the
+    healing of its own "when it hits" effects (once per turn) and its Equips' (Vampiric Fang), up to what it
+    will be missing after taking ``dealt``, and 8 for each card drawn (for the greedy policy)."""
+    heal = cards = 0
+    entries: list = []
+    if hitter.facts.on_hit and not hitter.used & 2 and _w_effects_on(state, hitter):
+        entries.extend(hitter.facts.on_hit)
+    for magic in hitter.equips:
+        entries.extend(magic.facts.on_hit)
+    for entry in entries:
+        kind = entry["effect"]
+        if kind == "heal":
+            heal += int(entry["amount"])
+        elif kind == "draw":
+            cards += int(entry.get("amount", 1))
+    if not heal and not cards:
+        return 0.0
+    missing = hitter.facts.hp - hitter.hp + dealt
+    gain = (heal if heal < missing else (missing if missing > 0.0 else 0.0)) + 8.0 * cards  # noqa: FURB136
+    pa, pd = _w_profile(state, hitter), _w_profile(state, hit)
+    return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * gain
+
+
+def _regen(state: WardState, creature: Creature) -> int:
+    """The HP ``creature`` heals back each turn cycle by itself: its start-of-turn heals and its HOT."""
+    regen = 0
+    if creature.facts.start and _w_effects_on(state, creature):
+        for entry in creature.facts.triggers["start_of_turn"]:
+            if entry["effect"] == "heal":
+                regen += int(entry["amount"])
+    if creature.hot is not None:
+        regen += creature.hot[0]
+    return regen
+
+
+def _is_pact_worth(state: WardState, strike: Strike) -> bool:
+    """Whether Blood Pact Fiend's 10 HP buy anything: it can spare them, the hit creature takes damage, and its
+    strike is not already expected to kill (no HP paid for overkill)."""
+    a, d = strike.attacker, strike.defender
+    if a.hp <= 25 or d.limited:
+        return False
+    pa = _w_profile(state, a)
+    damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
+    for factor in state.multipliers(a):
+        damage *= factor
+    reduction = _w_armor(state, d, pa[AL])
+    if reduction is None:
+        return False
+    return damage - reduction < d.hp
 
 
 _GAINS: dict[Facts, float] = {}
@@ -3928,7 +4076,8 @@ register(Engine(
     default_max_turns=200,
     notes={"goldfish": "the opponent fields an endless supply of Training Dummies (AL 5, SPD 1, 50 HP, 1 Attack "
                        "Die +0, no effects) that never battle or answer; the kill turn is the goldfishing player's "
-                       "own turn on which the dummies' cemetery reaches 300 HP",
+                       "own turn on which the dummies' cemetery reaches 300 HP. Nothing strikes back, so kill turns "
+                       "measure the deck's damage unopposed: compare them between decks, not with match lengths",
            "first player": "the players roll for it (logged); the low roller's choice honours the batch's "
                            "alternating first seat"},
 ))

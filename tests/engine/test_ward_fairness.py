@@ -49,5 +49,5 @@ def test_the_end_of_combat_takes_the_active_players_side_first(seat):
         victim.dot = [10, 1, game.turn]
     end_turn(game)
     killed = [line for line in game.log if " is killed" in line]
-    assert killed[:2] == [f"[turn 3] Victim {seat + 1} is killed: P{seat + 1}'s cemetery 10 HP",
-                          f"[turn 3] Victim {2 - seat} is killed: P{2 - seat}'s cemetery 10 HP"]
+    assert killed[:2] == [f"[turn 3] P{seat + 1}'s Victim {seat + 1} is killed: P{seat + 1}'s cemetery 10 HP",
+                          f"[turn 3] P{2 - seat}'s Victim {2 - seat} is killed: P{2 - seat}'s cemetery 10 HP"]

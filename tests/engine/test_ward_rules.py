@@ -310,8 +310,8 @@ def test_speed_ties_roll_a_die_each():
     put(game, 1, creature("B", al=2, spd=5, hp=50))
     dice(game, 2, 2, 1, 6, 1, 1, 1, 1, 1, 1)  # a tie again, then B (6) beats A (1)
     battle(game)
-    assert any("speed tie: A rolls 1, B rolls 6" in line for line in game.log)
-    assert next(line for line in game.log if "rolls" in line and "against" in line).split("] ")[1].startswith("B")
+    assert any("speed tie: P1's A rolls 1, P2's B rolls 6" in line for line in game.log)
+    assert next(line for line in game.log if "rolls" in line and "against" in line).split("] ")[1].startswith("P2's B")
 
 
 def test_attack_damage_is_attack_dice_plus_modifier():
@@ -733,6 +733,51 @@ def test_negating_a_summoned_creatures_effect_in_its_activation_window():
     assert game.who == 1 and game.kind == "respond"
     act(game, Respond, name="Sigil")
     assert game.sides[0].primary.blank and foe.hp == foe.facts.hp
+
+
+def test_a_replacement_summon_has_its_activation_window_too():
+    """14.2.1: "When a creature is summoned, there is a brief activation window before its effects begin to apply":
+    every summon, so also the creature that replaces a killed primary creature under the Field Rule."""
+    sigil = magic("Sigil", "lightning", effects=[
+        {"effect": "negate", "what": "creature_effect", "target": "triggering_card", "trigger": "on_response",
+         "condition": {"event": "creature_effect"}}])
+    imp = creature("Imp", al=3, hp=60, effects=[
+        {"effect": "damage", "amount": 5, "target": "enemy_primary", "trigger": "on_summon"}])
+    game = state(log=True)
+    hold(game)
+    brute = put(game, 0, HIT_ALL)
+    side = game.sides[1]
+    put(game, 1, creature("Victim", al=2, spd=1, hp=5))
+    side.hand[:] = [ward.facts_of(imp)]
+    give(game, 0, sigil)
+    dice(game, 6, 5, 4)
+    act(game, Attack, uid=brute.uid)
+    assert game.who == 0 and game.kind == "respond", (game.who, game.kind)
+    act(game, Respond, name="Sigil")
+    replaced = side.primary
+    assert replaced.facts.name == "Imp" and replaced.blank and brute.hp == brute.facts.hp
+    assert any("replaces its primary creature with Imp" in line for line in game.log)
+    assert any("P2's Imp's effects are negated" in line for line in game.log)
+
+
+def test_the_one_card_at_a_time_fallback_logs_what_is_drawn_and_kept():
+    """7.2.3: "If a player's creature is killed and they have no cards in their hand, they will draw one card at a
+    time until they have a playable creature and shuffle the remainder back into their deck": the log names the
+    cards drawn, the creatures kept and how many go back."""
+    spark = magic("Spark")
+    game = state(decks=[deck(), deck([(FILLER, 3), (spark, 27)])], log=True)
+    side = game.sides[1]
+    side.deck.extend(side.hand)
+    side.hand.clear()
+    hold(game)
+    put(game, 0, HIT_ALL)
+    put(game, 1, creature("Victim", al=2, spd=1, hp=5))
+    counts = game.card_counts()
+    dice(game, 6, 5, 4)
+    battle(game)
+    line = next(line for line in game.log if "draws one card at a time" in line)
+    assert "after an empty hand" in line and "keeps Filler and shuffles the other" in line, line
+    assert side.primary.facts.name == "Filler" and game.card_counts() == counts
 
 
 def test_activated_ability_once_per_turn():

@@ -2407,7 +2407,7 @@ class Greedy:
             if best is not None and worth + BREAK + 50.0 < best_value:
                 break
             sq = target.sq
-            if target in threats:
+            if target in threats or (sq < 5) == (p == 0):  # it would strike next turn, or it stands in our line
                 worth += BREAK
             attackers = None
             for src, bit in reachers[sq]:
@@ -2507,7 +2507,10 @@ class Greedy:
             if kind == "return_to_reserve" and entry.get("target") == "enemy_fighter":
                 options = state._targets(p, entry)
                 if options and (len(state.units[1 - p]) == 1 or plan is None):
-                    target, label = max(options, key=lambda o: state.board[o[0]].facts.value)
+                    # An infiltrator standing in its own line first (it blocks a square and strikes sideways),
+                    # then the most valuable.
+                    mine = ROW_SQUARES[p]
+                    target, label = max(options, key=lambda o: (o[0] in mine, state.board[o[0]].facts.value))
                     return Tactic(index, facts.name, target, label)
             if kind == "grant_direction" and plan is None:
                 for target, label in state._targets(p, entry):

@@ -248,7 +248,8 @@ def reference_plan(state, p, nested=False):
         if not attackers:
             continue
         defense = state.score(target, False)
-        worth = target.facts.value * 100.0 + (BREAK if any(t is target for t in threats) else 0.0)
+        infiltrator = sq in (range(5) if p == 0 else range(5, 10))
+        worth = target.facts.value * 100.0 + (BREAK if infiltrator or any(t is target for t in threats) else 0.0)
         total = 0
         for f in attackers:
             alone = state.score(f, True, (f,))

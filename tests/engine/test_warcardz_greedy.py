@@ -1,0 +1,65 @@
+"""The greedy Warcardz policy in built positions: what a player would check it does (docs/rules/warcardz.md,
+Policies)."""
+
+from __future__ import annotations
+
+from decklab.engine.warcardz import Attack, Greedy, Tactic
+
+from .warcardz_helpers import (
+    P1_FLANK,
+    P1_GUARD,
+    P1_POST,
+    P2_FLANK,
+    P2_GUARD,
+    P2_POST,
+    arena,
+    character,
+    starter,
+)
+
+
+def grunt(name: str, **fields):
+    defaults = {"value": 2, "attack": 2, "defense": 2, "small_arms": 1, "position": "none",
+                "directions": ("front", "left_front", "right_front")}
+    return character(name, **{**defaults, **fields})
+
+
+def test_it_answers_an_infiltrator_before_a_slightly_richer_target():
+    """An enemy standing in the player's own line (it blocks a reserve square and strikes sideways) is taken
+    before an enemy worth up to 3 more in the enemy line."""
+    game = arena({P1_GUARD: grunt("Sider", attack=9, directions=("right", "front"))},
+                 {P1_POST: grunt("Infiltrator", value=3, directions=("left", "right")),
+                  P2_GUARD: grunt("Richer", value=5, directions=())})
+    action = Greedy().act(game)
+    assert type(action) is Attack and action.target == P1_POST
+
+
+def test_it_breaks_up_the_enemys_best_attack():
+    """Of two targets of equal value, it strikes the one the enemy would attack with next turn (Striker, whose
+    right front is P1's flank), not the one on its own left (Idle, which can attack nobody)."""
+    game = arena({P1_FLANK: grunt("Left", attack=9, directions=("front", "right_front"))},
+                 {P2_FLANK: grunt("Idle", directions=()),
+                  P2_GUARD: grunt("Striker", attack=9, directions=("right_front",))})
+    action = Greedy().act(game)
+    assert type(action) is Attack and action.target == P2_GUARD
+
+
+def test_it_trades_identical_cards_only_when_not_behind():
+    """Meeting an identical card removes both: with no winning attack, the greedy makes that trade when its
+    army is worth at least the enemy's, and not when it is behind."""
+    twin = grunt("Twin", attack=1, defense=9)
+    even = arena({P1_POST: twin, P1_FLANK: grunt("Spare", directions=())},
+                 {P2_POST: twin, P2_FLANK: grunt("Other", directions=())})
+    action = Greedy().act(even)
+    assert type(action) is Attack and action.attackers == (P1_POST,) and action.target == P2_POST
+    behind = arena({P1_POST: twin}, {P2_POST: twin, P2_FLANK: grunt("Other", directions=())})
+    assert type(Greedy().act(behind)) is not Attack
+
+
+def test_suppressing_fire_sends_back_the_infiltrator_first():
+    game = arena({P1_FLANK: grunt("Blind", directions=())},
+                 {P1_POST: grunt("Infiltrator", value=2, directions=("left", "right")),
+                  P2_POST: grunt("Bigger", value=3, directions=())},
+                 hands=((starter("Suppressing Fire"),), ()))
+    action = Greedy().act(game)
+    assert type(action) is Tactic and action.name == "Suppressing Fire" and action.target == P1_POST

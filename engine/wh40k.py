@@ -428,13 +428,17 @@ class Wh40kState(GameState):
             self.say(f"P{self.active + 1} begins: {side.ap} AP, {side.cp} CP, {len(side.hand)} cards in hand")
 
     def end_turn(self) -> None:
-        """Expire this turn's temporary changes and pass the turn (a goldfish dummy never takes one)."""
+        """Expire this turn's temporary changes and pass the turn.
+
+        In a goldfish the dummy then takes its empty turn at once (no draw, no moves), and what lasts "until
+        the end of your opponent's next turn" ends with it; ``turn`` keeps counting the goldfishing player's
+        own turns."""
         turn = self.turn
-        for side in self.sides:
-            for unit in side.units:
-                if unit.temp:
-                    unit.temp = [(amount, until) for amount, until in unit.temp if until > turn]
-                    unit.stamp = -1
+        self._expire(turn)
+        if self.goldfish:
+            if self.log is not None:
+                self.say("P2 (the goldfish) takes an empty turn")
+            self._expire(turn + 1)
         self.turn += 1
         if self.turn > self.max_turns:
             self.over = True
@@ -447,6 +451,14 @@ class Wh40kState(GameState):
         else:
             self.own_turns += 1
         self.start_turn()
+
+    def _expire(self, turn: int) -> None:
+        """End the temporary changes that last until the end of ``turn``."""
+        for side in self.sides:
+            for unit in side.units:
+                if unit.temp:
+                    unit.temp = [(amount, until) for amount, until in unit.temp if until > turn]
+                    unit.stamp = -1
 
     def _lose(self, player: int, why: str) -> None:
         if self.over:
@@ -1027,7 +1039,7 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
 
 
 def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> Wh40kState:
-    """One player against a dummy that has no units and takes no actions."""
+    """One player against a dummy that has no units and takes an empty turn between the player's turns."""
     rng = new_rng(seed)
     dummy = Side([], [], dummy=True)
     return _state([_side(deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
@@ -1263,5 +1275,6 @@ register(Engine(
     policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     default_max_turns=200,
-    notes={"goldfish": "the opponent has no units and takes no actions; the kill turn is the turn its AP reach 0"},
+    notes={"goldfish": "the opponent has no units and takes an empty turn between the player's turns; the kill turn "
+                       "is the player's own turn on which the opponent's AP reach 0"},
 ))

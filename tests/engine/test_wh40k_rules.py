@@ -263,3 +263,38 @@ def test_goldfish_opponent_does_nothing_and_the_kill_turn_is_reported():
         turns += 1
     assert game.winner() == 0 and game.sides[1].ap <= 0
     assert wh40k.kill_turn(game) == game.own_turns
+
+
+HOLD_THE_LINE = card("Hold the Line", "order", cp=1, faction="Space Marines", effects=[
+    {"effect": "modify", "trigger": "on_play", "target": "own_unit", "stat": "power", "amount": 60,
+     "duration": "until_end_of_next_opponent_turn", "condition": {"faction": "Space Marines"}}])
+
+
+def test_until_the_end_of_your_opponents_next_turn_in_a_match():
+    """Hold the Line: "+60 Power Level until the end of your opponent's next turn": it holds through the
+    opponent's turn and is gone when its player's next turn begins."""
+    game = wh40k.new_match([deck(), deck()], seed=1)
+    marine = put_unit(game, 0, card("Marine", power=100, faction="Space Marines"))
+    give(game, 0, HOLD_THE_LINE)
+    act(game, Play, name="Hold the Line")
+    game.apply(END_ACTIONS)
+    game.apply(END_TURN)
+    assert game.active == 1 and game.power(marine) == 160
+    game.apply(END_ACTIONS)
+    game.apply(END_TURN)
+    assert game.active == 0 and game.power(marine) == 100
+
+
+def test_the_goldfish_takes_an_empty_turn_so_durations_expire_as_written():
+    """In a goldfish the opponent takes an empty turn between the player's turns: Hold the Line played on the
+    player's turn 1 is gone when the player's turn 2 begins (not at the end of it)."""
+    game = wh40k.new_goldfish(deck(), seed=1, log=True)
+    marine = put_unit(game, 0, card("Marine", power=100, faction="Space Marines"))
+    give(game, 0, HOLD_THE_LINE)
+    act(game, Play, name="Hold the Line")
+    assert game.power(marine) == 160
+    game.apply(END_ACTIONS)
+    game.apply(END_TURN)
+    assert game.own_turns == 2 and game.active == 0
+    assert game.power(marine) == 100
+    assert any(line.endswith("P2 (the goldfish) takes an empty turn") for line in game.log)

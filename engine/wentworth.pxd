@@ -103,6 +103,7 @@ cdef class WentworthState:
     cdef public Guardian c_att, c_def
     cdef public bint c_defended, c_rolled, count_sensitive, dirty, env_attack, goldfish, hurt, over
     cdef public dict used
+    cdef public tuple views
 
     cpdef int current_player(self)
 
@@ -166,8 +167,7 @@ cdef class WentworthState:
     @cython.locals(n=cython.int, sides=list, found=list, k=cython.int, seat=cython.int)
     cpdef list _opponents(self, int player)
 
-    @cython.locals(sides=list)
-    cpdef list seen_by(self, int player)
+    cpdef tuple seen_by(self, int player)
 
     @cython.locals(att=Guardian, d=Guardian, pool=list, cond=Cond, found=list, side=Side, g=Guardian)
     cpdef list targets(self, int player, Eff eff, source=*, exclude=*)

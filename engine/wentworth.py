@@ -917,6 +917,7 @@ class WentworthState:
         "src_turn",
         "turn",
         "used",
+        "views",
     )
 
     # -- protocol --
@@ -1453,13 +1454,12 @@ class WentworthState:
     def alive_seats(self) -> list[int]:
         return [side.seat for side in self.sides if not side.out]
 
-    def seen_by(self, player: int) -> list[Side]:
+    def seen_by(self, player: int) -> tuple:
         """The table as ``player`` sees it: their own side, then the other seats in turn order after them
         (relative seat ``(seat - player) % n``). Lists of targets and hosts, and effects that touch several
         players or guardians at once, follow it, so that a choice between equal options goes the same way
         from every seat, never to the lowest absolute seat."""
-        sides = self.sides
-        return sides[player:] + sides[:player]
+        return self.views[player]
 
     def _opponents(self, player: int) -> list[int]:
         """Opponents still in the game, in turn order after ``player``."""
@@ -3055,6 +3055,8 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.max_turns = max_turns
     state.sides = sides
     state.n = len(sides)
+    # each seat's view of the table (see seen_by), built once
+    state.views = tuple([tuple(sides[seat:] + sides[:seat]) for seat in range(len(sides))])
     state.first = state.active = state.redraw_seat = first
     state.phase = REDRAWING
     state.pending, state.queue, state.resume = [], [], []

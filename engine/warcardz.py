@@ -2393,9 +2393,6 @@ class Greedy:
         fresh = state.fresh_score  # what ``score`` computes on a miss (see ``WarcardzState.score``)
         group_score = state.group_score
         free = True
-        # A trade of identical cards (both removed) is worth it when the player is not behind: it brings the
-        # end nearer without giving the opponent the lead. Any winning attack comes first.
-        trade = state.army_value(p) >= state.army_value(1 - p)
         for other in state.auras[p]:
             if other.facts.aura_grouped:
                 free = False
@@ -2423,7 +2420,9 @@ class Greedy:
             key = target.facts.key
             for f in attackers:
                 if f.facts.key == key:  # identical cards meeting are both removed: a trade, not a win
-                    if best is None and trade:
+                    # A trade is worth it when the player is not behind: it brings the end nearer without
+                    # giving the opponent the lead. Any winning attack comes first.
+                    if best is None and state.army_value(p) >= state.army_value(1 - p):
                         best, best_value = (TRADE, [f], target), TRADE
                     attackers = [f for f in attackers if f.facts.key != key]
                     break

@@ -114,7 +114,7 @@ cdef class Greedy:
     @cython.locals(me=int, sides=list, side=Side, hand=list, mine=Creature, theirs=Creature, can_battle=bint,
                    battle_soon=bint, early=bint, best_score=double, seen=list, top=double, index=Py_ssize_t,
                    facts=Facts, kind=int, their=Facts, dealt=int, hp=int, value=double, amount=int, missing=int,
-                   primary=bint, sacrifices=tuple)
+                   primary=bint, sacrifices=tuple, soon=int)
     cpdef _best_main(self, WardState state, bint second)
 
     cpdef choose(self, WardState state, actions)

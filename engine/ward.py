@@ -3452,8 +3452,8 @@ class Greedy:
             can_battle = True
         else:
             can_battle = _w_can_battle(state, me)
-        battle_soon = (can_battle and state.phase == PH_MAIN and not mine.battled
-                       and self._attack_value(state, mine, theirs) > 0.0)
+        # whether the primary creature will battle this turn (see _battles), found only when a magic asks
+        soon = 1 if can_battle and state.phase == PH_MAIN and not mine.battled else 0
         early = state.turn <= FIRST_CYCLE
         best: Any = None
         best_score = 0.0
@@ -3480,8 +3480,12 @@ class Greedy:
                     hp = theirs.hp
                     value = 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
                 elif kind == 2:  # a change to the primary creature's stats
-                    value = facts.qsteady if facts.qsteady is not None else facts.quick(state, side, mine, theirs,
-                                                                                         battle_soon)
+                    if facts.qsteady is not None:
+                        value = facts.qsteady
+                    else:
+                        if soon == 1:
+                            soon = 2 if self._attack_value(state, mine, theirs) > 0.0 else 0
+                        value = facts.quick(state, side, mine, theirs, soon == 2)
                 else:  # healing the primary creature
                     amount = facts.qamount
                     missing = mine.facts.hp - mine.hp
@@ -3500,6 +3504,9 @@ class Greedy:
             targets = _w_play_targets(state, me, facts)
             if targets is None:
                 continue
+            if soon == 1:
+                soon = 2 if self._attack_value(state, mine, theirs) > 0.0 else 0
+            battle_soon = soon == 2
             for target, label in targets:
                 value = self._value(state, me, facts, target, battle_soon, mine, theirs)
                 if value > best_score:

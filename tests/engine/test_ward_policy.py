@@ -5,7 +5,8 @@ buffs only before a battle, the AL cap, overkill and self-damage)."""
 from __future__ import annotations
 
 from decklab.engine import engines
-from decklab.engine.ward import NO, YES, Attack, Greedy, Pass, Play, Strike, Battle, _w_profile, AL
+from decklab.engine.ward import AL, NO, YES, Attack, Battle, Choose, Greedy, Magic, Pass, Play, Strike, facts_of
+from decklab.engine.ward import _w_profile
 
 from .ward_helpers import act, creature, give, magic, moves, put, starter, state
 
@@ -29,7 +30,7 @@ def with_limited(game, pup):
     give(game, 0, pup)
     give(game, 0, HORN)
     act(game, Play, name="Horn")
-    act(game, __import__("decklab.engine.ward", fromlist=["Choose"]).Choose, label=pup.name)
+    act(game, Choose, label=pup.name)
     return game.sides[0].limited[0]
 
 
@@ -82,8 +83,7 @@ def test_declining_does_not_stall_against_a_creature_that_heals_back_each_turn()
     put(game, 0, starter("Packmother Vorra"))
     mine = game.sides[0].primary
     foe = put(game, 1, starter("Packmother Vorra"))
-    game.sides[1].magics.append(__import__("decklab.engine.ward", fromlist=["Magic"]).Magic(
-        __import__("decklab.engine.ward", fromlist=["facts_of"]).facts_of(starter("Primal Grounds")), 901, 1, None))
+    game.sides[1].magics.append(Magic(facts_of(starter("Primal Grounds")), 901, 1, None))
     greedy = Greedy()
     assert greedy._is_stalled(game, mine, foe, 8.0, 9.0)
     assert type(decide(game)) is Attack
@@ -154,3 +154,25 @@ def test_scorched_earth_is_not_played_when_it_would_kill_its_own_creature():
     put(game, 1, creature("Theirs", al=12, spd=5, hp=30, dice=4, mod=5))
     mine.hp = 8
     assert not [a for a in [decide(game)] if type(a) is Play and a.name == "Scorched Earth"]
+
+
+def test_executioners_mark_is_worth_only_the_damage_the_enemy_has_left():
+    """2x Attack Damage on a creature whose plain strike already kills the enemy adds nothing (overkill)."""
+    game = state()
+    give(game, 0, starter("Executioner's Mark"))
+    put(game, 0, creature("Mine", al=6, spd=5, hp=60, dice=3, mod=3))
+    foe = put(game, 1, creature("Theirs", al=2, spd=1, hp=100, dice=1, mod=0))
+    action = decide(game)
+    assert type(action) is Play and action.name == "Executioner's Mark", str(action)
+    foe.hp = 4
+    assert not [a for a in [decide(game)] if type(a) is Play and a.name == "Executioner's Mark"]
+
+
+def test_the_play_by_play_names_each_creatures_owner_in_a_mirror():
+    """Same-name creatures of a mirror match read apart: "P1's Filler battles P2's Filler"."""
+    game = state(log=True)
+    put(game, 0, creature("Twin", al=2, spd=9, hp=50, dice=2, mod=2))
+    put(game, 1, creature("Twin", al=2, spd=1, hp=50, dice=2, mod=2))
+    act(game, Attack, uid=game.sides[0].primary.uid)
+    text = "\n".join(game.log)
+    assert "P1's Twin battles P2's Twin" in text and "P1's Twin rolls" in text and "P2's Twin rolls" in text

@@ -80,6 +80,7 @@ VIEW_ORDER = tuple(tuple(sorted(range(10), key=lambda sq, p=p: view(p, sq))) for
 # VIEW_ROW[player]: the squares of ``player``'s own line, from its own left.
 VIEW_ROW = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
 BREAK = 300.0  # what a target adds to its worth (100 a value point) when it is an attacker of the enemy's best attack
+BACKED = 3  # an attack the player's own instant would win by at least this much is worth making
 TRADE = 1.0  # the value of a plan that trades a fighter for the identical enemy card (below any winning attack)
 PLANS = ("plan 0", "plan 1")  # where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast)
 
@@ -2337,6 +2338,10 @@ class Greedy:
         if plan is False:
             plan = cache[PLANS[p]] = self._plan(state, p)
         if plan is None:
+            if side.hand:
+                move = self._backed_attack(state, p, side)
+                if move is not None:
+                    return move
             if not state.discarded and (side.hand or side.reserves):
                 move = self._discard(state, p, side)
                 if move is not None:
@@ -2537,6 +2542,40 @@ class Greedy:
                     if SQUARE_POSITION[fighter.sq] != fighter.facts.pos == SQUARE_POSITION[target[1]]:
                         return Tactic(index, facts.name, target, label)
         return None
+
+    def _backed_attack(self, state: WarcardzState, p: int, side: Side) -> Attack | None:
+        """No attack wins as it stands: an attack that one instant in hand wins by at least ``BACKED`` (room for
+        the defender's answer), on the most valuable such target, with every fighter that reaches it (identical
+        cards left out). None if there is none."""
+        instants = [(i, f) for i, f in enumerate(side.hand) if f.window is not None]
+        if not instants:
+            return None
+        board = state.board
+        reach = state.reach(p)
+        best, best_key = None, None
+        for sq in VIEW_ORDER[p]:
+            attackers = reach[sq]
+            if attackers is None:
+                continue
+            target = board[sq]
+            group = [f for f in attackers if f.facts.key != target.facts.key]
+            if not group:
+                continue
+            for index, facts in instants:
+                uids = [f.uid for f in group] if facts.window[0] else [None]
+                for uid in uids:
+                    combat = Combat(p, group, target)
+                    _record_instant(state, combat, p, facts, uid)
+                    attack, defense = state.totals(combat)
+                    margin = attack - defense
+                    key = (target.facts.value, margin)
+                    if margin >= BACKED and (best_key is None or key > best_key):
+                        best, best_key = (group, target), key
+        if best is None:
+            return None
+        group, target = best
+        return _new(Attack, (tuple([f.sq for f in group]), target.sq, tuple([f.facts.name for f in group]),
+                             target.facts.name))
 
     def _placements(self, state: WarcardzState, p: int) -> tuple[Deploy | None, int]:
         """The best reserve placement and how many open squares there are (0 without a placement): the most

@@ -63,3 +63,20 @@ def test_suppressing_fire_sends_back_the_infiltrator_first():
                  hands=((starter("Suppressing Fire"),), ()))
     action = Greedy().act(game)
     assert type(action) is Tactic and action.name == "Suppressing Fire" and action.target == P1_POST
+
+
+def test_it_attacks_when_its_own_instant_would_win_the_combat():
+    """With no attack won as it stands, an attack that an instant in hand wins by 3 or more is worth making: it
+    attacks, then plays the instant in the tactics window. By less (no room for the defender's answer), it
+    does not."""
+    pair = {P1_GUARD: grunt("A", attack=2, small_arms=1, directions=("right_front",)),
+            P1_POST: grunt("B", attack=2, small_arms=1, directions=("front",))}
+    game = arena(pair, {P2_POST: grunt("Wall", defense=5, small_arms=1, directions=())},
+                 hands=((starter("Weapons Free"),), ()))  # 6 against 6 now; +2 small arms each: 10 against 6
+    action = Greedy().act(game)
+    assert type(action) is Attack and set(action.attackers) == {P1_GUARD, P1_POST} and action.target == P2_POST
+    game.apply(action)
+    assert game.pending[2] == "window" and str(Greedy().act(game)) == "play Weapons Free"
+    close = arena(pair, {P2_POST: grunt("Wall", defense=8, small_arms=1, directions=())},
+                  hands=((starter("Weapons Free"),), ()))  # 10 against 9: not enough room
+    assert type(Greedy().act(close)) is not Attack

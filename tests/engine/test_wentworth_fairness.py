@@ -39,7 +39,7 @@ def test_greedy_mirror_is_seat_fair(decks, number, seats):
 
 
 # the random player's choices are uniform by construction: fewer games, two seats with each deck and more seats once
-RANDOM = [(0, 2, 2000), (1, 2, 2000), (0, 3, 1000), (1, 4, 1000)]
+RANDOM = [(0, 2, 1500), (1, 2, 1500), (0, 3, 800), (1, 4, 800)]
 
 
 @pytest.mark.parametrize("number, seats, games", RANDOM,

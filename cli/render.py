@@ -381,7 +381,7 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
     if "by_position" in document:
         _by_position(console, document["by_position"])
     turns = document["turns"]
-    console.print(f"First player wins {100 * document['first_player_win_rate']:.1f}% of games; "
+    console.print(f"First player wins {100 * document['first_player_win_rate']:.1f}% of decided games; "
                   f"game length in {document['turn_unit']} (every player's turn counts one): mean {turns['mean']}, "
                   f"median {turns['p50']}, 90th percentile {turns['p90']}.")
 

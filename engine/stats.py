@@ -137,8 +137,10 @@ def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, 
     """Wins, losses, draws and win rate (with its interval) per seat; first-player rate; game length.
 
     ``draws`` are the rulebook's own draws; ``unresolved`` games (stopped by a turn cap or a stall rule
-    the rulebook does not have) are neither wins, losses nor draws. With three or more seats,
-    ``by_position`` gives the win rate of each turn position (first, second, ...).
+    the rulebook does not have) are neither wins, losses nor draws. A seat's ``win_rate`` is over all games;
+    ``first_player_win_rate`` is over the ``decided`` games (won by somebody), so that 1/2 (two players) means
+    going first is worth nothing whatever the share of draws. With three or more seats, ``by_position`` gives
+    the share of decided games each turn position (first, second, ...) won.
     """
     games, draws, unresolved = tally.games, tally.draws, tally.unresolved
     players = []
@@ -148,14 +150,15 @@ def summarize_match(tally: Tally, seats: Sequence[dict[str, str]]) -> dict[str, 
                         "unresolved": unresolved,
                         "win_rate": _rate(wins, games), "ci95": list(wilson(wins, games))})
     first_wins = tally.position_wins[0]
+    decided = games - draws - unresolved
     document = {"players": players, "draws": draws, "unresolved": unresolved,
-                "unresolved_rate": _rate(unresolved, games),
-                "first_player_win_rate": _rate(first_wins, games),
-                "first_player_ci95": list(wilson(first_wins, games)), "turns": distribution(tally.turns),
+                "unresolved_rate": _rate(unresolved, games), "decided": decided,
+                "first_player_win_rate": _rate(first_wins, decided),
+                "first_player_ci95": list(wilson(first_wins, decided)), "turns": distribution(tally.turns),
                 "turn_unit": MATCH_TURNS}
     if len(seats) > 2:
-        document["by_position"] = [{"position": position + 1, "wins": wins, "win_rate": _rate(wins, games),
-                                    "ci95": list(wilson(wins, games))}
+        document["by_position"] = [{"position": position + 1, "wins": wins, "win_rate": _rate(wins, decided),
+                                    "ci95": list(wilson(wins, decided))}
                                    for position, wins in enumerate(tally.position_wins)]
     return document
 

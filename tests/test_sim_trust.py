@@ -142,3 +142,17 @@ def test_the_log_is_never_wrapped_and_comes_as_json_lines_with_json(decklab, db_
     assert max(len(line) for line in document["log"]) > 80  # a long line, printed whole below
     text = decklab("sim", "match", *ward, "--log", "--game-index", "1").stdout.splitlines()
     assert text[1:1 + len(document["log"])] == document["log"]
+
+
+def test_the_first_player_rate_is_over_decided_games():
+    from decklab.engine.core import GameResult
+    from decklab.engine.stats import Tally, summarize_match
+
+    tally = Tally(seats=2)
+    for index, (winner, unresolved) in enumerate([(0, False), (1, False), (0, False), (None, False), (None, True)]):
+        tally.add(GameResult(index=index, winner=winner, turns=10, first=index % 2, unresolved=unresolved))
+    document = summarize_match(tally, [{"deck": "A"}, {"deck": "B"}])
+    # first players: game 0 (seat 0 won), game 2 (seat 0 won); seat 1 went first in game 1 and won: 3 of 3 decided
+    assert document["decided"] == 3 and document["draws"] == 1 and document["unresolved"] == 1
+    assert document["first_player_win_rate"] == 1.0
+    assert [player["win_rate"] for player in document["players"]] == [0.4, 0.2]

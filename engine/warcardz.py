@@ -2527,7 +2527,7 @@ class Greedy:
                         del state.granted[fighter.uid]
                     else:
                         state.granted[fighter.uid] = had
-                    if found is not None:
+                    if found is not None and found[0] != TRADE:  # (a light that only opens a trade is wasted)
                         return Tactic(index, facts.name, target, label)
             if kind == "swap_positions":
                 for target, label in state._targets(p, entry):

@@ -168,14 +168,14 @@ def test_the_play_by_play_reads_well(decks):
 
 def test_goldfish_kill_turn_distribution(decks):
     """Ten dummies, one removed a turn at most: the kill turn is at least 10, and the two sample decks differ
-    (Resistance Cell Strike's vices clear the line at once in most games; Ashen Bloodrush's thin attacks are
-    slower and sometimes never get through)."""
+    (Resistance Cell Strike's vices clear the line at once in most games; Ashen Bloodrush is slower and
+    spread over several turns)."""
     documents = [checks.goldfish("warcardz", deck) for deck in decks]
     for document in documents:
         assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 300
         assert min(int(t) for t in document["kill_turn"]["histogram"]) >= 10
     fast, slow = documents
-    assert fast["not_killed"] < slow["not_killed"] and fast["kill_turn"]["p50"] <= slow["kill_turn"]["p50"]
+    assert fast["not_killed"] <= slow["not_killed"] and fast["kill_turn"]["p50"] < slow["kill_turn"]["p50"]
     assert len(fast["kill_turn"]["histogram"]) >= 2 and len(slow["kill_turn"]["histogram"]) >= 4
 
 

@@ -2970,7 +2970,8 @@ class Greedy:
     """A sensible Mage: creates its strongest castable cards, equips Devices where they add most, uses
     Spells and abilities where they Kill, steal or clearly help; attacks with the Creatures that the enemy's
     strongest blockers would not stop (Guards too when it wins the race), blocks with cards that stop the attacker,
-    and in a Battle fights at its best range or retreats. Battle estimates and Battle moves are remembered by card
+    trade with it or are the last chance against a lethal hit, and in a Battle fights at its best range or retreats.
+    Battle estimates and Battle moves are remembered by card
     signature for the whole process (they depend on nothing else), the attack plan is made once a turn, and the
     cards to create are scored with upper bounds that skip what cannot win, which keeps the policy fast. See
     ``docs/rules/magewarfare.md``."""
@@ -3125,6 +3126,7 @@ class Greedy:
         known = memo.get(sa)
         if known is None:
             known = memo[sa] = {}
+        trader = trade_key = None
         for b in blockers:
             sig = b.sig  # the signature cached on the card (see _signature), if still good
             if (sig is not None and b.stamp == stamp and sig[1] is None and b.shield is None and sig[0] == b.damage
@@ -3139,6 +3141,12 @@ class Greedy:
                 key = (0 if b.facts.guard else 1, b.facts.cost, b.uid)
                 if best_key is None or key < best_key:
                     best, best_key = b, key
+            elif best is None:
+                trade = known.get(~sb)  # (trade verdicts are kept under the complement of the blocker's number)
+                if trade is None:
+                    trade = known[~sb] = self._is_trade(state, attacker, b)
+                if trade and (trade_key is None or (b.facts.cost, b.uid) < trade_key):
+                    trader, trade_key = b, (b.facts.cost, b.uid)
         if best is None and attacker.facts.guard:
             free = state.attacks(attacker)[LONG]
             for b in blockers:
@@ -3147,11 +3155,33 @@ class Greedy:
                     if best_key is None or key < best_key:
                         best, best_key = b, key
         if best is None:
+            best = trader
+        if best is None and blockers and attacker.best >= state.sides[state.cur_seat].hp:
+            best = max(blockers, key=lambda b: (max(b.atk), -b.uid))  # (a lethal hit: a Battle is the last chance)
+        if best is None:
             through = _LET_THROUGH.get(name)
             if through is None:
                 through = _LET_THROUGH[name] = Block(None, "", name)
             return through
         return Block(best.uid, best.facts.name, name)
+
+    def _is_trade(self, state: MageState, attacker: Unit, b: Unit) -> bool:
+        """Whether blocker ``b``, which would not stop ``attacker``, Kills it as it falls: the hits it gets in before
+        the attacker Kills it, then its Parting Shot (half its attack), finish the attacker (at b's best range).
+        A trade stops the attack and earns the attacker's Flesh, so greedy blocks with the cheapest such card."""
+        to_a = _toughness(state, attacker, b)
+        if to_a[1] > 0:  # (a Shielded attacker: not estimated)
+            return False
+        to_b = _toughness(state, b, attacker)
+        atk = attacker.atk
+        need = min(_hits(atk[LONG], *to_b), _hits(atk[MEDIUM], *to_b), _hits(atk[CLOSE], *to_b))
+        if need >= INF:
+            return False
+        red, left = to_a[2], to_a[3]
+        for hit in b.atk:
+            if hit > 0 and max(hit - red, 0) * (need - 1) + max(hit // 2 - red, 0) >= left:
+                return True
+        return False
 
     def _declare(self, state: MageState) -> Action:
         p = state.active
@@ -3185,8 +3215,10 @@ class Greedy:
         would stop it keeps it home; a Creature that would stop it blocks once a phase, so it is spent on this
         attacker (sent as a decoy if it survives the blocker's free hit, else kept home), and the rest go through.
         Guards stay home while the enemy has cards, unless this player wins the race against the weakest enemy Mage
-        (then they attack too, all at that Mage). Each attacker goes at the Mage with the least HP it can reach
-        (ties: the next Mage in turn order)."""
+        (then they attack too, all at that Mage). With 3-4 Mages each attacker goes, among the Mages it can reach
+        (unstopped first), at one it could Kill this turn, then one it could Kill soonest (in steps of two turns),
+        then the greatest threat: the strongest cards, then the most HP (the leader); exact ties are drawn from
+        ``state.rng``, never by seat."""
         _sig_room()
         sides = state.sides
         stamp = state.stamp
@@ -3215,10 +3247,18 @@ class Greedy:
             pool = _blocker_pool(state, side)
             theirs += pool[4]
             pools.append(pool)
-        # The race: if my attackers would kill the weakest enemy Mage before all enemies kill mine, Guards
+        # Whom to attack (3-4 Mages): a Mage my attackers could Kill this turn first, then one they could Kill within
+        # about two turns of it, then the greatest threat (the strongest cards, then the most HP: the leader), then a
+        # draw from the game's generator (never seat order).
+        rank = None
+        if len(foes) > 1:
+            rng = state.rng
+            rank = {side.seat: (0 if side.hp <= mine else 1, -(-side.hp // mine) // 2, -pool[4], -side.hp,
+                                rng.random())
+                    for side, pool in zip(foes, pools)}
+        # The race: if my attackers would kill the most exposed enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
-        n = state.n
-        weakest = foes[0] if len(foes) == 1 else min(foes, key=lambda side: (side.hp, (side.seat - p) % n))
+        weakest = foes[0] if rank is None else min(foes, key=lambda side: (-(-side.hp // mine), rank[side.seat]))
         if -(-weakest.hp // mine) <= (-(-sides[p].hp // theirs) if theirs else INF):
             if len(foes) > 1:
                 pools = [pools[foes.index(weakest)]]
@@ -3279,7 +3319,7 @@ class Greedy:
                 if single:
                     seat, decoy, spent = side.seat, stopper, pool
                     break
-                key = (stopper is not None, side.hp, (side.seat - p) % n)
+                key = (stopper is not None, rank[side.seat])
                 if best_key is None or key < best_key:
                     seat, best_key, decoy, spent = side.seat, key, stopper, pool
             if seat is not None:

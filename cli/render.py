@@ -25,6 +25,13 @@ def _console():
     return Console(highlight=False, soft_wrap=False)
 
 
+def _plain(text: str) -> str:
+    """``text`` shown as it is, brackets included ("[attribute]" is not console markup)."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
 def _label(field: str) -> str:
     return {"al": "AL", "spd": "SPD", "hp": "HP", "cp_cost": "CP cost"}.get(field, field.replace("_", " "))
 
@@ -212,9 +219,9 @@ def validation(report, *, as_json: bool) -> None:
         console.print(f"[red]✘ {report.deck} is not legal[/red]: {len(report.errors)} "
                       f"problem{'s' if len(report.errors) != 1 else ''} ({report.format}; {counts}).")
     for violation in report.errors:
-        console.print(f"  [red]{violation.rule}[/red]  {violation.message}")
+        console.print(f"  [red]{violation.rule}[/red]  {_plain(violation.message)}")
     for violation in report.warnings:
-        console.print(f"  [yellow]warning {violation.rule}[/yellow]  {violation.message}")
+        console.print(f"  [yellow]warning {violation.rule}[/yellow]  {_plain(violation.message)}")
 
 
 def collection(items: list[dict[str, Any]], *, as_json: bool) -> None:
@@ -568,7 +575,7 @@ class DemoView:
         self.console.print(f"[green]✔[/green] {legal['deck']} is legal ({counts}).")
         self.console.print(f"[red]✘[/red] {illegal['deck']} is not legal:")
         for error in illegal["errors"]:
-            self.console.print(f"    [red]{error['rule']}[/red]  {error['message']}")
+            self.console.print(f"    [red]{error['rule']}[/red]  {_plain(error['message'])}")
 
     def note(self, text: str) -> None:
         self.console.print(f"[yellow]{text}[/yellow]")

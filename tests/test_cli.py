@@ -199,3 +199,14 @@ def test_first_run_creates_the_default_database(decklab, tmp_path, monkeypatch):
     assert json.loads(result.stdout)["cp_cost"] == 1
     assert (tmp_path / "fresh-home" / "decklab" / "decklab.db").exists()
     assert "Created a new database" in result.stderr
+
+
+def test_validation_messages_are_shown_as_written_brackets_and_all(decklab, db_url, tmp_path):
+    from decklab.catalog.sample_decks import sample_deck_paths
+
+    legal = next(path for path in sample_deck_paths() if path.name == "warcardz-1.deck").read_text(encoding="utf-8")
+    deck = write(tmp_path / "side.deck", "1 Artillery Duel\n" + legal)
+    result = decklab("deck", "validate", deck)
+    assert result.exit_code == 1
+    assert ("an attribute card: it belongs in the [attribute] side deck, not the player deck."
+            in " ".join(result.stdout.split()))

@@ -205,7 +205,8 @@ def test_validation_messages_are_shown_as_written_brackets_and_all(decklab, db_u
     from decklab.catalog.sample_decks import sample_deck_paths
 
     legal = next(path for path in sample_deck_paths() if path.name == "warcardz-1.deck").read_text(encoding="utf-8")
-    deck = write(tmp_path / "side.deck", "1 Artillery Duel\n" + legal)
+    body = "".join(line for line in legal.splitlines(keepends=True) if not line.startswith(("name:", "game:")))
+    deck = write(tmp_path / "side.deck", "game: warcardz\n1 Artillery Duel\n" + body)
     result = decklab("deck", "validate", deck)
     assert result.exit_code == 1
     assert ("an attribute card: it belongs in the [attribute] side deck, not the player deck."

@@ -466,6 +466,12 @@ class Facts:
                 return -1
             if kind in ("damage", "lose_influence", "discard") and eff.target in ("attached", "bound_player"):
                 return -1
+            # anything that makes its host worse: keeping the lower of two rolls, resting, destroying or
+            # returning it
+            if kind == "reroll" and eff.keep == "lower":
+                return -1
+            if kind in ("rest", "destroy", "return_to_hand") and eff.target in ("attached", "bound_player_guardians"):
+                return -1
         return 1
 
     def __repr__(self) -> str:
@@ -3200,7 +3206,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
                 ed = state.estimate(d, DEFENSE)
             if best is None or ed > best:
                 best = ed
-        infos.append((seat, best, defenders, 0.01 * (START_LIFE - other.life)))
+        infos.append((seat, best, defenders, _tie_of(other)))
     if not infos:
         return NO_ATTACK
     count = len(attackers)
@@ -3294,7 +3300,7 @@ def _blocks_action(state: WentworthState) -> Action:
         row = []
         for ed, left, worth in stats:
             diff = ea - ed
-            row.append(10.0 - diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
+            row.append(-diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
         rows.append(row)
         unblocked_values.append(-ea - (50.0 if ea >= life else 0.0))
     count = len(rows)
@@ -3448,6 +3454,60 @@ def _pool_of(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) 
     if name in ("all_guardians", "all_other_guardians"):
         return [g for side in sides for g in side.guardians if g is not source]
     return []
+
+
+def _binding_conds(facts: Facts) -> tuple:
+    """The card conditions (faction, cost, printed roll power) of a binding's effects on its host: a host
+    must meet them for the binding to do anything there."""
+    conds = _CONDS.get(facts)
+    if conds is None:
+        effs = [eff for _, _, eff in facts.passives]
+        for entries in facts.triggers.values():
+            effs.extend(entries)
+        conds = _CONDS[facts] = tuple(eff.cond for eff in effs if eff.cond is not None
+                                      and eff.target == "attached" and eff.cond.plain)
+    return conds
+
+
+_CONDS: dict = {}
+
+
+def _threat_of(state: WentworthState, side: Side) -> float:
+    """How threatening an opponent is (a tie-break among targets that does not depend on seats): the
+    printed roll power of its guardians, then its influence, then how close it is to losing."""
+    power = 0
+    for g in side.guardians:
+        power += g.facts.rp
+    return power + 0.001 * side.influence - 0.00001 * side.life
+
+
+def _tie_of(side: Side) -> float:
+    """What breaks ties between opponents to attack: the one closest to losing, then the most threatening
+    (printed roll power of its guardians, then influence); turn order only when all of these are equal."""
+    power = 0
+    for g in side.guardians:
+        power += g.facts.rp
+    return 0.01 * (START_LIFE - side.life) + 0.0002 * power + 0.000001 * side.influence
+
+
+def _dig_index(state: WentworthState, p: int) -> int:
+    """The card the greedy player discards to draw when stuck (-1: none), in its Rebuff step once nothing
+    is worth playing: with no guardian in play and no guardian in hand, a card that needs a guardian to
+    be of use (the cheapest to discard, first in hand on ties), while influence pays for it and cards are
+    left to draw. The rulebook's discard-to-draw is the way out of a hand of bindings and potions."""
+    side = state.sides[p]
+    if side.guardians or not side.deck:
+        return -1
+    best, best_cost = -1, 0
+    for index, facts in enumerate(side.hand):
+        if facts.type is GUARDIAN:
+            return -1
+        if facts.type is ENVIRONMENT and side.env is None:
+            continue
+        price = (facts.cost + 1) // 2
+        if price <= side.influence and (best < 0 or price < best_cost):
+            best, best_cost = index, price
+    return best
 
 
 def _guardian_base_of(state: WentworthState, p: int, facts: Facts) -> float:
@@ -3697,31 +3757,52 @@ class Greedy:
             for index, facts in enumerate(hand):
                 if self._dead(state, p, facts):
                     return Discard(index, facts.name)
+        dig = _dig_index(state, p)
+        if dig >= 0:
+            return Discard(dig, hand[dig].name)
         return _declare_action(state, p, guardians)
 
 
 
     def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
-        """The first host (in the engine's order, turn order from ``p``) worth most to a binding of this kind:
-        (code, host, value). A curse on a player goes to the next opponent in turn order."""
+        """The first host (in the engine's order, turn order from ``p``) worth most to this binding:
+        (code, host, value). A helpful binding goes only on a guardian that meets its conditions (Crown of
+        Cinders only on a Dragons guardian); a curse prefers a host it touches. A curse on a player goes to
+        the most threatening opponent (most guardians' roll power, then least life; turn order last)."""
         helpful = facts.sign > 0
-        key = ("host", facts.bind_player, helpful)
+        key = ("host", facts)
         found = cache.get(key)
         if found is None:
-            # state.hosts() order, keeping the hosts _host_value accepts
             found = (None, None, 0.0)
             if facts.bind_player:
-                for side in state.seen_by(p):
-                    if not side.out and helpful == (side.seat == p):
-                        found = (-1 - side.seat, side.seat, 0.0)
-                        break
+                if helpful:
+                    found = (-1 - p, p, 0.0)
+                else:
+                    best = None
+                    for side in state.seen_by(p):
+                        if side.out or side.seat == p:
+                            continue
+                        value = _threat_of(state, side)
+                        if best is None or value > best:
+                            best, found = value, (-1 - side.seat, side.seat, 0.0)
             else:
+                conds = _binding_conds(facts)
                 best = None
                 for side in ((state.sides[p],) if helpful else state.seen_by(p)):
                     if not helpful and side.seat == p:
                         continue
                     for g in side.guardians:
-                        value = 0.5 * g.facts.cost - 0.3 * len(g.bindings)
+                        met = True
+                        for cond in conds:
+                            if not cond.card_ok(g.facts):
+                                met = False
+                                break
+                        if not met:
+                            if helpful:
+                                continue
+                            value = -0.3 * len(g.bindings)
+                        else:
+                            value = 0.5 * g.facts.cost - 0.3 * len(g.bindings)
                         if best is None or value > best:
                             best, found = value, (g.uid, g, value)
             cache[key] = found
@@ -3733,6 +3814,10 @@ class Greedy:
         if type(host) is Guardian:
             if (facts.sign > 0) != (host.owner == p):
                 return None
+            if facts.sign > 0:
+                for cond in _binding_conds(facts):
+                    if not cond.card_ok(host.facts):
+                        return None
             return 0.5 * host.facts.cost - 0.3 * len(host.bindings)
         return 0.0 if (facts.sign > 0) == (host == p) else None
 
@@ -3836,8 +3921,11 @@ class Greedy:
             return self._redraw_value(state, action)
         if kind is Discard:
             side = state.sides[p]
-            return 1.0 if (state.phase == REBUFF and side.influence >= _RICH
-                           and self._dead(state, p, side.hand[action.index])) else 0.0
+            if state.phase != REBUFF:
+                return 0.0
+            if side.influence >= _RICH and self._dead(state, p, side.hand[action.index]):
+                return 1.0
+            return 0.9 if action.index == _dig_index(state, p) else 0.0
         return 0.0
 
     # -- values --
@@ -4062,7 +4150,7 @@ class Greedy:
             attackers = sum(1 for mine in state.sides[g.owner].guardians if state.may_attack(mine))
             defense = cache[key] = (max(eds) if eds else None, len(eds), attackers)
         best, defenders, attackers = defense
-        tie = 0.01 * (START_LIFE - state.sides[seat].life)
+        tie = _tie_of(state.sides[seat])
         if best is None:
             return 100.0 + ea + tie
         margin = ea - best
@@ -4094,7 +4182,7 @@ class Greedy:
                 values = {}
                 for uid, ed, left, worth in defenders:
                     diff = ea - ed
-                    values[uid] = (10.0 - diff if diff <= 0 else -0.6 * diff if diff < left
+                    values[uid] = (-diff if diff <= 0 else -0.6 * diff if diff < left
                                    else -(diff - left) - worth)
                 rows.append((-ea - (50.0 if ea >= life else 0.0), values))
             matrix = cache["blocks"] = tuple(rows)

@@ -182,7 +182,8 @@ def test_magewarfare_rarity_caps(rarity, cap):
     assert validate(at_cap).is_legal
     report = validate(over)
     assert rules(report) == ["magewarfare.rarity"]
-    assert report.errors[0].message == f"{cap + 1} copies of Special; a {rarity} card allows at most {cap}."
+    article = "an" if rarity == "uncommon" else "a"
+    assert report.errors[0].message == f"{cap + 1} copies of Special; {article} {rarity} card allows at most {cap}."
 
 
 # --- Warcardz ---------------------------------------------------------------------------------

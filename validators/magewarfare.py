@@ -27,4 +27,9 @@ def check(deck: Deck, report: Report) -> None:
             report.error("magewarfare.piles", f"The {PILE_NAMES[pile]} has {plural(piles[pile], 'card')}; "
                          f"{condition} it needs at least {minimum}{tail}.", count=piles[pile], limit=minimum)
     check_copies(report, "magewarfare.rarity", deck.copies(MAIN), lambda card: COPIES.get(card.get("rarity"), 0),
-                 lambda card, limit: f"a {card.get('rarity')} card allows at most {limit}")
+                 lambda card, limit: f"{_article(card.get('rarity'))} {card.get('rarity')} card allows at most {limit}")
+
+
+def _article(word) -> str:
+    """"an" before a vowel ("an uncommon card"), else "a"."""
+    return "an" if str(word)[:1].lower() in "aeiou" and word else "a"

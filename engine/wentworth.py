@@ -3490,6 +3490,13 @@ def _tie_of(side: Side) -> float:
     return 0.01 * (START_LIFE - side.life) + 0.0002 * power + 0.000001 * side.influence
 
 
+def _pays(value: float, facts: Facts) -> bool:
+    """Whether a potion worth ``value`` (roughly in life points) pays for itself: worth at least the
+    influence it costs, and at least 2 (the greedy player's potion test; was a flat 4, so that cheap
+    potions such as Mana Spring, Healing Salve or Cutpurse were never played)."""
+    return value >= 2.0 and value >= facts.cost
+
+
 def _dig_index(state: WentworthState, p: int) -> int:
     """The card the greedy player discards to draw when stuck (-1: none), in its Rebuff step once nothing
     is worth playing: with no guardian in play and no guardian in hand, a card that needs a guardian to
@@ -3631,7 +3638,8 @@ class Greedy:
                     value = self._card_value(state, p, facts, obj, cache)
                     if value > best_score:
                         pick, best_score, best_index = (index, facts, code, obj), value, index
-            elif rebuff:
+            elif rebuff or kind is POTION:
+                # bindings and environments in the Rebuff step; potions in either main step
                 if facts.main_skip or (not exact and state.cost(p, facts) > influence):
                     continue
                 if others is None:
@@ -3671,12 +3679,12 @@ class Greedy:
                     value = 0.0
                     for eff in facts.plays:
                         value += self._effect_value(state, p, eff, None, cache)
-                    value = 30.0 + value if value >= 4 else 0.0
+                    value = 30.0 + value if _pays(value, facts) else 0.0
                     if value > best_score or (value == best_score and index < best_index):
                         pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
                 if facts.gchoice:
-                    if eff.gmax_rebuff < 4:
+                    if not _pays(eff.gmax_rebuff if rebuff else eff.gmax_main, facts):
                         continue
                     if best_score > 60.0:
                         # a guardian (or better) is found: skip the potion if no target can reach it
@@ -3685,8 +3693,8 @@ class Greedy:
                         if 30.0 + _g_bound(eff, True, peak) < best_score:
                             continue
                     for code, obj in state.targets(p, eff):
-                        value = 0.0 + _g_value(state, p, eff, obj, True)
-                        if value >= 4:
+                        value = 0.0 + _g_value(state, p, eff, obj, rebuff)
+                        if _pays(value, facts):
                             value = 30.0 + value
                             if value > best_score or (value == best_score and index < best_index):
                                 pick, best_score, best_index = (index, facts, code, obj), value, index
@@ -3901,7 +3909,7 @@ class Greedy:
             target = state.target_object(action.target)
             if state.phase == ROLL:
                 return self._roll_value(state, p, facts.plays, target, None, facts, cache)
-            if state.phase != REBUFF and facts.type is not GUARDIAN:
+            if state.phase != REBUFF and facts.type is not GUARDIAN and facts.type is not POTION:
                 return 0.0
             if facts.type is ENVIRONMENT:
                 return self._env_value(state.sides[p], facts)
@@ -3973,7 +3981,7 @@ class Greedy:
         value = 0.0
         for eff in facts.plays:
             value += self._effect_value(state, p, eff, target if eff.target == wanted else None, cache)
-        return 30.0 + value if value >= 4 else 0.0
+        return 30.0 + value if _pays(value, facts) else 0.0
 
     def _ability_value(self, state: WentworthState, p: int, obj: Any, eff: Eff, target: Any, cache: dict) -> float:
         value = self._effect_value(state, p, eff, target, cache, source=obj)

@@ -3,9 +3,12 @@ hosts that meet their conditions, a stuck hand digs, blocks save the most damage
 
 from __future__ import annotations
 
-from decklab.engine.wentworth import DEFEND, Block, Declare, Discard, Greedy, facts_of
+from decklab.engine import engines, game_seed
+from decklab.engine.wentworth import DEFEND, REINFORCE, Block, Declare, Discard, Greedy, Play, _compiled, facts_of
 
-from .wentworth_helpers import attack, card, give, put, state
+from .wentworth_helpers import attack, card, force, give, put, state
+
+ENGINE = engines()["wentworth"]
 
 HEXED_MIRROR = card("Hexed Mirror", "binding", cost=4, faction="mages", effects=[
     {"effect": "reroll", "trigger": "on_attack", "target": "attached", "dice": "all", "keep": "lower"}])
@@ -118,3 +121,88 @@ def test_equal_targets_go_to_the_strongest_opponent_not_the_next_seat():
             g.resting = True
         action = _both(game)
         assert isinstance(action, Declare) and action.attacks == ((att.uid, strong),)
+
+
+class _Recorder(Greedy):
+    """The greedy player, noting the name of every card it plays."""
+
+    def __init__(self, played: set) -> None:
+        self.played = played
+
+    def act(self, state):
+        action = super().act(state)
+        if type(action) is Play:
+            self.played.add(action.name)
+        return action
+
+
+def never_played(decks, games: int = 400) -> list[str]:
+    """The cards of the sample decks that the greedy player never plays, over mirror and cross matches."""
+    played: set = set()
+    policy = _Recorder(played)
+    pairs = [(decks[0], decks[0]), (decks[1], decks[1]), (decks[0], decks[1]), (decks[1], decks[0])]
+    for number, (one, two) in enumerate(pairs):
+        for index in range(games):
+            game = ENGINE.new_match([one, two], seed=game_seed(2100 + number, index), first=index % 2)
+            while not game.is_terminal():
+                game.apply(policy.act(game))
+    held = {facts.name for deck in decks for facts in _compiled(deck, False)}
+    return sorted(held - played)
+
+
+def test_every_card_of_the_sample_decks_is_played_by_greedy(decks):
+    """Lists any card of a sample deck the greedy player never plays (issue 21: Healing Salve, Call to Arms,
+    Mana Spring and Cutpurse never were)."""
+    assert never_played(decks) == []
+
+
+MANA_SPRING = card("Mana Spring", "potion", cost=1, effects=[
+    {"effect": "gain_influence", "trigger": "on_play", "target": "controller", "amount": 2}])
+HEALING_SALVE = card("Healing Salve", "potion", cost=1, effects=[
+    {"effect": "heal", "trigger": "on_play", "target": "target_guardian", "amount": 3}])
+CALL_TO_ARMS = card("Call to Arms", "potion", cost=2, effects=[
+    {"effect": "ready", "trigger": "on_play", "target": "target_friendly_guardian", "condition": {"resting": True}}])
+COSTLY_SPRING = card("Costly Spring", "potion", cost=5, effects=[
+    {"effect": "gain_influence", "trigger": "on_play", "target": "controller", "amount": 2}])
+
+
+def test_a_cheap_potion_that_pays_for_itself_is_played_and_a_dear_one_is_not():
+    game = state()
+    game.sides[0].hand.clear()
+    give(game, 0, COSTLY_SPRING)
+    give(game, 0, MANA_SPRING)
+    game.sides[0].influence = 10
+    action = _both(game)
+    assert type(action) is Play and action.name == "Mana Spring"
+    game.apply(action)
+    assert game.sides[0].influence == 11
+    action = _both(game)
+    assert not (type(action) is Play and action.name == "Costly Spring")
+
+
+def test_healing_salve_heals_its_own_damaged_guardian():
+    game = state()
+    game.sides[0].hand.clear()
+    put(game, 0, card("Fresh", cost=4, rp=2, life=8))
+    hurt = put(game, 0, card("Hurt", cost=4, rp=2, life=8))
+    hurt.damage = 5
+    put(game, 1, card("Enemy", cost=4, rp=2, life=8)).damage = 5
+    give(game, 0, HEALING_SALVE)
+    game.sides[0].influence = 3
+    action = _both(game)
+    assert type(action) is Play and action.name == "Healing Salve" and action.target == hurt.uid
+
+
+def test_call_to_arms_readies_a_rested_attacker_in_reinforce():
+    game = state()
+    game.sides[0].hand.clear()
+    raider = put(game, 0, card("Raider", cost=6, rp=3, life=8))
+    give(game, 0, CALL_TO_ARMS)
+    game.sides[0].influence = 2
+    force(game, 6, 6, 6)
+    attack(game, (raider, 1))
+    while game.phase != REINFORCE:
+        game.apply(Greedy().act(game))
+    assert game.active == 0 and raider.resting
+    action = _both(game)
+    assert type(action) is Play and action.name == "Call to Arms" and action.target == raider.uid

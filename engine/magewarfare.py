@@ -23,8 +23,10 @@ from .effects import EffectRegistry
 START_HP = 100
 MAGE_DEX = 4
 HAND = 5
-BATTLE_CAP = 40
-"""Moves after which a Battle that nobody ends stops (the attacker's attack stops)."""
+BATTLE_CAP = 400
+"""A safeguard, not a rule: the rulebook's Battle goes on until a card is Killed or cannot continue, and Retreat is the
+way out. A Battle still going after this many Moves (two cards that cannot hurt each other, neither retreating) ends
+as the rules would end it: the card to move retreats (with the Free Hit). A game that this ends is unresolved."""
 
 LONG, MEDIUM, CLOSE = 0, 1, 2
 RANGES = ("long", "medium", "close")
@@ -348,7 +350,7 @@ class Gear:
     protected card) or on the ground (``unit`` None). ``lent``: a Sharable Device's users and the
     dexterity each lends."""
 
-    __slots__ = ("facts", "gid", "owner", "ctrl", "unit", "lent", "deployed", "hexes", "damage")
+    __slots__ = ("facts", "gid", "owner", "ctrl", "unit", "lent", "deployed", "hexes", "damage", "moved")
 
     def __init__(self, facts: Facts, gid: int, owner: int) -> None:
         self.facts = facts
@@ -359,6 +361,7 @@ class Gear:
         self.deployed = False
         self.hexes: list[Hex] = []
         self.damage = 0
+        self.moved = -1  # the turn in whose Maintenance it was last Dropped to be moved (see Unequip)
 
     def __repr__(self) -> str:
         return f"Gear({self.facts.name}#{self.gid})"
@@ -465,6 +468,20 @@ class Equip(NamedTuple):
         return f"equip {self.name} to {self.target_name}"
 
 
+class Unequip(NamedTuple):
+    """Maintenance Phase: Drop the equipped Device (or Shield) ``gid`` onto the ground, to move it to another card
+    ("you may decide to move a Device you control to another compatible card you control, including Dropping and
+    picking up Devices"; "you may move a Shield to a different Creature or Guard"). Each is Dropped at most once a
+    Maintenance Phase (picking it up again and Dropping it anew would go round in circles)."""
+
+    gid: int
+    name: str
+    from_name: str
+
+    def __str__(self) -> str:
+        return f"drop {self.name} from {self.from_name}"
+
+
 class Activate(NamedTuple):
     """Use an activated ability of a card (``oid``: a unit, device or hex), with its target if it has one."""
 
@@ -533,7 +550,7 @@ class Discard(NamedTuple):
         return f"discard {self.name}"
 
 
-for _kind in (Opening, Draw, Equip, Activate, Declare, Block, Move, Create, Discard):
+for _kind in (Opening, Draw, Equip, Unequip, Activate, Declare, Block, Move, Create, Discard):
     Action.register(_kind)
 
 END_EQUIP = Pass("end the Maintenance Phase")
@@ -609,7 +626,7 @@ class MageState(GameState):
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring", "attacks_begun", "order")
+                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped")
 
     # -- protocol --
 
@@ -634,8 +651,9 @@ class MageState(GameState):
         return self.result
 
     def is_unresolved(self) -> bool:
-        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
-        return self.over and self.turn > self.max_turns
+        """Whether the game was stopped by the turn cap, or ended by the Battle safeguard's forced Retreat (see
+        ``BATTLE_CAP``), neither of which the rulebook has."""
+        return self.over and (self.turn > self.max_turns or self.capped)
 
     def clone(self) -> "MageState":
         twin = copy.deepcopy(self)
@@ -1011,6 +1029,14 @@ class MageState(GameState):
             for u in side.units:
                 if self._can_use(u, f, False) is not None:
                     moves.append(Equip(g.gid, f.name, u.uid, u.facts.name))
+        turn = self.turn
+        for u in side.units:
+            for g in u.devices:
+                if g.moved != turn:
+                    moves.append(Unequip(g.gid, g.facts.name, u.facts.name))
+            g = u.shield
+            if g is not None and g.moved != turn:
+                moves.append(Unequip(g.gid, g.facts.name, u.facts.name))
         moves.append(END_EQUIP)
         return moves
 
@@ -1425,6 +1451,8 @@ class MageState(GameState):
                 self._activate(action)
             elif kind is Equip:
                 self._equip_ground(action)
+            elif kind is Unequip:
+                self._unequip_to_ground(action)
             elif kind is Discard:
                 self._discard(self.active, action.index)
             elif kind is Opening:
@@ -1471,7 +1499,7 @@ class MageState(GameState):
             elif phase == BATTLE:
                 return
             elif phase == EQUIP:
-                if self.sides[self.active].ground and len(self._options()) > 1:
+                if self._has_gear_choice(self.active):
                     return
                 self._start_attack()
             elif phase == MAINT:
@@ -1676,6 +1704,31 @@ class MageState(GameState):
         if g.facts.type == SHIELD:
             self.recheck = True  # a Shielded card no longer gets effects from outside the Shield
 
+    def _has_gear_choice(self, p: int) -> bool:
+        """Whether player ``p`` has something to do with Devices and Shields in Maintenance: one on the ground that a
+        card can take, or an equipped one not yet moved this Maintenance (see Unequip)."""
+        side = self.sides[p]
+        turn = self.turn
+        for u in side.units:
+            for g in u.devices:
+                if g.moved != turn:
+                    return True
+            g = u.shield
+            if g is not None and g.moved != turn:
+                return True
+        return bool(side.ground) and len(self._options()) > 1
+
+    def _unequip_to_ground(self, action: Unequip) -> None:
+        g = self.objs[action.gid]
+        u = g.unit
+        shield = g.facts.type == SHIELD
+        self._drop(g, g.ctrl)
+        g.moved = self.turn
+        if self.log is not None:
+            self.say(f"P{g.ctrl + 1} drops {g.facts.name} from {u.facts.name} to move it")
+        if shield:
+            self.recheck = True  # the card is no longer Shielded: effects from outside reach it again
+
     def _start_attack(self) -> None:
         self.phase = DECLARE
         self.cache = None
@@ -1684,11 +1737,16 @@ class MageState(GameState):
         self.attacks_begun += 1  # every card's ``blocked`` and ``retreats`` start over (see _start_battle)
 
     def _start_battles(self) -> None:
-        """Attacks are resolved one defending player at a time, in turn order after the attacker, each
-        player's attackers in the order they were declared."""
-        n, me = self.n, self.active
-        if n > 2:  # (with two Mages every attacker goes at the same one)
-            self.declared.sort(key=lambda entry: (entry[1] - me) % n)
+        """Attacks are resolved one defending player at a time, each player's attackers in the order they were
+        declared. The attacker chooses the order of the players (rulebook: "declare in advance which ones are going
+        where, and in which order the players will be attacked"): the order in which it first declared an attacker
+        at each of them."""
+        if self.n > 2:  # (with two Mages every attacker goes at the same one)
+            first: dict[int, int] = {}
+            for _, seat in self.declared:
+                if seat not in first:
+                    first[seat] = len(first)
+            self.declared.sort(key=lambda entry: first[entry[1]])
         self.ai = 0
         self.cur = None
         self.phase = BLOCK
@@ -2429,8 +2487,10 @@ class MageState(GameState):
         for g in dropped:
             if not self._key_alive(g) or g.unit is not None:
                 continue
-            if self._salvage_plan(killer, g) is not None:
-                options.append(Choose(g.gid, f"salvage {g.facts.name}"))
+            plan = self._salvage_plan(killer, g)
+            if plan is not None:
+                room = "" if type(plan) is not tuple else " (dropping " + ", ".join(x.facts.name for x in plan) + ")"
+                options.append(Choose(g.gid, f"salvage {g.facts.name}{room}"))
         if options:
             options.append(Choose(None, "salvage nothing"))
             self.pending.insert(0, (killer.ctrl, options, "salvage", (killer, dropped)))
@@ -2440,7 +2500,32 @@ class MageState(GameState):
         if f.trinket:
             # "If the opponent already has a Trinket, then they may Drop it to take the new Trinket."
             return True if _fits_user(f, killer.facts) else None
-        return self._can_use(killer, f, False)
+        plan = self._can_use(killer, f, False)
+        return plan if plan is not None else self._room_for(killer, f)
+
+    def _room_for(self, u: Unit, f: Facts) -> tuple | None:
+        """The Devices ``u`` would Drop to free the Dexterity a Salvage of ``f`` needs ("If it would have the required
+        Dexterity, but has its own Device equipped, that player may choose to Drop one or more of these Devices"): the
+        fewest, the last equipped first (a Complex Device among them first; all but a Trinket for a Complex one), or
+        None when dropping its own Devices would not do (class, user, Sharable Devices it uses or lends to)."""
+        if f.trinket or f.sharable or not _fits_user(f, u.facts) or u.helping:
+            return None
+        own = [g for g in u.devices if not g.facts.trinket]
+        if not own or any(g.facts.sharable for g in own):
+            return None
+        if f.complex:
+            drop = own
+        else:
+            drop = [g for g in own if g.facts.complex]
+            kept = [g for g in reversed(own) if not g.facts.complex]
+            free = self.stats(u)[4] - u.lent - sum(g.facts.stats[4] for g in kept)
+            while free < f.stats[4] and kept:
+                g = kept.pop(0)
+                drop.append(g)
+                free += g.facts.stats[4]
+        if self.stats(u)[4] - u.lent - sum(g.facts.stats[4] for g in own if g not in drop) < f.stats[4]:
+            return None
+        return tuple(drop) if drop else None
 
     def _salvage(self, gid: int, context: tuple) -> None:
         killer, dropped = context
@@ -2453,6 +2538,15 @@ class MageState(GameState):
         if g.facts.trinket:
             for old in [x for x in killer.devices if x.facts.trinket]:
                 self._drop(old, killer.ctrl)
+        elif type(plan) is tuple:  # (Devices of its own Dropped to make room)
+            for old in plan:
+                self._drop(old, killer.ctrl)
+                if self.log is not None:
+                    self.say(f"{killer.facts.name} drops {old.facts.name} to make room")
+            plan = self._can_use(killer, g.facts, False)
+            if plan is None:  # (its Dexterity fell with what it dropped: the Device stays on the ground)
+                self._offer_salvage(killer, [x for x in dropped if x is not g])
+                return
         self.sides[g.ctrl].ground.remove(g)
         self._equip(g, killer, plan)
         if self.log is not None:
@@ -2548,12 +2642,13 @@ class MageState(GameState):
             if self._battle_deaths(b, s):
                 return
         b.moves += 1
+        b.mover = 1 - s
         if b.moves >= BATTLE_CAP:
             if self.log is not None:
-                self.say("the Battle goes nowhere and ends")
-            self._end_battle(b, False)
-            return
-        b.mover = 1 - s
+                self.say(f"the Battle goes nowhere: {b.u[1 - s].facts.name} retreats (an engine safeguard)")
+            self._retreat(b, 1 - s)
+            if self.over:  # (the forced Retreat ended the game: not the rulebook's ending)
+                self.capped = True
 
     def _hit(self, b: Battle, s: int, amount: int, parting: bool, free: bool = False) -> int:
         """Side ``s`` hits the other card for ``amount``: Stealth stops it, a Shield takes it first and
@@ -2777,6 +2872,7 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.gear_acts = [0] * len(sides)  # per seat: equipped Devices with activated abilities
     state.expiring = False
     state.attacks_begun = 0
+    state.capped = False
     if gear_upkeep is None:
         gear_upkeep = any(f.maint and not f.unit for side in sides for pile in (side.armory, side.spellbook, side.hand)
                           for f in pile)
@@ -2880,6 +2976,11 @@ def _hits(amount: int, prevent: int, room: int, red: int, left: int) -> int:
         if room <= 0 and amount - red <= 0:
             return INF
     return INF
+
+
+def _gear_worth(f: Facts) -> int:
+    """A Device's own worth, to compare two Trinkets: its long and medium attacks and what it adds otherwise."""
+    return f.stats[0] + f.stats[1] + f.gear_gain
 
 
 def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, int, int]:
@@ -3783,6 +3884,8 @@ class Greedy:
         return options[0]
 
     def _equip(self, state: MageState) -> Action:
+        if not state.sides[state.active].ground:  # (greedy does not move equipped Devices: nothing to pick up)
+            return END_EQUIP
         options = state._options()
         best, best_value = END_EQUIP, 0.0
         for action in options:
@@ -3845,8 +3948,15 @@ class Greedy:
         if kind == "salvage":
             best, best_value = options[-1], 0.0
             killer = context[0]
+            held = [g.facts for g in killer.devices if g.facts.trinket]
             for option in options[:-1]:
-                value = self._device_value(state, state.objs[option.option].facts, killer)
+                f = state.objs[option.option].facts
+                value = self._device_value(state, f, killer)
+                if f.trinket and held and _gear_worth(f) <= _gear_worth(held[0]):
+                    value = 0.0  # (a new Trinket Drops the one it holds: not worth it unless better)
+                room = killer.devices and state._salvage_plan(killer, state.objs[option.option])
+                if type(room) is tuple and _gear_worth(f) <= sum(_gear_worth(x.facts) for x in room):
+                    value = 0.0  # (nor is a Device that needs Devices worth as much Dropped)
                 if value > best_value:
                     best, best_value = option, value
             return best

@@ -60,9 +60,11 @@ def test_capped_games_are_counted_as_unresolved_in_the_result(decks):
     assert all(player["wins"] == 0 for player in document["players"])
 
 
-def test_the_battle_cap_ends_the_battle_and_the_attack_but_not_the_game():
-    """Two cards that cannot hurt each other: after 40 Moves the Battle stops, the attacker's attack with it, and
-    the game goes on (the cap, an engine safeguard, never decides a game)."""
+def test_the_battle_safeguard_ends_a_battle_as_the_rules_would():
+    """Two cards that cannot hurt each other, and nobody retreats: the rulebook's Battle goes on "until one
+    Creature/Guard is Killed ... or in any other way unable to continue", so no Move count ends it; the engine's
+    safeguard (BATTLE_CAP Moves) makes the card to move retreat, the rulebook's way out: the attacker's attack stops
+    and the game goes on, resolved."""
     state = battle_state()
     pillow = put(state, 0, card("Pillow", long=1, medium=1, close=1, defense=9))
     wall = put(state, 1, card("Wall", "guard", defense=9))
@@ -76,3 +78,24 @@ def test_the_battle_cap_ends_the_battle_and_the_attack_but_not_the_game():
     assert state.battle is None and state.cur is None and state.phase == mw.PLAY
     assert not state.is_terminal() and state.winner() is None and not state.is_unresolved()
     assert state.sides[1].hp == 100
+    assert pillow.deployed and wall.retreats == 0  # (the attacker retreated: its attack stopped, it stays Deployed)
+
+
+def test_greedy_ends_a_battle_it_cannot_win_by_retreating_long_before_the_safeguard():
+    state = battle_state()
+    pillow = put(state, 0, card("Pillow", long=1, medium=1, close=1, defense=9))
+    wall = put(state, 1, card("Wall", "guard", defense=9))
+    equip(state, wall, card("Plate", "device", defense=5, dex=1))
+    act(state, Declare, uid=pillow.uid)
+    start_battles(state)
+    act(state, Block, uid=wall.uid)
+    state.apply(mw.Greedy().decide(state))
+    assert state.battle is None and state.phase == mw.PLAY and pillow.damage == 0
+
+
+def test_a_game_the_safeguard_ends_is_unresolved():
+    state = battle_state()
+    state.over, state.capped = True, True
+    assert state.is_unresolved()
+    state.capped = False
+    assert not state.is_unresolved()

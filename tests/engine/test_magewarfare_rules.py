@@ -746,10 +746,10 @@ def test_multiplayer_attackers_choose_their_mage_and_a_killed_mage_is_out():
     theirs = put(state, 2, GRUNT)
     assert {a.seat for a in state.legal_actions() if type(a) is Declare and a.uid == raider.uid} == {1, 2}
     state.sides[2].hp = 10
-    act(state, Declare, uid=raider.uid, seat=2)
     act(state, Declare, uid=runner.uid, seat=1)
+    act(state, Declare, uid=raider.uid, seat=2)
     start_battles(state)
-    assert state.sides[1].hp == 97  # P2's Mage first (turn order), then P3's
+    assert state.sides[1].hp == 97  # P2's Mage first (declared first), then P3's
     act(state, Block, uid=None)
     assert not state.sides[2].alive and not state.is_terminal()
     assert theirs not in state.sides[2].units and theirs.facts in state.sides[2].graveyard
@@ -781,3 +781,85 @@ def test_goldfish_kill_turn():
 def test_new_match_seats(players):
     state = mw.new_match([deck() for _ in range(players)], seed=1, first=players - 1)
     assert state.n == players and state.current_player() == players - 1
+
+
+def test_the_attacker_chooses_the_order_in_which_players_are_attacked():
+    """"Just be sure to declare in advance which ones are going where, and in which order the players will be attacked.
+    All of the attacks on one player must be resolved before beginning on the next player." The order is that of the
+    first attacker declared at each player, whatever the seats."""
+    for order in ((2, 1), (1, 2)):
+        state = battle_state(3)
+        raiders = [put(state, 0, card(f"Raider{k}", long=3, defense=9)) for k in range(3)]
+        for seat in (1, 2):
+            put(state, seat, card("Post", "guard", close=1, defense=9))  # (a choice to make at each attacker)
+        act(state, Declare, uid=raiders[0].uid, seat=order[0])
+        act(state, Declare, uid=raiders[1].uid, seat=order[1])
+        act(state, Declare, uid=raiders[2].uid, seat=order[0])
+        start_battles(state)
+        hit = []
+        while state.phase == mw.BLOCK:
+            hit.append(state.cur_seat)
+            act(state, Block, uid=None)
+        assert hit == [order[0], order[0], order[1]]
+
+
+def test_equipped_devices_and_shields_are_moved_in_maintenance():
+    """"During your Maintenance Phase you may decide to move a Device you control to another compatible card you
+    control, including Dropping and picking up Devices." and "During your Maintenance Phase, you may move a Shield to
+    a different Creature or Guard." Each is Dropped at most once a Maintenance (no going round in circles)."""
+    state = battle_state()
+    end_turn(state)
+    first = put(state, 1, card("First", close=1, defense=4, dex=2))
+    second = put(state, 1, card("Second", close=1, defense=4, dex=2))
+    helm = equip(state, first, card("Helm", "device", defense=1, dex=1))
+    tent = equip(state, first, card("Tent", "shield", defense=5))
+    act(state, Draw, piles="BB")
+    assert state.phase == mw.EQUIP
+    labels = [str(a) for a in state.legal_actions()]
+    assert "drop Helm from First" in labels and "drop Tent from First" in labels
+    act(state, mw.Unequip, gid=helm.gid)
+    act(state, mw.Unequip, gid=tent.gid)
+    assert helm in state.sides[1].ground and first.shield is None and first.devices == []
+    act(state, mw.Equip, gid=helm.gid, uid=second.uid)
+    act(state, mw.Equip, gid=tent.gid, uid=second.uid)
+    assert second.devices == [helm] and second.shield is tent and tent.unit is second
+    assert state.phase == mw.DECLARE  # (each moved once: nothing left to do in Maintenance)
+
+
+def test_greedy_keeps_a_better_trinket_than_the_one_it_could_salvage():
+    state = battle_state()
+    ogre = put(state, 0, card("Ogre", long=10, medium=10, close=10, defense=40, dex=1))
+    equip(state, ogre, card("Big Charm", "device", long=12, dex=0, defense=3))
+    victim = put(state, 1, card("Victim", close=1, defense=4, dex=1))
+    equip(state, victim, card("Eye Charm", "device", long=11, dex=0))
+    fight(state, ogre, victim)
+    move(state, STRIKE)
+    assert str(mw.Greedy().decide(state)) == "choose salvage nothing"
+
+
+def test_a_card_drops_its_own_devices_to_make_room_for_a_salvage():
+    """"If it would have the required Dexterity, but has its own Device equipped, that player may choose to Drop one
+    or more of these Devices onto the 'ground' under their control to free up that Dexterity, in order to complete
+    the Salvage.\""""
+    state = battle_state()
+    ogre = put(state, 0, card("Ogre", long=10, medium=10, close=10, defense=40, dex=2))
+    knife = equip(state, ogre, card("Knife", "device", close=1, dex=2))
+    victim = put(state, 1, card("Victim", close=1, defense=4, dex=3))
+    helm = equip(state, victim, card("Helm", "device", long=12, defense=2, dex=2))
+    fight(state, ogre, victim)
+    move(state, STRIKE)
+    assert [str(a) for a in state.legal_actions()] == ["choose salvage Helm (dropping Knife)", "choose salvage nothing"]
+    assert str(mw.Greedy().decide(state)) == "choose salvage Helm (dropping Knife)"  # (worth more than the Knife)
+    act(state, Choose, label="salvage Helm (dropping Knife)")
+    assert ogre.devices == [helm] and knife in state.sides[0].ground and state.dexterity_ok()
+
+
+def test_greedy_keeps_its_devices_when_the_salvage_is_worth_less():
+    state = battle_state()
+    ogre = put(state, 0, card("Ogre", long=10, medium=10, close=10, defense=40, dex=2))
+    equip(state, ogre, card("Bow", "device", long=12, dex=2))
+    victim = put(state, 1, card("Victim", close=1, defense=4, dex=3))
+    equip(state, victim, card("Helm", "device", defense=1, dex=2))
+    fight(state, ogre, victim)
+    move(state, STRIKE)
+    assert str(mw.Greedy().decide(state)) == "choose salvage nothing"

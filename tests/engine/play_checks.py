@@ -132,3 +132,16 @@ def assert_seat_fair(game: str, deck, *, seats: int = 2, games: int = 4000, poli
     assert all(abs(z) < SEAT_FAIR_Z for z in scores), (
         f"{deck.name} mirror ({seats} seats, {policy}) is not seat-fair: wins {wins} of {games}, z {scores}")
     return document
+
+
+def assert_legal_and_complete(decks: Sequence, cards: Sequence) -> None:
+    """Every one of ``decks`` is legal under its game's deck rules, and every one of ``cards`` is in some deck
+    (any section): the decks a fuzz test draws exercise the whole card pool."""
+    from decklab.validators import validate
+
+    for deck in decks:
+        report = validate(deck)
+        assert report.is_legal, (deck.name, [violation.message for violation in report.errors])
+    dealt = {card.name for deck in decks for section in deck.sections.values() for card, _ in section}
+    never = sorted({card.name for card in cards} - dealt)
+    assert not never, f"never dealt: {never}"

@@ -29,9 +29,8 @@ from decklab.engine.magewarfare import (
     TableSpell,
     Unit,
 )
-from decklab.validators import validate
 
-from .play_checks import fuzz, soak
+from .play_checks import assert_legal_and_complete, fuzz, soak
 
 ENGINE = engines()["magewarfare"]
 DECKS = 30
@@ -79,8 +78,6 @@ def random_decks(cards: list, count: int, seed: int) -> list[Deck]:
                 taken[card] += extra
                 dealt += extra
         deck = Deck(name=f"Fuzz {index}", game="magewarfare", sections={"main": list(taken.items())})
-        report = validate(deck)
-        assert report.is_legal, (deck.name, [v.message for v in report.errors])
         decks.append(deck)
     return decks
 
@@ -88,8 +85,7 @@ def random_decks(cards: list, count: int, seed: int) -> list[Deck]:
 @pytest.fixture(scope="module")
 def pool(starter) -> list[Deck]:
     decks = random_decks(starter, DECKS, seed=41)
-    dealt = {card.name for deck in decks for card, _ in deck.entries()}
-    assert dealt == {card.name for card in starter}
+    assert_legal_and_complete(decks, starter)
     return decks
 
 

@@ -27,9 +27,8 @@ from decklab.engine.ward import (
     Summon,
     WardState,
 )
-from decklab.validators import validate
 
-from .play_checks import fuzz, soak
+from .play_checks import assert_legal_and_complete, fuzz, soak
 
 ENGINE = engines()["ward"]
 DECKS = 48
@@ -74,8 +73,6 @@ def random_decks(cards: list, count: int, seed: int) -> list[Deck]:
             taken[card] += min(rng.randint(1, 3), copies(card, casual) - taken[card], 30 - sum(taken.values()))
         deck = Deck(name=f"Fuzz {index}", game="ward", sections={"main": list(taken.items())},
                     format="casual" if casual else "official")
-        report = validate(deck)
-        assert report.is_legal, (deck.name, [v.message for v in report.errors])
         decks.append(deck)
     return decks
 
@@ -83,8 +80,7 @@ def random_decks(cards: list, count: int, seed: int) -> list[Deck]:
 @pytest.fixture(scope="module")
 def pool(starter) -> list[Deck]:
     decks = random_decks(starter, DECKS, seed=31)
-    dealt = {card.name for deck in decks for card, _ in deck.entries()}
-    assert dealt == {card.name for card in starter}
+    assert_legal_and_complete(decks, starter)
     return decks
 
 

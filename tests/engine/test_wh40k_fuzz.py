@@ -10,7 +10,6 @@ from collections import Counter
 from decklab.engine import engines
 from decklab.engine.core import Choose, RandomPolicy
 from decklab.engine.wh40k import MAX_UNITS, Activate, Attack, Greedy, Play, Wh40kState
-from decklab.validators import validate
 
 from . import play_checks as checks
 from .wh40k_helpers import random_deck
@@ -177,12 +176,7 @@ def starter_decks(starter, count: int = DECKS, seed: int = 40) -> list:
 
 
 def test_random_decks_are_legal_and_hold_every_starter_card(starter):
-    decks = starter_decks(starter)
-    for deck in decks:
-        report = validate(deck)
-        assert report.is_legal, (deck.name, [issue.message for issue in report.issues])
-    held = {card.name for deck in decks for section in ("main", "reinforcements") for card, _ in deck.entries(section)}
-    assert held == {card.name for card in starter}
+    checks.assert_legal_and_complete(starter_decks(starter), starter)
 
 
 def fuzz(starter, policies, *, games: int, seed: int) -> dict:

@@ -10,12 +10,10 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
@@ -212,27 +210,56 @@ def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] 
 
 def _run_in_workers(batch: Batch, chunks: Iterator[tuple[int, int]], *, workers: int, keep: bool,
                     take: Callable[..., bool], outcome: Outcome) -> None:
-    """Hand the chunks to ``workers`` forked processes, a few at a time each, and take their tallies in order.
+    """Hand the chunks to ``workers`` forked processes, a few at a time each, and take their tallies as they come.
 
     A worker process that dies (killed, out of memory) stops the batch with :attr:`Outcome.lost` set, rather
     than waiting for its games for ever; the workers are ended however the batch stops.
     """
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_init_worker,
-                               initargs=(batch, keep))
+    context = multiprocessing.get_context("fork")
+    tasks, replies = context.SimpleQueue(), context.Queue()
+    processes = [context.Process(target=_work, args=(batch, keep, tasks, replies), daemon=True) for _ in range(workers)]
+    for process in processes:
+        process.start()
     try:
-        pending = deque(pool.submit(_play_range, bounds) for bounds in itertools.islice(chunks, workers * AHEAD))
-        while pending:
-            if not take(*pending.popleft().result()):
-                break
-            pending.extend(pool.submit(_play_range, bounds) for bounds in itertools.islice(chunks, 1))
-    except BrokenProcessPool:
-        outcome.lost = "a worker process stopped unexpectedly (killed, or out of memory)"
+        outstanding = 0
+        for bounds in itertools.islice(chunks, workers * AHEAD):
+            tasks.put(bounds)
+            outstanding += 1
+        while outstanding:
+            reply = _reply(replies, processes)
+            if reply is None:
+                outcome.lost = "a worker process stopped unexpectedly (killed, or out of memory)"
+                return
+            outstanding -= 1
+            if not take(*reply):
+                return
+            for bounds in itertools.islice(chunks, 1):
+                tasks.put(bounds)
+                outstanding += 1
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-        for child in set(multiprocessing.active_children()) - before:
-            child.terminate()
-        pool.shutdown(wait=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        replies.close()
+        replies.cancel_join_thread()
+
+
+def _work(batch: Batch, keep: bool, tasks, replies) -> None:
+    """A worker process: play each chunk it is handed and send back its tally."""
+    _init_worker(batch, keep)
+    for bounds in iter(tasks.get, None):
+        replies.put(_play_range(bounds))
+
+
+def _reply(replies, processes: list) -> tuple | None:
+    """The next chunk's reply, or ``None`` once a worker process has died without sending one."""
+    while True:
+        try:
+            return replies.get(timeout=0.25)
+        except queue.Empty:
+            if any(process.exitcode is not None for process in processes):
+                return None
 
 
 @contextmanager

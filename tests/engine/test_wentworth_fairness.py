@@ -4,29 +4,20 @@ own view of the table, never by absolute seat."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
-from decklab.catalog.cards import Card
 from decklab.engine import engines
 from decklab.engine.core import Play
 from decklab.engine.stats import seat_z_scores
 from decklab.engine.wentworth import Env, Greedy, facts_of
 
 from . import play_checks as checks
-from .wentworth_helpers import attack, card, force, give, put, state
+from .wentworth_helpers import attack, card, force, give, put, starter_card, state
 
 ENGINE = engines()["wentworth"]
-SET = Path(__file__).resolve().parents[2] / "catalog" / "sets" / "wentworth.yaml"
-
-
 @pytest.fixture(scope="module")
 def starter():
     """The real starter-set cards, by name (read from the set file, no database)."""
-    cards = {record["name"]: Card.from_record("wentworth", "WEN1", record)
-             for record in yaml.safe_load(SET.read_text(encoding="utf-8"))["cards"]}
-    return cards.__getitem__
+    return starter_card
 
 
 # --- mirror matches ---------------------------------------------------------------------------------------

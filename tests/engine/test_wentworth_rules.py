@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-import yaml
-from decklab.catalog.cards import Card
 from decklab.engine import wentworth
 from decklab.engine.wentworth import (
     END_TURN,
@@ -38,18 +35,15 @@ from .wentworth_helpers import (
     force,
     give,
     put,
+    starter_card,
     state,
 )
-
-SET = Path(__file__).resolve().parents[2] / "catalog" / "sets" / "wentworth.yaml"
 
 
 @pytest.fixture(scope="module")
 def starter():
     """The real starter-set cards, by name (read from the set file, no database)."""
-    cards = {record["name"]: Card.from_record("wentworth", "WEN1", record)
-             for record in yaml.safe_load(SET.read_text(encoding="utf-8"))["cards"]}
-    return cards.__getitem__
+    return starter_card
 
 
 def plus(amount: int, applies: str = "any", target: str = "this", duration: str = "while_in_play", **extra) -> dict:

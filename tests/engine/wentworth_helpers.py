@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
+import yaml
 from decklab.catalog.cards import Card, Deck
 from decklab.engine import wentworth
 from decklab.engine.wentworth import Binding, Block, Declare, Facts, Guardian
+
+
+STARTER_SET = Path(__file__).resolve().parents[2] / "catalog" / "sets" / "wentworth.yaml"
+
+
+@cache
+def _starter_cards() -> dict[str, Card]:
+    return {record["name"]: Card.from_record("wentworth", "WEN1", record)
+            for record in yaml.safe_load(STARTER_SET.read_text(encoding="utf-8"))["cards"]}
+
+
+def starter_card(name: str) -> Card:
+    """A real starter-set card by its name (read from the set file, no database)."""
+    return _starter_cards()[name]
 
 
 def card(name: str, card_type: str = "guardian", *, cost: int = 1, rp: int = 1, life: int = 5,

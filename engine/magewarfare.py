@@ -626,7 +626,7 @@ class MageState(GameState):
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped")
+                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped", "reactor")
 
     # -- protocol --
 
@@ -1381,6 +1381,38 @@ class MageState(GameState):
         name = self.cur.facts.name
         moves = [Block(b.uid, b.facts.name, name) for b in self._blockers()]
         moves.append(Block(None, "", name))
+        if self.may_react(self.cur_seat):  # the defender's window: before it chooses a blocker
+            moves.extend(self._reactions(self.cur_seat))
+        return moves
+
+    def may_react(self, p: int) -> bool:
+        """A quick test for a reactive window (see :meth:`_reactions`): whether player ``p`` holds a Spell it can pay
+        for, has one on the table, or has an ability it can pay for with a target. False means no window."""
+        side = self.sides[p]
+        if side.dummy:
+            return False
+        flesh = side.flesh
+        for f in side.hand:
+            if f.type == SPELL and f.cost <= flesh and not f.reaction:
+                return True
+        for spell in side.table:
+            if not spell.active and spell.uses > 0 and spell.facts.cost <= flesh and not spell.facts.reaction:
+                return True
+        if not self.gear_acts[p]:
+            kept = side.kept
+            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                kept = self._roster(side)
+            if not kept[3] and not side.hexes:
+                return False
+        return bool(self.ability_sources(p, True))
+
+    def _reactions(self, p: int) -> list:
+        """The Spells (from hand or table) and abilities player ``p`` may use in a reactive window: on another
+        player's turn when an attacker comes at it (before it chooses a blocker), and in a Battle before each of its
+        Moves (rulebook: "Spells are the only cards that can be Created during someone else's turn (although card
+        abilities can also be used on someone else's turn)"). Unweave keeps its own window (as a Spell is created)."""
+        moves = self._creations(p, spells_only=True)
+        moves.extend(self._activations(p))
         return moves
 
     def _battle_moves(self) -> list:
@@ -1397,6 +1429,9 @@ class MageState(GameState):
             moves.append(MOVES[(WAIT, r)])
         if b.stealth[s]:
             moves.append(MOVES[(UNSTEALTH, r)])
+        p = b.u[s].ctrl
+        if self.may_react(p):  # the mover's window: Spells and abilities take no Move
+            moves.extend(self._reactions(p))
         return moves
 
     # -- applying --
@@ -1459,10 +1494,35 @@ class MageState(GameState):
                 self._open(action)
             else:
                 raise ValueError(f"{action} is not an action of this game")
+        if self.reactor >= 0 and not self.pending:
+            self._after_reaction()
         if self.recheck:
             self.recheck = False
             self._check_all(None)
         self._proceed()
+
+    def _after_reaction(self) -> None:
+        """A Spell or ability used in a reactive window has resolved (or been negated). A card its damage brought to 0
+        Defense is Killed now (its Flesh to the player who used it; a card Engaged in Battle that leaves play ends the
+        Battle: no Parting Shot, no Salvage); a card Engaged in Battle that it Disabled is unable to continue, which
+        ends the Battle (rulebook: "until one Creature/Guard is Killed/Destroyed/Removed/Disabled"); an attacker it
+        Disabled before a blocker was chosen stops attacking."""
+        p = self.reactor
+        self.reactor = -1
+        b = self.battle
+        if b is not None:
+            for u in b.u:
+                if self.battle is b and self._key_alive(u) and self._dead(u):
+                    self._kill(u, p)
+            if self.battle is b and (b.u[0].disabled or b.u[0].chains or b.u[1].disabled or b.u[1].chains):
+                if self.log is not None:
+                    self.say("a card Engaged in Battle is Disabled: the Battle ends")
+                self.battle = None
+                self._end_battle(b, bool(b.u[1].disabled or b.u[1].chains))
+        self._check_all(p)
+        cur = self.cur
+        if self.phase == BLOCK and cur is not None and (cur.disabled or cur.chains):
+            self.cur = None
 
     def _proceed(self) -> None:
         """Run every step that needs no choice, up to the next decision (or the end)."""
@@ -1485,7 +1545,7 @@ class MageState(GameState):
                             break
                         cur = self.cur
                     blockers = self._find_blockers()
-                    if blockers:
+                    if blockers or self.may_react(self.cur_seat):  # a choice: a blocker, or a reactive window
                         self.cache = (cur, blockers)  # what _blockers() answers until the next action
                         return
                     self._unblocked()
@@ -2312,6 +2372,8 @@ class MageState(GameState):
 
     def _create(self, action: Create) -> None:
         p = self.active
+        if self.phase == BLOCK or self.phase == BATTLE:  # a reactive window (see _reactions)
+            p = self.reactor = self.current_player()
         side = self.sides[p]
         if action.table:
             spell = self.objs[action.index]
@@ -2442,6 +2504,8 @@ class MageState(GameState):
 
     def _activate(self, action: Activate) -> None:
         p = self.active
+        if self.phase == BLOCK or self.phase == BATTLE:  # a reactive window (see _reactions)
+            p = self.reactor = self.current_player()
         side = self.sides[p]
         obj = self.objs[action.oid]
         kind = type(obj)
@@ -2873,6 +2937,7 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.expiring = False
     state.attacks_begun = 0
     state.capped = False
+    state.reactor = -1
     if gear_upkeep is None:
         gear_upkeep = any(f.maint and not f.unit for side in sides for pile in (side.armory, side.spellbook, side.hand)
                           for f in pile)
@@ -2951,6 +3016,10 @@ _MIXED_FIRST = ("BA", "BB", "BB", "BA", "AA", "B", "A", "S")
 _LET_THROUGH: dict[str, Block] = {}
 """Greedy's "let it through" Block action for each attacker name (actions are immutable, so they are shared)."""
 _CHAINS = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
+
+
+_REACT_KINDS = frozenset(("heal", "damage", "modify", "grant_keyword"))
+"""The effects Greedy weighs in a reactive window (see Greedy._reaction_options)."""
 
 
 def _hits(amount: int, prevent: int, room: int, red: int, left: int) -> int:
@@ -3175,10 +3244,14 @@ class Greedy:
                 best_moves, best_target = moves, target
         return best_moves, best_target
 
-    def _battle_move(self, state: MageState) -> Move:
+    def _battle_move(self, state: MageState) -> Action:
         b = state.battle
         s = b.mover
         me, opp = b.u[s], b.u[1 - s]
+        if state.may_react(me.ctrl):  # the window before this Move
+            reaction = self._battle_reaction(state, b, me, opp)
+            if reaction is not None:
+                return reaction
         key = (_signature(state, me), _signature(state, opp), b.range, b.stealth[s], b.stealth[1 - s])
         moves = _SIGS[3]
         move = moves.get(key)
@@ -3210,7 +3283,7 @@ class Greedy:
             sa = sb = False
         return self._plan(state, attacker, blocker, LONG, sa, sb)[0] >= INF
 
-    def _block(self, state: MageState) -> Block:
+    def _block(self, state: MageState) -> Action:
         attacker = state.cur
         name = attacker.facts.name
         best, best_key = None, None
@@ -3255,6 +3328,10 @@ class Greedy:
                     key = (b.facts.cost, b.uid)
                     if best_key is None or key < best_key:
                         best, best_key = b, key
+        if best is None and state.may_react(state.cur_seat):  # the window before choosing a blocker
+            reaction = self._block_reaction(state, attacker, trader is not None)
+            if reaction is not None:
+                return reaction
         if best is None:
             best = trader
         if best is None and blockers and attacker.best >= state.sides[state.cur_seat].hp:
@@ -3283,6 +3360,144 @@ class Greedy:
             if hit > 0 and max(hit - red, 0) * (need - 1) + max(hit // 2 - red, 0) >= left:
                 return True
         return False
+
+    # -- reactive windows --
+
+    @staticmethod
+    def _reaction_options(state: MageState, p: int) -> list:
+        """(action, its effects, its target card, the card using it, its cost) for each Spell or ability player ``p``
+        may use in the window now whose effect lands on a card (heal, damage, a change of stats or keywords)."""
+        side = state.sides[p]
+        out = []
+        for action in state._reactions(p):
+            if type(action) is Create:
+                f = state.objs[action.index].facts if action.table else side.hand[action.index]
+                effects, user, cost = f.on_play, None, f.cost
+            else:
+                obj = state.objs[action.oid]
+                f = obj.facts
+                effects = [e for e in f.activated if e.targeted == (action.target is not None)][:1]
+                if not effects:
+                    continue
+                e = effects[0]
+                user = obj if type(obj) is Unit else obj.unit if type(obj) is Gear else obj.host
+                cost = e.penalty + e.bcost
+            if not any(e.kind in _REACT_KINDS for e in effects):
+                continue
+            target = state._resolve_target(action.target) if action.target is not None else None
+            out.append((action, effects, target, user, cost))
+        return out
+
+    @staticmethod
+    def _try_effects(state: MageState, effects: list, target: Any, user: Unit | None) -> list:
+        """Apply the effects' changes to cards for an estimate (undone by :meth:`_undo`): what was changed."""
+        undo = []
+        for e in effects:
+            tw = e.tw
+            t = target if e.targeted else user if tw is None or tw == "this" or tw == "user" else None
+            if type(t) is not Unit:
+                continue
+            if e.cond is not None and e.cond.role is None and not e.cond.ok(t.facts, state.flags(t)):
+                continue
+            kind = e.kind
+            if kind == "heal" or kind == "damage":
+                undo.append((t, t.damage, None))
+                t.damage = max(0, t.damage - e.amount) if kind == "heal" else t.damage + e.amount
+            elif kind == "modify" or kind == "grant_keyword":
+                mod = (e.idxs, e.amount, e.bits, e.blood, EXP_TURN)
+                t.mods.append(mod)
+                state._touch(t)
+                undo.append((t, None, mod))
+        return undo
+
+    @staticmethod
+    def _undo(state: MageState, undo: list) -> None:
+        for t, damage, mod in reversed(undo):
+            if mod is None:
+                t.damage = damage
+            else:
+                t.mods.remove(mod)
+                state._touch(t)
+
+    def _battle_reaction(self, state: MageState, b: Battle, me: Unit, opp: Unit) -> Action | None:
+        """A Spell or ability before this Move when the card is losing the Battle and it turns the Battle: the
+        cheapest one that Kills the other card outright, or after which this card wins (a heal on it, damage to the
+        other card, a bonus). None: fight on (or retreat) as usual."""
+        s = b.mover
+        stealth = b.stealth
+        if self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF:
+            return None
+        best, best_key = None, None
+        for action, effects, target, user, cost in self._reaction_options(state, me.ctrl):
+            if target is not me and target is not opp and user is not me:
+                continue
+            deployed = me.deployed
+            undo = self._try_effects(state, effects, target, user)
+            if not undo:
+                continue
+            if opp.stamp != state.stamp:
+                state._refresh(opp)
+            kills = opp.st[3] - opp.damage <= 0
+            wins = kills or self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF
+            self._undo(state, undo)
+            me.deployed = deployed
+            if wins:
+                key = (0 if kills else 1, cost)
+                if best_key is None or key < best_key:
+                    best, best_key = action, key
+        return best
+
+    def _block_reaction(self, state: MageState, attacker: Unit, trade: bool) -> Action | None:
+        """Before choosing a blocker, when none would stop the attacker: the cheapest Spell or ability that Kills the
+        attacker (its attack stops), or gives a card that can block and stop it (Wings of the Gale on a card against a
+        Flyer, a heal on a hurt Guard, a bonus), or, when no card would trade with it either, one that makes a trade;
+        against a hit that would Kill the Mage, one that gives any blocker. None: block (or not) as usual."""
+        p = state.cur_seat
+        lethal = attacker.best >= state.sides[p].hp
+        floor = 1 if trade else 0
+        phase = state.attacks_begun
+        best, best_key = None, None
+        for action, effects, target, user, cost in self._reaction_options(state, p):
+            if target is not attacker and not (type(target) is Unit and target.ctrl == p):
+                continue
+            undo = self._try_effects(state, effects, target, user)
+            if not undo:
+                continue
+            used = None
+            if user is not None and type(action) is Activate and any(e.deploy for e in effects):
+                used = user  # (a card Deployed for its ability cannot block)
+            if attacker.stamp != state.stamp:
+                state._refresh(attacker)
+            if attacker.st[3] - attacker.damage <= 0:
+                score = 3
+            else:
+                score = 0
+                flyer = attacker.flags & FLYER
+                for u in state.sides[p].units:
+                    if u is used or u.deployed or u.disabled or u.chains or u.helping:
+                        continue
+                    if u.facts.guard:
+                        if u.retreats >= 2 and u.bphase == phase:
+                            continue
+                    elif u.blocked and u.bphase == phase:
+                        continue
+                    if u.stamp != state.stamp:
+                        state._refresh(u)
+                    if flyer and not u.flags & FLYER:
+                        continue
+                    if self._estimate_holds(state, attacker, u):
+                        score = 2
+                        break
+                    if score < 1 and self._is_trade(state, attacker, u):
+                        score = 1
+                    elif lethal and score < 0.5:
+                        score = 0.5
+            self._undo(state, undo)
+            if score > floor and (score > 0.5 or lethal):
+                key = (-score, cost)
+                if best_key is None or key < best_key:
+                    best, best_key = action, key
+        return best
 
     def _declare(self, state: MageState) -> Action:
         p = state.active

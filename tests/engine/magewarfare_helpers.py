@@ -171,3 +171,15 @@ def random_games(starter, deck_seed: int, seed: int, games: int):
             policy = policies[state.current_player()]
             state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
             yield state
+
+
+def starter_cards(template_db) -> dict:
+    """The starter set's Mage Warfare cards by name (from the test database)."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.store import list_cards
+
+    database = open_database(str(template_db))
+    try:
+        return {c.name: c for c in list_cards(database, game="magewarfare")}
+    finally:
+        database.dispose()

@@ -181,7 +181,7 @@ def is_targeting(state: MageState, action) -> bool:
     """Whether the action's card is a Spell, Hex or ability that targets (a Device is Created onto its user)."""
     if type(action) is Activate or action.table:
         return True
-    return state.sides[state.active].hand[action.index].type != mw.DEVICE
+    return state.sides[state.current_player()].hand[action.index].type != mw.DEVICE
 
 
 def no_gone_card_acts_or_is_targeted(state: MageState) -> None:

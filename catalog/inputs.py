@@ -16,7 +16,7 @@ import io
 import re
 import stat
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 from .cards import MAX_QUANTITY
 from .errors import InputError
@@ -175,29 +175,250 @@ def shown_number(text: str) -> str:
     return f"a number of {len(digits):,} digits" if digits.isascii() and digits.isdigit() else f"{written[:24]}..."
 
 
-def load_yaml(raw: str, label: str) -> Any:
-    """Parse YAML 1.2 (so ``name: No`` stays the text "No") with the Rust-backed fast_yaml.
+MAX_ALIAS_VALUES = 1_000_000
+"""How many values YAML aliases may add to a document (``*name`` repeats the values ``&name`` marked)."""
 
-    :raises InputError: for invalid YAML (with its line and column), or YAML past the parser's resource limits
-        (nesting over 255 levels, aliases expanding past 64 MiB).
+_YAML_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_YAML_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_YAML_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_YAML_NULL = frozenset(("", "~", "null", "Null", "NULL"))
+_NUMBER_START = frozenset("-+.0123456789")
+_TAG = "tag:yaml.org,2002:"
+
+
+def yaml_scalar(value: str) -> Any:
+    """A plain (unquoted, untagged) YAML scalar as YAML 1.2's core schema reads it.
+
+    Only ``true``/``false`` are booleans (YAML 1.1's ``yes``, ``no``, ``on``, ``off`` stay text), ``010`` is
+    ten (``0o10`` is eight, ``0x1F`` 31), ``1e3``, ``.5`` and ``.inf`` are numbers, ``null``, ``~`` and
+    nothing are None; ``1:20``, ``1_000``, ``0b101`` and ``2024-05-01`` stay text.
+
+    :raises ValueError: for a whole number of more than 4,300 digits (Python's limit on reading one).
+
+    >>> [yaml_scalar(v) for v in ("No", "yes", "on", "true", "1:20", "010", "0o10", "0x1F", "1e3", ".inf", "~")]
+    ['No', 'yes', 'on', True, '1:20', 10, 8, 31, 1000.0, inf, None]
     """
-    import fast_yaml
+    if value in _YAML_NULL:
+        return None
+    if value[0] in _NUMBER_START:
+        if _YAML_INT.fullmatch(value):
+            if value[:2] in ("0o", "0x"):
+                return int(value[2:], 8 if value[1] == "o" else 16)
+            return int(value)
+        if _YAML_FLOAT.fullmatch(value):
+            return float(value.replace(".", "", 1)) if value[-3:].lower() in ("inf", "nan") else float(value)
+        return value
+    return _YAML_BOOL.get(value, value)
+
+
+def load_yaml(raw: str, label: str) -> Any:
+    """Parse one YAML document: libyaml's parser (PyYAML's C parser; its pure-Python one when libyaml is
+    missing) with plain scalars read as YAML 1.2's core schema (see :func:`yaml_scalar`), so ``name: No``
+    stays the text "No". Anchors, aliases and merge keys (``<<: *defaults``) work; tags other than the
+    core ones (``!!str``, ``!!int``, ``!!float``, ``!!bool``, ``!!null``, ``!!map``, ``!!seq``) are refused.
+
+    :raises InputError: for invalid YAML (with its line and column), nesting past libyaml's 1,000 levels, an
+        alias inside what it names, or aliases adding more than :data:`MAX_ALIAS_VALUES` values.
+    """
+    import yaml
 
     try:
-        document = fast_yaml.safe_load(raw)
-    except RecursionError:
-        raise too_deep(label) from None
-    except (ValueError, fast_yaml.YAMLError) as exc:
-        detail = str(exc).rsplit("error: ", 1)[-1].strip().rstrip(".")
-        found = re.search(r"^(.*?)\s+at line (\d+),? column (\d+)(?::\s*(.*))?", detail)
-        if found:
-            problem, line, column, reason = found.groups()
-            if "resource limit" in problem and reason:
-                reason = reason.split(", which")[0]
-                raise InputError(f"{label} cannot be read at line {line}, column {column}: {reason}.") from None
-            raise InputError(f"{label} is not valid YAML at line {line}, column {column}: {problem}.") from None
-        raise InputError(f"{label} is not valid YAML: {detail}.") from None
-    return document
+        return _build_yaml(raw, yaml)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = (exc.problem or exc.context or "unreadable").rstrip(".")
+        if "nesting depth" in problem:
+            raise InputError(f"{label} cannot be read {where}: lists and mappings exceed libyaml's maximum nesting "
+                             f"depth (decklab reads at most {MAX_NESTING} levels).") from None
+        if problem.startswith(("holds", "has")):
+            raise InputError(f"{label} {problem} ({where.replace('at ', '')}).") from None
+        context = f" ({exc.context})" if exc.problem and exc.context else ""
+        raise InputError(f"{label} is not valid YAML {where}: {problem}{context}.") from None
+    except yaml.reader.ReaderError as exc:
+        line = raw.count("\n", 0, exc.position) + 1
+        raise InputError(f"{label} cannot be read at line {line}: character U+{exc.character:04X} is not allowed "
+                         "in YAML (control characters must be written as escapes in double quotes).") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{label} is not valid YAML: {str(exc).splitlines()[0].rstrip('.')}.") from None
+
+
+def _build_yaml(raw: str, yaml: Any) -> Any:
+    """The document of ``raw``, built from libyaml's events in one pass (no node tree, no recursion).
+
+    :raises yaml.MarkedYAMLError: for a problem at a place in the text.
+    """
+    from yaml import events
+
+    def refuse(problem: str, event) -> NoReturn:
+        raise yaml.MarkedYAMLError(None, None, problem, event.start_mark)
+
+    scalar_event, alias_event = events.ScalarEvent, events.AliasEvent
+    mapping_start, sequence_start = events.MappingStartEvent, events.SequenceStartEvent
+    mapping_end, sequence_end = events.MappingEndEvent, events.SequenceEndEvent
+    no_key, merge_key = _NO_KEY, _MERGE
+    plain = _PlainScalars()
+    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(raw)
+    try:
+        get_event = parser.get_event
+        documents = 0
+        root: Any = None
+        # the open list or mapping (``top``) and the key awaiting its value (``key``; no_key when a key comes
+        # next); for each enclosing one below them: (container, key, anchor, values before it, merge sources)
+        top: Any = None
+        key: Any = no_key
+        stack: list[tuple] = []
+        anchors: dict[str, tuple[Any, int]] = {}  # name -> (value, how many values it holds)
+        opened: set[str] = set()  # anchors of the lists and mappings still open
+        values = 0  # values so far, aliases expanded
+        added = 0  # values added by aliases
+        merges: list | None = None
+        while True:
+            event = get_event()
+            kind = event.__class__
+            if kind is scalar_event:
+                value = event.value
+                tag = event.tag
+                if tag is None:
+                    if event.implicit[0]:  # plain, not quoted
+                        try:
+                            value = plain[value]
+                        except ValueError:
+                            refuse("holds a number of more than 4,300 digits, which no card or deck has", event)
+                elif tag != "!":  # "!" is text
+                    value = _tagged(value, tag, event, refuse)
+                values += 1
+                if event.anchor is not None:
+                    anchors[event.anchor] = (value, 1)
+            elif kind is mapping_end or kind is sequence_end:
+                value = top
+                if merges:
+                    explicit = dict(value)
+                    value.clear()
+                    for source in reversed(merges):
+                        value.update(source)
+                    value.update(explicit)
+                top, key, anchor, before, merges = stack.pop()
+                if anchor is not None:
+                    opened.discard(anchor)
+                    anchors[anchor] = (value, values - before)
+            elif kind is mapping_start or kind is sequence_start:
+                if event.tag not in (None, "!", _TAG + ("map" if kind is mapping_start else "seq")):
+                    refuse(f"the tag {event.tag} is not one decklab reads", event)
+                stack.append((top, key, event.anchor, values, merges))
+                if event.anchor is not None:
+                    opened.add(event.anchor)
+                top, key, merges = ({} if kind is mapping_start else []), no_key, None
+                values += 1
+                continue
+            elif kind is alias_event:
+                if event.anchor in opened:
+                    refuse(f"the alias *{event.anchor} is inside the list or mapping it names, so it would repeat "
+                           "without end", event)
+                if event.anchor not in anchors:
+                    refuse(f"found undefined alias *{event.anchor}", event)
+                value, size = anchors[event.anchor]
+                values += size
+                added += size - 1
+                if added > MAX_ALIAS_VALUES:
+                    refuse(f"has aliases that repeat more than {MAX_ALIAS_VALUES:,} values, the most decklab "
+                           "expands", event)
+            elif kind is events.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    refuse("holds more than one document (a second '---'); a file holds one", event)
+                continue
+            elif kind is events.StreamEndEvent:
+                return root
+            else:  # stream start, document end
+                continue
+            # place ``value`` in the open mapping or list
+            if top.__class__ is dict:
+                if key is no_key:
+                    if kind is not scalar_event and (value.__class__ is dict or value.__class__ is list):
+                        refuse("a mapping's key is a list or mapping; keys are texts or numbers", event)
+                    key = merge_key if value == "<<" and kind is scalar_event and event.tag is None and event.implicit[0] \
+                        else value
+                    continue
+                if key is merge_key:
+                    sources = value if value.__class__ is list else [value]
+                    if any(source.__class__ is not dict for source in sources):
+                        refuse("a merge key '<<' takes a mapping or a list of mappings", event)
+                    merges = [*(merges or ()), *sources]
+                else:
+                    top[key] = value
+                key = no_key
+            elif top.__class__ is list:
+                top.append(value)
+            else:
+                root = value
+    finally:
+        parser.dispose()
+
+
+def dump_yaml(document: Any) -> str:
+    """``document`` as YAML (block style, keys in order, Unicode as is) that :func:`load_yaml` reads back the same.
+
+    PyYAML writes for YAML 1.1 readers: it quotes ``"yes"`` and ``"010"`` but would leave ``1e3`` and ``0o10``
+    plain, which YAML 1.2 reads as numbers; here every text that either version reads as something else is quoted.
+
+    >>> print(dump_yaml({"name": "1e3", "other": "0o10", "count": 3}), end="")
+    name: '1e3'
+    other: '0o10'
+    count: 3
+    """
+    import yaml
+
+    return yaml.dump(document, Dumper=_yaml_dumper(), sort_keys=False, allow_unicode=True)
+
+
+_DUMPER: list[type] = []
+
+
+def _yaml_dumper() -> type:
+    import yaml
+
+    if not _DUMPER:
+        base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+        dumper = type("Yaml12SafeDumper", (base,), {})
+        for tag, pattern in (("int", _YAML_INT), ("float", _YAML_FLOAT)):
+            dumper.add_implicit_resolver(_TAG + tag, re.compile(f"^(?:{pattern.pattern})$"), list("-+.0123456789"))
+        _DUMPER.append(dumper)
+    return _DUMPER[0]
+
+
+class _PlainScalars(dict):
+    """Plain scalars read so far, by their text (a card file repeats its keys and small numbers)."""
+
+    def __missing__(self, text: str) -> Any:
+        value = self[text] = yaml_scalar(text) if text else None
+        return value
+
+
+_NO_KEY = object()
+_MERGE = object()
+
+
+def _tagged(value: str, tag: str, event, refuse) -> Any:
+    """A scalar with an explicit core tag (``!!str 010``, ``!!int "3"``...)."""
+    kind = tag[len(_TAG):] if tag.startswith(_TAG) else None
+    if kind == "str":
+        return value
+    if kind == "null" and value in _YAML_NULL:
+        return None
+    if kind == "bool" and value in _YAML_BOOL:
+        return _YAML_BOOL[value]
+    if kind in ("int", "float") and value and value[0] in _NUMBER_START:
+        try:
+            number = yaml_scalar(value)
+        except ValueError:
+            refuse("holds a number of more than 4,300 digits, which no card or deck has", event)
+        if number.__class__ is int or (kind == "float" and number.__class__ is float):
+            return float(number) if kind == "float" else number
+    expected = {"null": "null", "bool": "true or false", "int": "a whole number", "float": "a number"}.get(kind or "")
+    if expected:
+        refuse(f"'{value}' is tagged !!{kind} but is not {expected}", event)
+    refuse(f"the tag {tag} is not one decklab reads", event)
 
 
 def load_json(raw: str, label: str) -> Any:

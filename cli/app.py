@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from . import catalog, collection, db, deck, demo, sim
-from .common import DecklabGroup, JsonOption
+from .common import DecklabGroup, Output, listing
 
 app = typer.Typer(
     cls=DecklabGroup,
@@ -49,7 +49,8 @@ app.command("demo")(demo.demo)
 
 
 @app.command("games")
-def games(json_output: JsonOption = False) -> None:
+@listing
+def games(*, output: Output) -> None:
     """List the five games with their ids, aliases, card types and deck rules."""
     from decklab.catalog.games import all_games
 
@@ -59,7 +60,7 @@ def games(json_output: JsonOption = False) -> None:
         {"id": g.id, "name": g.name, "aliases": list(g.aliases), "card_types": list(g.card_types), "deck_rules": g.deck_rules}
         for g in all_games()
     ]
-    render.games(rows, as_json=json_output)
+    render.games(rows, output=output)
 
 
 def main() -> None:

@@ -7,7 +7,18 @@ from typing import Annotated
 
 import typer
 
-from .common import FactionOption, GameOption, JsonOption, SetOption, TypeOption, database
+from .common import (
+    STDIN,
+    FactionOption,
+    GameOption,
+    InputFormatOption,
+    JsonOption,
+    Output,
+    SetOption,
+    TypeOption,
+    database,
+    listing,
+)
 
 app = typer.Typer(help="Import, list, search and show cards of every game.", no_args_is_help=True)
 
@@ -15,10 +26,13 @@ app = typer.Typer(help="Import, list, search and show cards of every game.", no_
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    files: Annotated[list[Path] | None, typer.Argument(help="Set files: YAML, JSON or CSV.", show_default=False)] = None,
+    files: Annotated[list[str] | None, typer.Argument(
+        metavar="FILES", help="Set files: YAML, JSON or CSV ('-': one set read from stdin).", show_default=False)] = None,
     game: GameOption = None,
-    set_code: Annotated[str | None, typer.Option("--set", help="Set code for a CSV file without a 'set' column.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", "-s", metavar="SET",
+                                                 help="Set code for a CSV file without a 'set' column.")] = None,
     starter: Annotated[bool, typer.Option("--starter", help="Re-import the bundled starter sets of all five games.")] = False,
+    input_format: InputFormatOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Import card-set files, all or nothing: one bad card and nothing is written."""
@@ -29,23 +43,58 @@ def import_(
 
     if not files and not starter:
         raise InputError("give one or more set files to import, or --starter.")
-    paths = list(files or [])
+    names = list(files or [])
+    if names.count(STDIN) > 1:
+        raise InputError("stdin ('-') can be read only once; give '-' once.")
+    paths = [Path(name) for name in names if name != STDIN]
     if starter:
         from decklab.catalog.sets import starter_set_paths
 
         paths += starter_set_paths()
-    report = importer.import_files(database(ctx), paths, game=game, set_code=set_code)
+    if STDIN in names:
+        from decklab.catalog.importer import _gc_paused
+        from decklab.catalog.setfiles import read_set_file
+
+        with _gc_paused():
+            set_files = [read_stdin_set(game=game, set_code=set_code, input_format=input_format),
+                         *(read_set_file(path, game=game, set_code=set_code) for path in paths)]
+            report = importer.import_sets(database(ctx), set_files)
+    else:
+        report = importer.import_files(database(ctx), paths, game=game, set_code=set_code)
     render.import_report(report, as_json=json_output)
 
 
+def read_stdin_set(*, game: str | None, set_code: str | None, input_format: str | None):
+    """The set file read from stdin: YAML, JSON or CSV (``input_format``, else sniffed), validated."""
+    from decklab.catalog import setfiles
+    from decklab.catalog.errors import InputError
+    from decklab.catalog.inputs import load_json, load_yaml
+
+    from .common import STDIN_LABEL, read_stdin, sniff_set_format
+
+    raw = read_stdin("a set file")
+    chosen = (input_format or sniff_set_format(raw)).strip().casefold()
+    if chosen == "csv":
+        document, lines = setfiles._load_csv(raw, STDIN_LABEL, game=game, set_code=set_code)
+        locate = lambda index, _loc: lines[index] if index < len(lines) else None
+    elif chosen in ("json", "yaml"):
+        document = load_json(raw, STDIN_LABEL) if chosen == "json" else load_yaml(raw, STDIN_LABEL)
+        locate = setfiles._node_locator(raw)
+    else:
+        raise InputError(f"'{input_format}' is not a set file's format; a set file is YAML, JSON or CSV.")
+    return setfiles.parse_set(document, source=STDIN_LABEL, game=game, locate=locate)
+
+
 @app.command("list")
+@listing
 def list_(
     ctx: typer.Context,
     game: GameOption = None,
     card_type: TypeOption = None,
     faction: FactionOption = None,
     set_code: SetOption = None,
-    json_output: JsonOption = False,
+    *,
+    output: Output,
 ) -> None:
     """List cards, filtered by game, type, faction and set."""
     from decklab.catalog.store import list_cards
@@ -53,44 +102,49 @@ def list_(
     from . import render
 
     cards = list_cards(database(ctx), game=game, card_type=card_type, faction=faction, set_code=set_code)
-    render.cards(cards, as_json=json_output)
+    render.cards(cards, output=output)
 
 
 @app.command("search")
+@listing
 def search(
     ctx: typer.Context,
-    text: Annotated[str, typer.Argument(help="Text to find in card names and rules text.")],
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="Text to find in card names and rules text.")],
     game: GameOption = None,
-    json_output: JsonOption = False,
+    *,
+    output: Output,
 ) -> None:
     """Find cards whose name or rules text contains TEXT."""
     from decklab.catalog.store import search_cards
 
     from . import render
 
-    render.cards(search_cards(database(ctx), text, game=game), as_json=json_output)
+    render.cards(search_cards(database(ctx), text, game=game), output=output)
 
 
 @app.command("show")
+@listing
 def show(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Card name (any case).")],
+    name: Annotated[str, typer.Argument(metavar="CARD", help="Card name (any case).")],
     game: GameOption = None,
-    json_output: JsonOption = False,
+    *,
+    output: Output,
 ) -> None:
     """Show one card with every stat."""
     from decklab.catalog.store import find_card
 
     from . import render
 
-    render.card(find_card(database(ctx), name, game=game), as_json=json_output)
+    render.card(find_card(database(ctx), name, game=game), output=output)
 
 
 @app.command("sets")
-def sets(ctx: typer.Context, game: GameOption = None, json_output: JsonOption = False) -> None:
+@listing
+def sets(ctx: typer.Context, game: GameOption = None, *, output: Output) -> None:
     """List the card sets in the database with their card counts."""
     from decklab.catalog.store import list_sets
 
     from . import render
 
-    render.sets(list_sets(database(ctx), game=game), as_json=json_output)
+    render.sets(list_sets(database(ctx), game=game), output=output)

@@ -7,16 +7,28 @@ from typing import Annotated
 
 import typer
 
-from .common import (FactionOption, ForceOption, GameOption, JsonOption, SetOption, TypeOption, database,
-                     write_output)
+from .common import (
+    STDIN,
+    FactionOption,
+    ForceOption,
+    GameOption,
+    InputFormatOption,
+    Output,
+    SetOption,
+    TypeOption,
+    database,
+    listing,
+    write_output,
+)
 
 app = typer.Typer(help="Record the cards you own; see what you can build.", no_args_is_help=True)
 
-CardArg = Annotated[str, typer.Argument(help="A card name (any case).", show_default=False)]
-Condition = Annotated[str | None, typer.Option("--condition", help="e.g. mint, played.")]
-Finish = Annotated[str | None, typer.Option("--finish", help="e.g. foil.")]
-Language = Annotated[str | None, typer.Option("--language", help="e.g. en, de.")]
-Location = Annotated[str | None, typer.Option("--location", help="Where the copies are: a binder, a box.")]
+CardArg = Annotated[str, typer.Argument(metavar="CARD", help="A card name (any case).", show_default=False)]
+QuantityArg = Annotated[int, typer.Argument(metavar="QUANTITY", help="How many copies.")]
+Condition = Annotated[str | None, typer.Option("--condition", metavar="CONDITION", help="The copies' condition, e.g. mint, played.")]
+Finish = Annotated[str | None, typer.Option("--finish", metavar="FINISH", help="The copies' finish, e.g. foil.")]
+Language = Annotated[str | None, typer.Option("--language", metavar="LANGUAGE", help="The copies' language, e.g. en, de.")]
+Location = Annotated[str | None, typer.Option("--location", metavar="PLACE", help="Where the copies are: a binder, a box.")]
 Unbuild = Annotated[bool, typer.Option("--unbuild", help="Unbuild the built decks this would leave short (else it is refused).")]
 """The ``--unbuild`` flag of every command that can leave a built deck short of cards."""
 
@@ -30,10 +42,10 @@ def _variant(condition, finish, language, location):
 @app.command("add")
 def add(
     ctx: typer.Context, card: CardArg,
-    quantity: Annotated[int, typer.Argument(help="How many copies.")] = 1,
+    quantity: QuantityArg = 1,
     game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
     location: Location = None,
-    notes: Annotated[str, typer.Option("--notes", help="Free notes for these copies.")] = "",
+    notes: Annotated[str, typer.Option("--notes", metavar="TEXT", help="Free notes for these copies.")] = "",
 ) -> None:
     """Add copies of a card to your collection."""
     from decklab.catalog import collection
@@ -59,7 +71,7 @@ def report_unbuilt(decks) -> None:
 @app.command("remove")
 def remove(
     ctx: typer.Context, card: CardArg,
-    quantity: Annotated[int, typer.Argument(help="How many copies.")] = 1,
+    quantity: QuantityArg = 1,
     game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
     location: Location = None, unbuild: Unbuild = False,
 ) -> None:
@@ -73,7 +85,8 @@ def remove(
 @app.command("set")
 def set_(
     ctx: typer.Context, card: CardArg,
-    quantity: Annotated[int, typer.Argument(help="How many copies you own (0 removes the card).", show_default=False)],
+    quantity: Annotated[int, typer.Argument(metavar="QUANTITY", help="How many copies you own (0 removes the card).",
+                                            show_default=False)],
     game: GameOption = None, condition: Condition = None, finish: Finish = None, language: Language = None,
     location: Location = None, unbuild: Unbuild = False,
 ) -> None:
@@ -85,13 +98,15 @@ def set_(
 
 
 @app.command("list")
+@listing
 def list_(
     ctx: typer.Context,
     game: GameOption = None,
     card_type: TypeOption = None,
     faction: FactionOption = None,
     set_code: SetOption = None,
-    json_output: JsonOption = False,
+    *,
+    output: Output,
 ) -> None:
     """List the cards you own, with totals."""
     from decklab.catalog import collection
@@ -99,34 +114,47 @@ def list_(
     from . import render
 
     items = collection.list_items(database(ctx), game=game, card_type=card_type, faction=faction, set_code=set_code)
-    render.collection(items, as_json=json_output)
+    render.collection(items, output=output)
 
 
 @app.command("stats")
-def stats(ctx: typer.Context, json_output: JsonOption = False) -> None:
+@listing
+def stats(ctx: typer.Context, *, output: Output) -> None:
     """Cards and distinct cards per game, and completion per set."""
     from decklab.catalog import collection
 
     from . import render
 
-    render.collection_stats(collection.stats(database(ctx)), as_json=json_output)
+    render.collection_stats(collection.stats(database(ctx)), output=output)
 
 
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A collection CSV (game,name,quantity,...) or a decklist of cards you own.", show_default=False)],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A collection CSV (game,name,quantity,...) or a decklist of cards you own; '-' reads "
+        "it from stdin.", show_default=False)],
     game: GameOption = None,
+    input_format: InputFormatOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (in the same transaction).")] = False,
     unbuild: Unbuild = False,
 ) -> None:
     """Add the cards of a CSV or a decklist to your collection, all or nothing."""
     from decklab.catalog import collection
 
-    result = collection.import_file(database(ctx), file, game=game, replace=replace, unbuild=unbuild)
-    if result.ignored_columns:
-        typer.echo(f"Ignored the unknown column{'s' if len(result.ignored_columns) > 1 else ''} "
-                   f"{', '.join(result.ignored_columns)}.", err=True)
+    if file == STDIN:
+        from .common import STDIN_LABEL, read_stdin
+
+        result = collection.import_text(database(ctx), read_stdin("a collection"), label=STDIN_LABEL,
+                                        kind=input_format, game=game, replace=replace, unbuild=unbuild)
+    else:
+        result = collection.import_file(database(ctx), Path(file), game=game, replace=replace, unbuild=unbuild)
+    warnings = list(getattr(result, "warnings", None) or [])
+    if result.ignored_columns and not warnings:
+        warnings.append(f"Ignored the unknown column{'s' if len(result.ignored_columns) > 1 else ''} "
+                        f"{', '.join(result.ignored_columns)}.")
+    for warning in warnings:
+        typer.echo(warning, err=True)
     typer.echo(f"Added {result.copies} copies from {result.rows} rows.")
     report_unbuilt(result.unbuilt)
 
@@ -134,7 +162,8 @@ def import_(
 @app.command("export")
 def export(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="The CSV file to write ('-' for stdout).", show_default=False)],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The CSV file to write ('-' for stdout).",
+                                        show_default=False)],
     game: GameOption = None,
     force: ForceOption = False,
 ) -> None:
@@ -149,10 +178,11 @@ def export(
 
 
 @app.command("buildable")
-def buildable(ctx: typer.Context, game: GameOption = None, json_output: JsonOption = False) -> None:
+@listing
+def buildable(ctx: typer.Context, game: GameOption = None, *, output: Output) -> None:
     """Which saved decks you can build now from cards not reserved by built decks."""
     from decklab.catalog import collection
 
     from . import render
 
-    render.buildable(collection.buildable(database(ctx), game=game), as_json=json_output)
+    render.buildable(collection.buildable(database(ctx), game=game), output=output)

@@ -1,31 +1,351 @@
-"""What every command shares: options defined once, the database handle, error handling.
+"""What every command shares: options defined once, the database handle, error handling, help layout.
 
-Only typer is imported here; the library and its heavy dependencies are
-imported inside the commands, so ``decklab --help`` stays fast.
+Only typer is imported here; the library and its heavy dependencies are imported inside the commands, so
+``decklab --help`` stays fast. Choices that come from a registry (games, policies, formats) are read from it
+only when completing, showing help or checking a value.
+
+Short flags have one meaning across the whole command line (a test walks every command to keep it so):
+
+======  ===============  =====================================================
+short   long             meaning
+======  ===============  =====================================================
+``-g``  ``--game``       game id or alias
+``-t``  ``--type``       card type
+``-s``  ``--set``        set code
+``-f``  ``--format``     a format: the play format (official/casual), or the file format of ``deck export``
+``-o``  ``--output``     the file to write (``-``: stdout)
+``-n``  ``--games``      how many games to play
+``-w``  ``--workers``    worker processes
+``-p``  ``--policy``     the policy of every seat
+======  ===============  =====================================================
 """
 
 from __future__ import annotations
 
+import enum
+import functools
+import inspect
 import re
+import sys
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of a table.")]
-GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Game id or alias (see 'decklab games').")]
-TypeOption = Annotated[str | None, typer.Option("--type", "-t", help="Card type, e.g. creature.")]
-FactionOption = Annotated[str | None, typer.Option("--faction", "-f", help="Faction (Ward: creature type; Mage Warfare: alignment).")]
-SetOption = Annotated[str | None, typer.Option("--set", "-s", help="Set code, e.g. WRD1.")]
+from typer.core import TyperCommand, TyperGroup
 
 
-class DecklabGroup(TyperGroup):
+class Output(str, enum.Enum):
+    """How a listing prints: a table for people, or JSON, CSV, TSV or JSON lines for scripts."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+    tsv = "tsv"
+    nl = "nl"
+
+
+OUTPUT_FLAGS: dict[Output, tuple[str, str]] = {
+    Output.json: ("--json", "Print one JSON document on stdout instead of a table."),
+    Output.csv: ("--csv", "Print the table's rows as CSV, with a header line."),
+    Output.tsv: ("--tsv", "Print the table's rows as tab-separated values, with a header line."),
+    Output.nl: ("--nl", "Print JSON lines: one JSON object a line."),
+}
+"""The output flags every listing takes (see :func:`listing`), and their help."""
+
+JsonOption = Annotated[bool, typer.Option("--json", help=OUTPUT_FLAGS[Output.json][1])]
+"""``--json`` alone, for a command that prints one document but no table (imports, the demo)."""
+
+
+def listing(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Give a listing command the output flags ``--json``, ``--csv``, ``--tsv`` and ``--nl`` (table by default).
+
+    The command declares a keyword parameter ``output: Output`` and receives the format chosen. Two flags at once
+    are refused with one sentence (exit 2).
+    """
+    signature = inspect.signature(function, eval_str=True)
+    kept = [parameter for parameter in signature.parameters.values() if parameter.name != "output"]
+    flags = [inspect.Parameter(f"{kind.value}_output", inspect.Parameter.KEYWORD_ONLY, default=False,
+                               annotation=Annotated[bool, typer.Option(flag, help=text)])
+             for kind, (flag, text) in OUTPUT_FLAGS.items()]
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        chosen = [kind for kind in OUTPUT_FLAGS if kwargs.pop(f"{kind.value}_output", False)]
+        if len(chosen) > 1:
+            from decklab.catalog.errors import InputError
+
+            given = " and ".join(OUTPUT_FLAGS[kind][0] for kind in chosen)
+            raise InputError(f"{given} were both given; choose one output format.")
+        return function(*args, output=chosen[0] if chosen else Output.table, **kwargs)
+
+    parameters = [*kept, *flags]
+    command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    del command.__wrapped__  # type: ignore[attr-defined]
+    return command
+
+
+class Choices:
+    """The names a choice option accepts, read from their registry only when needed (completion, help).
+
+    The library still checks the value (one sentence naming the choices), so a registry is never imported just
+    to start the command line.
+    """
+
+    def __init__(self, load: Callable[[], Iterable[str]]) -> None:
+        self._load = load
+
+    def names(self) -> list[str]:
+        """Every accepted name, in the registry's order."""
+        return list(dict.fromkeys(self._load()))
+
+    def complete(self, incomplete: str) -> list[str]:
+        """The names starting with ``incomplete`` (any case): what shell completion offers."""
+        return [name for name in self.names() if name.casefold().startswith(incomplete.casefold())]
+
+
+def _game_names() -> list[str]:
+    from decklab.catalog.games import all_games
+
+    return [name for game in all_games() for name in game.names()]
+
+
+def _policy_names() -> list[str]:
+    from decklab.engine import engines
+
+    return sorted({name for engine in engines().values() for name in engine.policies})
+
+
+def _play_formats() -> tuple[str, ...]:
+    from decklab.catalog.cards import FORMATS
+
+    return FORMATS
+
+
+def _export_formats() -> tuple[str, ...]:
+    from decklab.catalog.decklists import EXPORT_FORMATS
+
+    return EXPORT_FORMATS
+
+
+INPUT_FORMATS = ("text", "json", "yaml", "csv")
+"""What ``--input-format`` names for stdin (``-``): decklist text, JSON, YAML or CSV; without it, the format is told
+from the text (a command accepts the formats its files may have)."""
+
+CHOICES: dict[str, Choices] = {
+    "GAME": Choices(_game_names),
+    "POLICY": Choices(_policy_names),
+    "PLAY-FORMAT": Choices(_play_formats),
+    "FILE-FORMAT": Choices(_export_formats),
+    "INPUT-FORMAT": Choices(lambda: INPUT_FORMATS),
+}
+"""Choice options by metavar: completion offers the names, help shows them as ``[a|b]`` (games: ``GAME``)."""
+
+SHOWN_AS_LIST = ("POLICY", "PLAY-FORMAT", "FILE-FORMAT", "INPUT-FORMAT")
+
+
+def _completer(metavar: str) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return CHOICES[metavar].complete(incomplete)
+
+    return complete
+
+
+def choice_option(*declarations: str, metavar: str, help: str) -> Any:
+    """A ``typer.Option`` whose values are the choices named by ``metavar`` (see :data:`CHOICES`)."""
+    return typer.Option(*declarations, metavar=metavar, help=help, autocompletion=_completer(metavar))
+
+
+GameOption = Annotated[str | None, choice_option("--game", "-g", metavar="GAME",
+                                                 help="Game id or alias (see 'decklab games').")]
+TypeOption = Annotated[str | None, typer.Option("--type", "-t", metavar="TYPE", help="Card type, e.g. creature.")]
+FactionOption = Annotated[str | None, typer.Option("--faction", metavar="FACTION",
+                                                   help="Faction (Ward: creature type; Mage Warfare: alignment).")]
+SetOption = Annotated[str | None, typer.Option("--set", "-s", metavar="SET", help="Set code, e.g. WRD1.")]
+PlayFormatOption = Annotated[str | None, choice_option(
+    "--format", "-f", metavar="PLAY-FORMAT", help="The play format (Ward's banlist applies in official).")]
+InputFormatOption = Annotated[str | None, choice_option(
+    "--input-format", metavar="INPUT-FORMAT",
+    help="What stdin ('-') holds (else told from the text: JSON, YAML, CSV with a header, or decklist text).")]
+PolicyChoice = functools.partial(choice_option, metavar="POLICY")
+"""A policy option: ``PolicyChoice("--policy", "-p", help=...)`` (names from the engines' registry)."""
+
+
+# --- stdin ---------------------------------------------------------------------------------------
+
+
+STDIN = "-"
+"""The file name that means standard input (or standard output, where a file is written)."""
+
+STDIN_LABEL = "stdin"
+"""How messages name standard input."""
+
+
+def read_stdin(what: str) -> str:
+    """The UTF-8 text of standard input (a byte-order mark dropped, line ends made ``\\n``); ``what`` names the
+    kind of input in the error ("a decklist").
+
+    :raises InputError: when stdin is a terminal (nothing piped), larger than the most decklab reads from a file,
+        or not UTF-8 (naming the byte offset and line of the first bad byte).
+    """
+    from decklab.catalog.errors import InputError
+    from decklab.catalog.inputs import MAX_FILE_BYTES
+
+    stream = sys.stdin
+    if stream is None or stream.isatty():
+        raise InputError(f"'-' reads {what} from stdin, but nothing was piped in; pipe a file in "
+                         "(cat deck.txt | decklab ...) or give its name.")
+    buffer = getattr(stream, "buffer", None)
+    data = buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else stream.read(MAX_FILE_BYTES + 1).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"cannot read stdin: it holds more than {MAX_FILE_BYTES // 2**20} MiB, the most decklab "
+                         f"reads from {what}.")
+    skip = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        text = data[skip:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = skip + exc.start
+        line = data.count(b"\n", 0, offset) + 1
+        raise InputError(f"cannot read stdin: it is not UTF-8 text (byte 0x{data[offset]:02X} at offset {offset}, "
+                         f"line {line}).") from None
+    if not text.strip():
+        raise InputError(f"stdin is empty; pipe {what} in.")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def sniff_set_format(text: str) -> str:
+    """What a set file read from stdin is written in: ``json`` when it opens with ``{``, ``csv`` when its first line
+    is a header (commas, no colon), else ``yaml``. (Decklists and collections are told apart by the library:
+    :func:`~decklab.catalog.decklists.sniff_decklist`, :func:`~decklab.catalog.collection.sniff_import`.)
+
+    >>> [sniff_set_format(t) for t in ('{"cards": []}', 'name,type,hp\\nBear,creature,4', 'game: ward\\ncards: []')]
+    ['json', 'csv', 'yaml']
+    """
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    first = next((line for line in stripped.split("\n") if line.strip() and not line.startswith("#")), "")
+    return "csv" if "," in first and ":" not in first else "yaml"
+
+
+# --- help layout ---------------------------------------------------------------------------------
+
+
+def first_sentence(text: str | None) -> str:
+    """The first sentence of a help text, whole (what a group's listing shows for a command)."""
+    paragraph = " ".join((text or "").strip().split("\n\n")[0].split())
+    match = re.search(r"(?<=[.!?])\s+(?=[A-Z(])", paragraph)
+    return paragraph[:match.start()] if match else paragraph
+
+
+class HelpCommand(TyperCommand):
+    """A command whose help uses decklab's conventions: ``DECK-OR-FILE`` style metavars for arguments (``[FILES]...``
+    when optional or repeated), no ``<type>`` tags, and choice options shown as ``[a|b]``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and not getattr(param, "hidden", False):
+                pieces.append(argument_usage(param))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((argument_name(param), record[1]))
+            else:
+                options.append((_option_name(param, record[0]), record[1]))
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return self.short_help or first_sentence(self.help)
+
+
+def argument_name(param: Any) -> str:
+    """An argument as help shows it: its metavar, ``...`` when it takes several."""
+    return (param.metavar or param.name.upper().replace("_", "-")) + ("..." if param.nargs != 1 else "")
+
+
+def argument_usage(param: Any) -> str:
+    """An argument as the usage line shows it: ``DECK``, ``[FILE]`` when optional, ``DECKS...`` when repeated."""
+    name = param.metavar or param.name.upper().replace("_", "-")
+    shown = name if param.required else f"[{name}]"
+    return shown + ("..." if param.nargs != 1 else "")
+
+
+def _option_name(param: Any, shown: str) -> str:
+    metavar = getattr(param, "metavar", None)
+    if metavar in SHOWN_AS_LIST and shown.endswith(f" {metavar}"):
+        try:
+            names = CHOICES[metavar].names()
+        except Exception:  # noqa: BLE001 - help still shows the metavar if a registry cannot load
+            return shown
+        return f"{shown[:-len(metavar)]}[{'|'.join(names)}]"
+    return shown
+
+
+class HelpGroup(TyperGroup):
+    """A group whose listing shows each command's first sentence whole, wrapped rather than cut."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [(name, first_sentence(command.short_help or command.help)) for name in self.list_commands(ctx)
+                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return self.short_help or first_sentence(self.help)
+
+
+def _default_metavar(param: Any) -> str | None:
+    """The metavar an option without one shows: ``N`` for a number, else its long name in capitals."""
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if annotation in (int, float):
+        return "N"
+    longest = max(param.opts, key=len).lstrip("-")
+    return longest.upper()
+
+
+def tidy_commands(command: Any) -> None:
+    """Give ``command`` and every command under it decklab's help layout (:class:`HelpGroup`,
+    :class:`HelpCommand`) and a metavar to every option and argument that lacks one."""
+    if isinstance(command, TyperGroup):
+        if type(command) is TyperGroup:
+            command.__class__ = HelpGroup
+        for sub in command.commands.values():
+            tidy_commands(sub)
+    elif type(command) is TyperCommand:
+        command.__class__ = HelpCommand
+    for param in getattr(command, "params", []):
+        if param.param_type_name == "argument" and param.metavar is None:
+            param.metavar = param.name.upper().replace("_", "-")
+        elif (param.param_type_name == "option" and param.metavar is None and not param.is_flag
+              and not param.count):
+            param.metavar = _default_metavar(param)
+
+
+class DecklabGroup(HelpGroup):
     """The root group and decklab's one error boundary: every failure a user can meet (a
     :class:`~decklab.catalog.errors.DecklabError`, a database, operating-system or parser error, running out of
     memory) becomes one sentence on stderr and exit 2, never a traceback (see
     :func:`~decklab.catalog.errors.explain`). Click's own usage errors and exits, a closed stdout and unknown
     kinds of error (bugs) pass through: click reports the first three, a bug shows its traceback. It also lets a
-    negative number be an argument (see :func:`negative_numbers_as_arguments`)."""
+    negative number be an argument (see :func:`negative_numbers_as_arguments`), and gives every command decklab's
+    help layout (see :func:`tidy_commands`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tidy_commands(self)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return super().parse_args(ctx, negative_numbers_as_arguments(self, ctx, args))
@@ -33,7 +353,7 @@ class DecklabGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
-        except Exception as exc:  # noqa: BLE001 - the boundary: known kinds become sentences, others re-raise
+        except Exception as exc:
             problem = _explain(ctx, exc)
             if problem is None:
                 raise

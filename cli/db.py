@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import typer
 
-from .common import JsonOption, database, db_url
+from .common import Output, database, db_url, listing
 
 app = typer.Typer(help="Show and upgrade the database.", no_args_is_help=True)
 
 
 @app.command("info")
-def info(ctx: typer.Context, json_output: JsonOption = False) -> None:
+@listing
+def info(ctx: typer.Context, *, output: Output) -> None:
     """Show the database URL, its schema revision and the cards per game."""
     from decklab.catalog.store import database_info
 
     from . import render
 
-    render.db_info(database_info(database(ctx)), as_json=json_output)
+    render.db_info(database_info(database(ctx)), output=output)
 
 
 @app.command("upgrade")

@@ -8,25 +8,61 @@ from typing import Annotated
 import typer
 
 from .collection import Unbuild, report_unbuilt
-from .common import ForceOption, GameOption, JsonOption, database, write_output
+from .common import (
+    STDIN,
+    ForceOption,
+    GameOption,
+    InputFormatOption,
+    Output,
+    PlayFormatOption,
+    choice_option,
+    database,
+    listing,
+    write_output,
+)
 
 app = typer.Typer(help="Build, import, export and validate decks.", no_args_is_help=True)
 
-DeckArg = Annotated[str, typer.Argument(help="A saved deck's name (any case).", show_default=False)]
-CardArg = Annotated[str, typer.Argument(help="A card name (any case).", show_default=False)]
-QuantityArg = Annotated[int, typer.Argument(help="How many copies.", min=None)]
-SectionOption = Annotated[str, typer.Option("--section", "-s", help="Decklist section, e.g. reinforcements or line.")]
-NotesOption = Annotated[str, typer.Option("--notes", help="Free notes kept with the deck (shown by 'deck show').")]
-PlayFormatOption = Annotated[str | None, typer.Option("--format", "-f", help="official or casual (Ward's banlist applies in official).")]
+DeckArg = Annotated[str, typer.Argument(metavar="DECK", help="A saved deck's name (any case).", show_default=False)]
+DeckOrFileArg = Annotated[str, typer.Argument(
+    metavar="DECK-OR-FILE", help="A saved deck's name, a decklist file, or '-' to read the decklist from stdin.",
+    show_default=False)]
+CardArg = Annotated[str, typer.Argument(metavar="CARD", help="A card name (any case).", show_default=False)]
+QuantityArg = Annotated[int, typer.Argument(metavar="QUANTITY", help="How many copies.", min=None)]
+SectionOption = Annotated[str, typer.Option("--section", metavar="SECTION",
+                                            help="Decklist section, e.g. reinforcements or line.")]
+NotesOption = Annotated[str, typer.Option("--notes", metavar="TEXT",
+                                          help="Free notes kept with the deck (shown by 'deck show').")]
+
+
+def read_stdin_deck(db, *, game: str | None = None, name: str | None = None, play_format: str | None = None,
+                    input_format: str | None = None):
+    """The deck in the decklist read from stdin: text, or the JSON/YAML ``deck export`` writes (``input_format``,
+    else told from the text); nothing is saved.
+
+    :raises InputError: for empty or unreadable input, or what the decklist reader refuses.
+    """
+    from decklab.catalog.decklists import read_decklist_text
+    from decklab.catalog.decks import resolve
+
+    from .common import STDIN_LABEL, read_stdin
+
+    parsed = read_decklist_text(read_stdin("a decklist"), source=STDIN_LABEL, kind=input_format)
+    return resolve(db, parsed, game=game, name=name, format=play_format)
 
 
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path | None, typer.Argument(help="A decklist file (text, or a JSON/YAML export).", show_default=False)] = None,
-    name: Annotated[str | None, typer.Option("--name", "-n", help="Save under this name (default: the file's name: header, else its file name).")] = None,
+    file: Annotated[str | None, typer.Argument(
+        metavar="FILE", help="A decklist file (text, or a JSON/YAML export), or '-' to read it from stdin.",
+        show_default=False)] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME",
+        help="Save under this name (default: the file's name: header, else its file name).")] = None,
     game: GameOption = None,
     play_format: PlayFormatOption = None,
+    input_format: InputFormatOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite a saved deck of the same name.")] = False,
     samples: Annotated[bool, typer.Option("--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
     notes: NotesOption = "",
@@ -42,7 +78,7 @@ def import_(
     if (file is None) == (not samples):
         raise InputError("give one decklist file to import, or --samples.")
     db = database(ctx)
-    if samples:
+    if file is None:  # --samples (checked above)
         from decklab.catalog.sample_decks import sample_deck_paths
 
         loaded = [decks.read_deck_file(db, path) for path in sample_deck_paths()]
@@ -51,7 +87,13 @@ def import_(
             typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
             report_unbuilt(unbuilt)
         return
-    deck = decks.read_deck_file(db, file, game=game, name=name, format=play_format)
+    if file == STDIN:
+        deck = read_stdin_deck(db, game=game, name=name, play_format=play_format, input_format=input_format)
+        if not name and deck.name == "stdin":
+            raise InputError("a decklist read from stdin has no file name to save it under; give --name or a "
+                             "'name:' header.")
+    else:
+        deck = decks.read_deck_file(db, Path(file), game=game, name=name, format=play_format)
     unbuilt = decks.save_deck(db, deck, replace=replace, notes=notes, unbuild=unbuild)
     typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
     report_unbuilt(unbuilt)
@@ -60,8 +102,8 @@ def import_(
 @app.command("new")
 def new(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The new deck's name.", show_default=False)],
-    game: Annotated[str, typer.Option("--game", "-g", help="Game id or alias (see 'decklab games').")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The new deck's name.", show_default=False)],
+    game: Annotated[str, choice_option("--game", "-g", metavar="GAME", help="Game id or alias (see 'decklab games').")],
     play_format: PlayFormatOption = None,
     notes: NotesOption = "",
 ) -> None:
@@ -91,7 +133,8 @@ def remove(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityA
 
 
 @app.command("list")
-def list_(ctx: typer.Context, game: GameOption = None, json_output: JsonOption = False) -> None:
+@listing
+def list_(ctx: typer.Context, game: GameOption = None, *, output: Output) -> None:
     """List the saved decks with their size and legality."""
     from decklab.catalog import decks
     from decklab.validators import validate
@@ -102,11 +145,12 @@ def list_(ctx: typer.Context, game: GameOption = None, json_output: JsonOption =
     rows = decks.list_decks(db, game=game)
     for row in rows:
         row["legal"] = validate(decks.get_deck(db, row["name"])).is_legal
-    render.deck_list(rows, as_json=json_output)
+    render.deck_list(rows, output=output)
 
 
 @app.command("show")
-def show(ctx: typer.Context, deck: DeckArg, json_output: JsonOption = False) -> None:
+@listing
+def show(ctx: typer.Context, deck: DeckArg, *, output: Output) -> None:
     """Show a deck grouped by card type (Mage Warfare: by pile), with counts and a cost curve."""
     from decklab.catalog import decks
     from decklab.validators import validate
@@ -119,15 +163,17 @@ def show(ctx: typer.Context, deck: DeckArg, json_output: JsonOption = False) -> 
     report = validate(loaded)
     summary.update(legal=report.is_legal, problems=len(report.errors), counts=report.counts,
                    **decks.deck_notes(db, deck))
-    render.deck_summary(summary, as_json=json_output)
+    render.deck_summary(summary, output=output)
 
 
 @app.command("export")
 def export(
     ctx: typer.Context,
     deck: DeckArg,
-    file_format: Annotated[str, typer.Option("--format", "-f", help="text, json or yaml.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout ('-': stdout).")] = None,
+    file_format: Annotated[str, choice_option("--format", "-f", metavar="FILE-FORMAT",
+                                              help="The file format: decklist text, JSON or YAML.")] = "text",
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
+                                               help="Write to this file instead of stdout ('-': stdout).")] = None,
     force: ForceOption = False,
 ) -> None:
     """Write a deck as a decklist (text), or as JSON or YAML.
@@ -142,7 +188,7 @@ def export(
 
 
 @app.command("copy")
-def copy(ctx: typer.Context, deck: DeckArg, new_name: Annotated[str, typer.Argument(help="The copy's name.", show_default=False)]) -> None:
+def copy(ctx: typer.Context, deck: DeckArg, new_name: Annotated[str, typer.Argument(metavar="NEW-NAME", help="The copy's name.", show_default=False)]) -> None:
     """Save a copy of a deck under a new name."""
     from decklab.catalog import decks
 
@@ -159,33 +205,79 @@ def delete(ctx: typer.Context, deck: DeckArg) -> None:
 
 
 @app.command("validate")
+@listing
 def validate_(
     ctx: typer.Context,
-    deck_or_file: Annotated[str, typer.Argument(metavar="DECK-OR-FILE", help="A saved deck's name or a decklist file.", show_default=False)],
+    deck_or_file: DeckOrFileArg,
     game: GameOption = None,
     play_format: PlayFormatOption = None,
-    json_output: JsonOption = False,
+    input_format: InputFormatOption = None,
+    *,
+    output: Output,
 ) -> None:
-    """Check a deck against its game's rules: exit 0 legal, 1 illegal, 2 input error."""
+    """Check a deck against its game's rules: exit 0 legal, 1 illegal, 2 input error.
+
+    DECK-OR-FILE '-' reads the decklist from stdin (cat deck.txt | decklab deck validate -)."""
     from decklab.catalog import decks
     from decklab.validators import validate
 
     from . import render
 
-    deck = decks.load_deck(database(ctx), deck_or_file, game=game, format=play_format)
+    if deck_or_file == STDIN:
+        deck = read_stdin_deck(database(ctx), game=game, play_format=play_format, input_format=input_format)
+    else:
+        deck = decks.load_deck(database(ctx), deck_or_file, game=game, format=play_format)
     report = validate(deck)
-    render.validation(report, as_json=json_output)
+    render.validation(report, output=output)
     raise typer.Exit(code=0 if report.is_legal else 1)
 
 
 @app.command("missing")
-def missing(ctx: typer.Context, deck: DeckArg, json_output: JsonOption = False) -> None:
-    """Per card: needed, owned (not reserved by other built decks) and short."""
-    from decklab.catalog import collection
+@listing
+def missing(
+    ctx: typer.Context,
+    deck_or_file: DeckOrFileArg,
+    game: GameOption = None,
+    input_format: InputFormatOption = None,
+    *,
+    output: Output,
+) -> None:
+    """Per card: needed, owned (not reserved by other built decks) and short; --csv is a shopping list.
+
+    DECK-OR-FILE is a saved deck, a decklist file, or '-' for a decklist on stdin (nothing is saved)."""
+    from decklab.catalog import collection, decks
 
     from . import render
 
-    render.missing(collection.missing(database(ctx), deck), as_json=json_output)
+    db = database(ctx)
+    if deck_or_file == STDIN:
+        deck = read_stdin_deck(db, game=game, input_format=input_format)
+        report = missing_in(db, deck)
+    elif Path(deck_or_file).expanduser().is_file():
+        deck = decks.load_deck(db, deck_or_file, game=game)
+        report = missing_in(db, deck)
+    else:
+        deck = decks.load_deck(db, deck_or_file, game=game)
+        report = collection.missing(db, deck.name)
+    render.missing(report, sets={card.name: card.set_code for card in deck.copies()}, output=output)
+
+
+def missing_in(db, deck) -> dict:
+    """:func:`~decklab.catalog.collection.missing` for a deck that is not saved (a decklist file or stdin): per
+    card needed, owned less what built decks reserve, and short."""
+    from decklab.catalog import collection
+    from decklab.catalog.games import get_game
+
+    needed = get_game(deck.game).physical_copies(deck)
+    ids = collection._card_ids(db, deck.game, [card.key for card in needed])
+    with db.engine.connect() as conn:
+        have, reserved = collection._availability(conn)
+    cards = []
+    for card, need in needed.items():
+        owned = max(0, have.get(ids[card.key], 0) - reserved.get(ids[card.key], 0))
+        cards.append({"name": card.name, "needed": need, "owned": owned, "short": max(0, need - owned)})
+    return {"deck": deck.name, "game": deck.game, "built": False, "cards": cards,
+            "needed": sum(card["needed"] for card in cards), "short": sum(card["short"] for card in cards)}
 
 
 @app.command("build")

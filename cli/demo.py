@@ -44,13 +44,12 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
     from decklab.catalog.games import all_games
     from decklab.catalog.sample_decks import sample_deck_paths
     from decklab.engine import engines
+    from decklab.engine.checks import MAX_GAMES
+    from decklab.engine.core import SEEDS
     from decklab.engine.runner import Batch, run, summary
     from decklab.validators import validate
 
     from . import render
-
-    from decklab.engine.checks import MAX_GAMES
-    from decklab.engine.core import SEEDS
 
     if not 1 <= games <= MAX_GAMES or workers < 1:
         raise InputError(f"the number of games must be from 1 to {MAX_GAMES:,} and of workers at least 1.")

@@ -1,12 +1,74 @@
-"""All output of the CLI: rich tables and panels for people, JSON for scripts."""
+"""All output of the CLI: rich tables and panels for people; JSON, JSON lines, CSV and TSV for scripts.
+
+Every listing takes ``output`` (see :class:`~decklab.cli.common.Output`): ``json`` prints the same document as
+always; ``nl`` prints its records one JSON object a line (a list's items, or a document's rows such as a
+collection's items; a single record on one line); ``csv`` and ``tsv`` print the rows of the table a person
+sees, with a header line of lower-case column names. ``as_json=True`` is the same as ``output=Output.json``.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any, Self
+
+from .common import Output
 
 HIDDEN_IN_PANEL = ("name", "type", "text", "flavor", "effects")
+
+TABLE = Output.table
+
+
+def _mode(output: Output | str, as_json: bool) -> Output:
+    """The output chosen: ``as_json`` (the older spelling) wins, else ``output``."""
+    return Output.json if as_json else Output(output)
+
+
+def emitted(mode: Output, *, document: Any, header: Iterable[str], rows: Iterable[Iterable[Any]],
+            records: list[Any] | None = None) -> bool:
+    """Print ``document`` (JSON), ``records`` (JSON lines; else the document on one line) or ``header`` and
+    ``rows`` (CSV, TSV) as ``mode`` asks; False for a table (the caller draws it)."""
+    if mode is Output.table:
+        return False
+    if mode is Output.json:
+        emit_json(document)
+    elif mode is Output.nl:
+        emit_lines(records if records is not None else [document])
+    else:
+        emit_rows(header, rows, delimiter="," if mode is Output.csv else "\t")
+    return True
+
+
+def emit_lines(records: Iterable[Any]) -> None:
+    """Print JSON lines: each record as one compact JSON object on its own line."""
+    write = sys.stdout.write
+    for record in records:
+        write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+
+
+def emit_rows(header: Iterable[str], rows: Iterable[Iterable[Any]], *, delimiter: str) -> None:
+    """Print a header line and the rows as CSV (``,``) or TSV (tab): numbers as written, yes/no as true/false,
+    lists joined by ``, ``, nothing as an empty cell."""
+    import csv
+
+    writer = csv.writer(sys.stdout, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(list(header))
+    writer.writerows([_cell(value) for value in row] for row in rows)
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) if not isinstance(item, (dict, list)) else json.dumps(item) for item in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        return " ".join(value.split("\n")) if "\n" in value else value
+    return value
 
 
 def emit_json(document: Any) -> None:
@@ -57,9 +119,10 @@ def _stats(card) -> str:
     return " · ".join(parts)
 
 
-def games(rows: list[dict[str, Any]], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(rows)
+def games(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=rows, records=rows,
+               header=("id", "name", "aliases", "card_types", "deck_rules"),
+               rows=[(row["id"], row["name"], row["aliases"], row["card_types"], row["deck_rules"]) for row in rows]):
         return
     from rich.padding import Padding
     from rich.text import Text
@@ -71,10 +134,13 @@ def games(rows: list[dict[str, Any]], *, as_json: bool) -> None:
         console.print(Padding(Text(f"Card types: {', '.join(row['card_types'])}. Deck: {row['deck_rules']}."), (0, 0, 0, 4)))
 
 
-def cards(found: Iterable, *, as_json: bool) -> None:
+def cards(found: Iterable, *, output: Output = TABLE, as_json: bool = False) -> None:
     found = list(found)
-    if as_json:
-        emit_json([card.record() for card in found])
+    mode = _mode(output, as_json)
+    if mode is not TABLE:
+        records = [card.record() for card in found]
+        emitted(mode, document=records, records=records, header=("name", "game", "type", "set", "stats"),
+                rows=[(card.name, card.game, card.type, card.set_code, _stats(card)) for card in found])
         return
     from rich.table import Table
 
@@ -89,9 +155,13 @@ def cards(found: Iterable, *, as_json: bool) -> None:
     _console().print(table)
 
 
-def card(found, *, as_json: bool) -> None:
-    if as_json:
-        emit_json(found.record())
+def card(found, *, output: Output = TABLE, as_json: bool = False) -> None:
+    mode = _mode(output, as_json)
+    if mode is not TABLE:
+        record = found.record()
+        shown = {"name": found.name, "game": found.game, "type": found.type, "set": found.set_code,
+                 **{field: value for field, value in found.fields.items() if field not in ("name", "type")}}
+        emitted(mode, document=record, records=[record], header=shown.keys(), rows=[shown.values()])
         return
     from decklab.catalog.games import get_game
     from rich.console import Group
@@ -127,9 +197,14 @@ def import_report(report, *, as_json: bool) -> None:
     print(f"Imported {report.summary()}.")
 
 
-def sets(rows: list[dict[str, Any]], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(rows)
+def sets(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    def counts(row: dict[str, Any]) -> tuple[int | None, int | None]:
+        banlist = row["banlist"] or {}
+        return (len(banlist.get("banned", [])), len(banlist.get("limited", []))) if banlist else (None, None)
+
+    if emitted(_mode(output, as_json), document=rows, records=rows,
+               header=("game", "code", "name", "cards", "banned", "limited"),
+               rows=[(row["game"], row["code"], row["name"], row["cards"], *counts(row)) for row in rows]):
         return
     from rich.table import Table
 
@@ -143,9 +218,9 @@ def sets(rows: list[dict[str, Any]], *, as_json: bool) -> None:
     _console().print(table)
 
 
-def db_info(info: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(info)
+def db_info(info: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=info, header=("game", "sets", "cards"),
+               rows=[(row["game"], row["sets"], row["cards"]) for row in info["games"]]):
         return
     from rich.table import Table
 
@@ -160,9 +235,9 @@ def db_info(info: dict[str, Any], *, as_json: bool) -> None:
     console.print(table)
 
 
-def deck_list(rows: list[dict[str, Any]], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(rows)
+def deck_list(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=rows, records=rows, header=("deck", "game", "format", "cards", "legal"),
+               rows=[(row["name"], row["game"], row["format"], row["cards"], row["legal"]) for row in rows]):
         return
     from rich.table import Table
 
@@ -175,9 +250,13 @@ def deck_list(rows: list[dict[str, Any]], *, as_json: bool) -> None:
     _console().print(table)
 
 
-def deck_summary(summary: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(summary)
+def deck_summary(summary: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    field = summary["curve"]["field"]
+    rows = [(section, group, row["quantity"], row["name"], *([row.get(field)] if field else []))
+            for section, content in summary["sections"].items() for group, info in content["groups"].items()
+            for row in info["entries"]]
+    if emitted(_mode(output, as_json), document=summary,
+               header=("section", "group", "quantity", "card", *([field] if field else [])), rows=rows):
         return
     from rich.table import Table
 
@@ -207,9 +286,16 @@ def deck_summary(summary: dict[str, Any], *, as_json: bool) -> None:
             console.print(f"{value:>4} {'█' * max(1, round(30 * count / widest))} {count}")
 
 
-def validation(report, *, as_json: bool) -> None:
-    if as_json:
-        emit_json(report.to_dict())
+def validation(report, *, output: Output = TABLE, as_json: bool = False) -> None:
+    mode = _mode(output, as_json)
+    if mode is not TABLE:
+        document = report.to_dict()
+        problems = [("error", entry) for entry in document["errors"]] + [("warning", entry) for entry in
+                                                                       document["warnings"]]
+        emitted(mode, document=document, records=[document],
+                header=("deck", "game", "legal", "kind", "rule", "message", "cards", "count", "limit"),
+                rows=[(document["deck"], document["game"], document["legal"], kind, entry["rule"], entry["message"],
+                       entry.get("cards"), entry.get("count"), entry.get("limit")) for kind, entry in problems])
         return
     console = _console()
     counts = ", ".join(f"{key} {value}" for key, value in report.counts.items())
@@ -224,11 +310,14 @@ def validation(report, *, as_json: bool) -> None:
         console.print(f"  [yellow]warning {violation.rule}[/yellow]  {_plain(violation.message)}")
 
 
-def collection(items: list[dict[str, Any]], *, as_json: bool) -> None:
+def collection(items: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
     total = sum(item["quantity"] for item in items)
     distinct = len({(item["game"], item["name"]) for item in items})
-    if as_json:
-        emit_json({"items": items, "total": total, "distinct": distinct})
+    kinds = ("condition", "finish", "language", "location")
+    if emitted(_mode(output, as_json), document={"items": items, "total": total, "distinct": distinct},
+               records=items, header=("quantity", "card", "game", "type", "set", *kinds),
+               rows=[(item["quantity"], item["name"], item["game"], item["type"], item["set"],
+                      *(item[key] for key in kinds)) for item in items]):
         return
     from rich.table import Table
 
@@ -241,9 +330,11 @@ def collection(items: list[dict[str, Any]], *, as_json: bool) -> None:
     _console().print(table)
 
 
-def collection_stats(stats: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(stats)
+def collection_stats(stats: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=stats, records=stats["sets"],
+               header=("game", "set", "set_name", "owned", "cards", "percent"),
+               rows=[(row["game"], row["set"], row["name"], row["owned"], row["cards"], row["percent"])
+                     for row in stats["sets"]]):
         return
     from rich.table import Table
 
@@ -262,9 +353,14 @@ def collection_stats(stats: dict[str, Any], *, as_json: bool) -> None:
     console.print(sets)
 
 
-def missing(report: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(report)
+def missing(report: dict[str, Any], *, sets: dict[str, str] | None = None, output: Output = TABLE,
+            as_json: bool = False) -> None:
+    """Per card: needed, owned, short. CSV/TSV: the shopping list (card, set, needed, owned, short), the set from
+    ``sets`` (card name to set code)."""
+    if emitted(_mode(output, as_json), document=report, records=report["cards"],
+               header=("card", "set", "needed", "owned", "short"),
+               rows=[(card["name"], (sets or {}).get(card["name"]), card["needed"], card["owned"], card["short"])
+                     for card in report["cards"]]):
         return
     from rich.table import Table
 
@@ -281,9 +377,11 @@ def missing(report: dict[str, Any], *, as_json: bool) -> None:
     _console().print(table)
 
 
-def buildable(rows: list[dict[str, Any]], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(rows)
+def buildable(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=rows, records=rows,
+               header=("deck", "game", "cards", "built", "buildable", "short"),
+               rows=[(row["deck"], row["game"], row["cards"], row["built"], row["buildable"], row["short"])
+                     for row in rows]):
         return
     from rich.table import Table
 
@@ -308,10 +406,10 @@ class ProgressBar:
         self.total = total
         self.label = label
         self.started = time.perf_counter()
-        self.progress = None
-        self.task = None
+        self.progress: Any = None
+        self.task: Any = None
 
-    def __enter__(self) -> "ProgressBar":
+    def __enter__(self) -> Self:
         return self
 
     def __call__(self, done: int, total: int) -> None:
@@ -321,7 +419,13 @@ class ProgressBar:
             if time.perf_counter() - self.started < self.DELAY or done >= total:
                 return
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
 
             self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                      TimeRemainingColumn(), console=Console(stderr=True), transient=True)
@@ -334,9 +438,24 @@ class ProgressBar:
             self.progress.stop()
 
 
-def simulation(document: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(document)
+def _rows_as_records(header: tuple[str, ...], rows: list[tuple]) -> list[dict[str, Any]]:
+    return [dict(zip(header, row)) for row in rows]
+
+
+def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """A match (rows: one per deck with its interval); a goldfish is drawn by :func:`decklab.cli.plots.goldfish`."""
+    mode = _mode(output, as_json)
+    if document["mode"] == "goldfish":
+        from .plots import goldfish
+
+        goldfish([document], output=mode)
+        return
+    if mode is not TABLE:
+        header = ("deck", "policy", "wins", "losses", "draws", "unresolved", "win_rate", "ci95_low", "ci95_high")
+        rows = [(player["deck"], player["policy"], player["wins"], player["losses"], player["draws"],
+                 document.get("unresolved", 0), player["win_rate"], *player["ci95"])
+                for player in document["players"]]
+        emitted(mode, document=document, header=header, rows=rows, records=_rows_as_records(header, rows))
         return
     from rich.table import Table
 
@@ -355,20 +474,6 @@ def simulation(document: dict[str, Any], *, as_json: bool) -> None:
                       "finished.[/red]")
     if document["vanilla"]:
         console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
-    if document["mode"] == "goldfish":
-        kill = document["kill_turn"]
-        console.print(f"Deck {document['deck']} ({document['policy']}): kill turn (in {document['turn_unit']}) mean "
-                      f"{kill['mean']}, median {kill['p50']}, 90th percentile {kill['p90']}; not killed in "
-                      f"{document['not_killed']} games.")
-        table = Table(title=f"Kill turn ({document['turn_unit']})")
-        table.add_column("Turn", justify="right")
-        table.add_column("Games", justify="right")
-        table.add_column("")
-        widest = max(kill["histogram"].values(), default=1)
-        for turn, count in kill["histogram"].items():
-            table.add_row(turn, str(count), "█" * max(1, round(40 * count / widest)))
-        console.print(table)
-        return
     unresolved = document.get("unresolved", 0)
     table = Table()
     columns = ["Deck", "Policy", "Wins", "Losses", "Draws", *(["Unresolved"] if unresolved else []), "Win rate",
@@ -412,9 +517,11 @@ def _ordinal(number: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")
 
 
-def coverage(rows: list[dict[str, Any]], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(rows)
+def coverage(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    if emitted(_mode(output, as_json), document=rows, records=rows,
+               header=("game", "cards", "modeled", "unmodeled"),
+               rows=[(row["game"], row["cards"], row["modeled"], [card["name"] for card in row["unmodeled"]])
+                     for row in rows]):
         return
     from rich.table import Table
 
@@ -501,9 +608,13 @@ def _percent(rate: float | None) -> str:
     return "—" if rate is None else f"{100 * rate:.1f}%"
 
 
-def gauntlet(document: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(document)
+def gauntlet(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """One row per opponent: the tested deck's wins, losses, draws and win rate with its 95% interval."""
+    header = ("opponent", "wins", "losses", "draws", "unresolved", "win_rate", "ci95_low", "ci95_high")
+    rows = [(row["deck"], row["wins"], row["losses"], row["draws"], row["unresolved"], row["win_rate"], *row["ci95"])
+            for row in document["opponents"]]
+    if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
+               records=_rows_as_records(header, rows)):
         return
     from rich.table import Table
 
@@ -534,9 +645,13 @@ def gauntlet(document: dict[str, Any], *, as_json: bool) -> None:
                       "does not have; they are neither wins nor draws.")
 
 
-def matrix(document: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        emit_json(document)
+def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """The round robin: one row per deck, its win rate against each deck (a column per deck) and its average."""
+    header = ("deck", *document["decks"], "average")
+    rows = [(name, *rates, average) for name, rates, average in
+            zip(document["decks"], document["win_rates"], document["average_win_rate"])]
+    if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
+               records=_rows_as_records(header, rows)):
         return
     from rich.table import Table
 

@@ -267,31 +267,113 @@ def stats(database: Database) -> dict[str, Any]:
 
 @dataclass
 class ImportResult:
-    """What a collection import added, and the CSV columns it ignored."""
+    """What a collection import added, the CSV columns it ignored, and the warnings to show (one sentence
+    each, for stderr)."""
 
     rows: int = 0
     copies: int = 0
     ignored_columns: list[str] = field(default_factory=list)
     #: The built decks unbuilt because the new collection no longer covers them (``replace`` with ``unbuild``).
     unbuilt: tuple[str, ...] = ()
+    #: Sentences for stderr: the columns decklab does not keep, in one warning.
+    warnings: list[str] = field(default_factory=list)
+
+
+COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
+    "game": ("game",),
+    "name": ("name", "card name", "card", "card_name", "cardname"),
+    "quantity": ("quantity", "count", "qty", "amount", "copies"),
+    "finish": ("finish", "foil"),
+    "set": ("edition code", "set code", "set_code", "setcode", "set", "edition", "set name", "edition name"),
+    "condition": ("condition",),
+    "language": ("language", "lang"),
+    "location": ("location", "binder"),
+    "notes": ("notes", "note"),
+}
+"""The header names (any case) a collection CSV may give each column: decklab's own (``collection export``), and
+those of Moxfield (``Count``, ``Edition``, ``Foil``), Deckbox (``Edition Code``), Archidekt (``Quantity``,
+``Finish``) and spreadsheets. ``set`` names the set by code or name (it picks the card's game, and an unknown
+set is refused); every other column is ignored, and named in one warning."""
+
+IMPORT_KINDS = ("csv", "text", "json", "yaml")
+"""What ``collection import`` reads: a collection CSV, or a decklist (text, JSON or YAML) of cards you own."""
+
+_PLAIN = {"", "normal", "nonfoil", "non-foil", "non foil", "regular", "no", "n", "false", "0"}
+_FOIL = {"foil", "foiled", "yes", "y", "true", "1", "x"}
+
+
+def finish_of(value: str, *, column: str = "finish") -> str:
+    """The finish a tool's ``Foil`` or ``Finish`` cell means: empty for a plain copy (``Normal``, ``nonfoil``,
+    ``no``, empty), ``foil`` (``Foil``, ``yes``, ``true``, ``1``, ``x``), ``etched``; another ``Finish`` is kept as
+    written, another ``Foil`` cell is refused.
+
+    :raises ValueError: for a ``foil`` column's cell that says none of these.
+
+    >>> finish_of("Normal"), finish_of("Foil"), finish_of("etched", column="foil"), finish_of("yes", column="foil")
+    ('', 'foil', 'etched', 'foil')
+    """
+    key = value.strip().casefold()
+    if key in _PLAIN:
+        return ""
+    if key in _FOIL:
+        return "foil"
+    if key == "etched" or column != "foil":
+        return key if key == "etched" else value.strip()
+    raise ValueError(value)
+
+
+def sniff_import(text: str) -> str:
+    """Which of :data:`IMPORT_KINDS` collection ``text`` is: ``csv`` when its first line is a header with a
+    name column and a quantity column (any alias of :data:`COLUMN_ALIASES`), else the decklist's kind.
+
+    >>> sniff_import("Count,Tradelist Count,Name,Edition\\n"), sniff_import("2 Archmage Seline (WRD1) 1\\n")
+    ('csv', 'text')
+    """
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    header = {cell.strip().casefold() for cell in next(csv.reader([first]), [])} if "," in first else set()
+    if header & set(COLUMN_ALIASES["name"]) and header & set(COLUMN_ALIASES["quantity"]):
+        return "csv"
+    from .decklists import sniff_decklist
+
+    return sniff_decklist(text)
 
 
 def import_file(database: Database, path: str | Path, *, game: str | None = None, replace: bool = False,
                 unbuild: bool = False) -> ImportResult:
-    """Add the cards of a collection CSV, or of a decklist ("I own these"), all or nothing.
-
-    With ``replace`` the collection is emptied first, in the same transaction; a built deck the new collection
-    does not cover is refused, or with ``unbuild`` unbuilt (named in the result).
-
-    :raises InputError: naming the line and the reason of the first bad row, a card whose copies would pass
-        :data:`MAX_QUANTITY`, or the built decks that would be short; nothing is written.
+    """Add the cards of a collection CSV, or of a decklist ("I own these"), all or nothing: a ``.csv`` file is
+    a CSV, a ``.json``/``.yaml``/``.yml`` file a deck export, any other what its text is (:func:`sniff_import`).
+    See :func:`import_text`.
     """
     path = Path(path)
     text = read_text(path, "a collection file")
-    if path.suffix.casefold() == ".csv":
-        entries, ignored = _read_csv(database, text, path.name, game)
+    suffix = path.suffix.casefold()
+    kind = {".csv": "csv", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(suffix)
+    return import_text(database, text, label=path.name, kind=kind, game=game, replace=replace, unbuild=unbuild)
+
+
+def import_text(database: Database, text: str, *, label: str, kind: str | None = None, game: str | None = None,
+                replace: bool = False, unbuild: bool = False) -> ImportResult:
+    """Add the cards of collection ``text`` already read (a file's, or stdin's for ``collection import -``), all
+    or nothing. ``kind`` is one of :data:`IMPORT_KINDS`, or None to tell it from the text (:func:`sniff_import`);
+    ``label`` names the input in messages ("stdin").
+
+    A CSV's columns are read under the names of :data:`COLUMN_ALIASES` (Moxfield, Deckbox, Archidekt and
+    spreadsheet exports); its game is the ``game`` column, else ``game``, else the set the row names, else the
+    one game whose catalog has the card. A decklist's lines may carry ``(SET) number`` and ``*F*`` (a foil copy).
+    With ``replace`` the collection is emptied first, in the same transaction; a built deck the new collection
+    does not cover is refused, or with ``unbuild`` unbuilt (named in the result).
+
+    :raises InputError: naming the line and the reason of the first bad row (an unknown card or set, a card
+        several games have), a card whose copies would pass :data:`MAX_QUANTITY`, or the built decks that would
+        be short; nothing is written.
+    """
+    chosen = sniff_import(text) if kind is None else kind.strip().casefold()
+    if chosen not in IMPORT_KINDS:
+        raise InputError(f"'{kind}' is not a collection format; the formats are {', '.join(IMPORT_KINDS)}.")
+    if chosen == "csv":
+        entries, ignored = _read_csv(database, text, label, game)
     else:
-        entries, ignored = _read_decklist(database, path, game), []
+        entries, ignored = _read_decklist(database, text, label, chosen, game), []
     rows: dict[tuple, dict[str, Any]] = {}
     for card_id, quantity, variant, notes in entries:
         key = (card_id, variant)
@@ -305,7 +387,7 @@ def import_file(database: Database, path: str | Path, *, game: str | None = None
     with (reserving(database) if replace else write_transaction(database.engine)) as conn:
         for (card_id, variant), row in rows.items():
             if row["quantity"] > MAX_QUANTITY:
-                raise InputError(f"{path.name}: its rows of {_card_name(conn, card_id)}{_kind(variant)} add up to "
+                raise InputError(f"{label}: its rows of {_card_name(conn, card_id)}{_kind(variant)} add up to "
                                  f"{row['quantity']:,} copies; the most decklab counts is {MAX_QUANTITY:,}.")
         if replace:
             conn.execute(delete(_table()))
@@ -317,12 +399,16 @@ def import_file(database: Database, path: str | Path, *, game: str | None = None
                 if (row["card_id"], *(row[key] for key in VARIANT)) not in written:
                     variant = Variant.of(**{key: row[key] for key in VARIANT})
                     have = owned(database, row["card_id"], variant, conn=conn)
-                    raise InputError(f"{path.name}: you own {have:,} {_card_name(conn, row['card_id'])}{_kind(variant)}; "
+                    raise InputError(f"{label}: you own {have:,} {_card_name(conn, row['card_id'])}{_kind(variant)}; "
                                      f"adding {row['quantity']:,} would pass {MAX_QUANTITY:,}, the most copies "
                                      "decklab counts.")
         if replace:
-            unbuilt = settle_reservations(conn, None, unbuild=unbuild, change=f"replacing your collection with {path.name}")
-    return ImportResult(rows=len(entries), copies=sum(e[1] for e in entries), ignored_columns=ignored, unbuilt=unbuilt)
+            unbuilt = settle_reservations(conn, None, unbuild=unbuild, change=f"replacing your collection with {label}")
+    warnings = []
+    if ignored:
+        warnings.append(f"Ignored the unknown column{'s' if len(ignored) > 1 else ''} {', '.join(ignored)}.")
+    return ImportResult(rows=len(entries), copies=sum(e[1] for e in entries), ignored_columns=ignored, unbuilt=unbuilt,
+                        warnings=warnings)
 
 
 def _card_name(conn, card_id: int) -> str:
@@ -334,13 +420,32 @@ def _card_name(conn, card_id: int) -> str:
     return conn.execute(select(table.c.name).where(table.c.id == card_id)).scalar()
 
 
-def _read_decklist(database: Database, path: Path, game: str | None):
-    from .decks import read_deck_file
+def game_sets(database: Database) -> dict[str, dict[str, str]]:
+    """The sets in the catalog per game: game id -> {set code: set name}."""
+    from sqlalchemy import select
 
-    deck = read_deck_file(database, path, game=game)
-    the_game = get_game(deck.game)
-    ids = _card_ids(database, the_game.id, [card.key for card in deck.copies()])
-    return [(ids[card.key], quantity, Variant(), "") for card, quantity in the_game.physical_copies(deck).items()]
+    from .models import CardSetRow
+
+    table = CardSetRow.__table__
+    sets: dict[str, dict[str, str]] = {}
+    with database.engine.connect() as conn:
+        for game_id, code, name in conn.execute(select(table.c.game, table.c.code, table.c.name)):
+            sets.setdefault(game_id, {})[code] = name
+    return sets
+
+
+def _read_decklist(database: Database, text: str, label: str, kind: str, game: str | None):
+    """Rows of a decklist of cards owned: every section but selections (Warcardz's [line]), a ``*F*`` line a
+    foil copy; a line's ``(SET)`` must name a set of the deck's game."""
+    from .decklists import check_sets, read_decklist_text
+    from .decks import resolve
+
+    parsed = read_decklist_text(text, source=label, kind=kind)
+    the_game = get_game(resolve(database, parsed, game=game).game)
+    check_sets(parsed, the_game.name, game_sets(database).get(the_game.id, {}))
+    entries = [entry for entry in parsed.entries if entry.section not in the_game.selections]
+    ids = _card_ids(database, the_game.id, {entry.name.casefold() for entry in entries})
+    return [(ids[entry.name.casefold()], entry.quantity, Variant(finish=entry.finish), "") for entry in entries]
 
 
 def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, int]:
@@ -358,29 +463,74 @@ def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, i
     return found
 
 
+def _games_of_names(database: Database, keys: Iterable[str]) -> dict[str, list[str]]:
+    """The games whose catalog has each case-folded card name: key -> [game id, ...]."""
+    from sqlalchemy import select
+
+    from .models import CardRow
+
+    table = CardRow.__table__
+    keys = list(keys)
+    found: dict[str, list[str]] = {}
+    with database.engine.connect() as conn:
+        for start in range(0, len(keys), 500):
+            for key, game_id in conn.execute(select(table.c.name_key, table.c.game)
+                                             .where(table.c.name_key.in_(keys[start:start + 500]))):
+                found.setdefault(key, []).append(game_id)
+    return found
+
+
+def _columns(header: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Which header cells (as written) hold each of decklab's columns (finish and set may come from several:
+    Moxfield's ``Foil``, Deckbox's ``Edition`` and ``Edition Code``), and the cells of no column."""
+    used: dict[str, list[str]] = {}
+    for column, aliases in COLUMN_ALIASES.items():
+        for alias in aliases:
+            for cell in header:
+                if cell.casefold() == alias and cell not in used.get(column, []):
+                    used.setdefault(column, []).append(cell)
+        if column not in ("finish", "set"):
+            used[column] = used.get(column, [])[:1]
+    taken = {cell for cells in used.values() for cell in cells}
+    return {column: cells for column, cells in used.items() if cells}, [cell for cell in header if cell not in taken]
+
+
 def _read_csv(database: Database, text: str, label: str, game: str | None):
-    """Rows of a collection CSV: (card id, quantity, variant, notes); unknown extra columns listed.
+    """Rows of a collection CSV: (card id, quantity, variant, notes); the columns of no use listed.
 
     A quantity is a whole number from 1 to MAX_QUANTITY; names, variants and notes fit their columns and hold
     no control character (notes may hold tabs and line breaks).
     """
-    header, rows = csv_rows(text, label, casefold=True)
-    missing = [column for column in ("name", "quantity") if column not in header]
-    if "game" not in header and not game:
-        missing.insert(0, "game")
+    header, rows = csv_rows(text, label)
+    columns, ignored = _columns(header)
+    missing = [column for column in ("name", "quantity") if column not in columns]
     if missing:
-        raise InputError(f"{label}: the header has no {' or '.join(missing)} column; a collection CSV needs "
-                         "game, name and quantity.")
-    ignored = [column for column in header if column not in COLUMNS]
+        raise InputError(f"{label}: the header has no {' or '.join(missing)} column; a collection CSV needs a card "
+                         "name (Name, Card Name or Card) and a quantity (Quantity, Count, Qty, Amount or Copies), and "
+                         "a game unless --game, a set column or the card's name tells it.")
+    forced = get_game(game).id if game else None
+    sets = game_sets(database)
+    set_games: dict[str, set[str]] = {}
+    for game_id, codes in sets.items():
+        for code, name in codes.items():
+            for key in (code.casefold(), name.casefold()):
+                set_games.setdefault(key, set()).add(game_id)
     parsed = []
     for line, row in rows:
         if None in row:
             raise InputError(f"{label}: line {line} has more cells than the header has columns.")
-        cells = {key: (value or "").strip() for key, value in row.items()}
-        if not any(cells.values()):
+        raw = {key: (value or "").strip() for key, value in row.items()}
+        if not any(raw.values()):
             continue
+        cells = {column: raw[cells_of[0]] for column, cells_of in columns.items()}
+        cells["finish"] = ""
+        for cell in columns.get("finish", []):
+            try:
+                cells["finish"] = cells["finish"] or finish_of(raw[cell], column=cell.casefold())
+            except ValueError:
+                raise InputError(f"{label}: line {line}: the {cell} cell '{raw[cell][:40]}' is not foil, etched or "
+                                 "empty.") from None
         _refuse_bad_cells(cells, label, line)
-        the_game = cells.get("game") or game
         quantity_text = cells.get("quantity", "")
         try:
             quantity = parse_quantity(quantity_text)
@@ -392,17 +542,30 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
             raise InputError(f"{label}: line {line}: the quantity is {shown_number(quantity_text)}; it must be {bound}.")
         if not cells.get("name"):
             raise InputError(f"{label}: line {line} has no card name.")
-        try:
-            the_game = get_game(the_game).id
-        except InputError as exc:
-            raise InputError(f"{label}: line {line}: {exc}") from None
-        parsed.append((line, the_game, cells["name"], quantity, Variant.of(**cells), cells.get("notes", "")))
-    ids: dict[tuple[str, str], int] = {}
-    for the_game in {entry[1] for entry in parsed}:
-        for key, card_id in _card_ids(database, the_game, {e[2].casefold() for e in parsed if e[1] == the_game}).items():
-            ids[(the_game, key)] = card_id
+        the_game = forced
+        if cells.get("game"):
+            try:
+                the_game = get_game(cells["game"]).id
+            except InputError as exc:
+                raise InputError(f"{label}: line {line}: {exc}") from None
+        named_sets = [raw[cell] for cell in columns.get("set", []) if raw[cell]]
+        parsed.append((line, the_game, cells["name"], quantity, Variant.of(**cells), cells.get("notes", ""), named_sets))
+    homes = _games_of_names(database, {entry[2].casefold() for entry in parsed if entry[1] is None})
     entries = []
-    for line, the_game, name, quantity, variant, notes in parsed:
+    for line, the_game, name, quantity, variant, notes, named_sets in parsed:
+        for named in named_sets:
+            if the_game is None and len(set_games.get(named.casefold(), ())) == 1:
+                the_game = next(iter(set_games[named.casefold()]))
+            _check_set(named, the_game, sets, set_games, label, line)
+        if the_game is None:
+            the_game = _game_of_name(database, name, homes.get(name.casefold(), []), label, line)
+        entries.append([line, the_game, name, quantity, variant, notes])
+    ids: dict[tuple[str, str], int] = {}
+    for the_game in {entry[1] for entry in entries}:
+        for key, card_id in _card_ids(database, the_game, {e[2].casefold() for e in entries if e[1] == the_game}).items():
+            ids[(the_game, key)] = card_id
+    result = []
+    for line, the_game, name, quantity, variant, notes in entries:
         card_id = ids.get((the_game, name.casefold()))
         if card_id is None:
             from .store import find_card
@@ -411,8 +574,39 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
                 find_card(database, name, game=the_game)
             except InputError as exc:
                 raise InputError(f"{label}: line {line}: {exc}") from None
-        entries.append((card_id, quantity, variant, notes))
-    return entries, ignored
+        result.append((card_id, quantity, variant, notes))
+    return result, ignored
+
+
+def _check_set(named: str, game_id: str | None, sets: dict[str, dict[str, str]], set_games: dict[str, set[str]],
+               label: str, line: int) -> None:
+    """Refuse a row whose set (code or name) is not a set of its game (of any game, when the game is open)."""
+    found = set_games.get(named.casefold(), set())
+    if (game_id in found) if game_id else found:
+        return
+    if game_id:
+        listed = ", ".join(f"{code} ({name})" for code, name in sorted(sets.get(game_id, {}).items())) or "none"
+        raise InputError(f"{label}: line {line}: the set '{named}' is not a {get_game(game_id).name} set in the "
+                         f"catalog; its sets are {listed}.")
+    listed = ", ".join(sorted(code for codes in sets.values() for code in codes))
+    raise InputError(f"{label}: line {line}: the set '{named}' is not in the catalog; the sets are {listed}.")
+
+
+def _game_of_name(database: Database, name: str, games: list[str], label: str, line: int) -> str:
+    """The one game whose catalog has the card ``name``; else an error naming the line."""
+    if len(games) == 1:
+        return games[0]
+    if games:
+        shown = " and ".join(get_game(g).name for g in sorted(games))
+        raise InputError(f"{label}: line {line}: '{name}' is a card of {shown}; add a game column (or a set "
+                         "column), or pass --game.")
+    from .store import find_card
+
+    try:
+        find_card(database, name)
+    except InputError as exc:
+        raise InputError(f"{label}: line {line}: {exc}") from None
+    raise AssertionError("unreachable: the card was not found a moment ago")
 
 
 def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
@@ -442,9 +636,9 @@ def _availability(conn, *, exclude_deck: int | None = None) -> tuple[dict[int, i
     """Copies owned per card id, and copies reserved by built decks (other than ``exclude_deck``)."""
     from sqlalchemy import func, select
 
-    from .models import DeckEntryRow, DeckRow
+    from .tables import deck, deck_entry as entry
 
-    table, deck, entry = _table(), DeckRow.__table__, DeckEntryRow.__table__
+    table = _table()
     have = dict(conn.execute(select(table.c.card_id, func.sum(table.c.quantity)).group_by(table.c.card_id)).all())
     query = (select(entry.c.card_id, func.sum(entry.c.quantity)).join(deck, deck.c.id == entry.c.deck_id)
              .where(deck.c.built_at.is_not(None)).group_by(entry.c.card_id))
@@ -476,9 +670,8 @@ def _missing(conn, row) -> dict[str, Any]:
     """:func:`missing` for the deck ``row`` on an open connection."""
     from sqlalchemy import func, select
 
-    from .models import CardRow, DeckEntryRow, DeckRow
+    from .tables import card, deck as deck_table, deck_entry as entry
 
-    deck_table, entry, card = DeckRow.__table__, DeckEntryRow.__table__, CardRow.__table__
     have, reserved = _availability(conn, exclude_deck=row.id)
     needed_query = _physical(
         select(entry.c.card_id, card.c.name, func.sum(entry.c.quantity)).join(card, card.c.id == entry.c.card_id)

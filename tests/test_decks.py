@@ -72,6 +72,77 @@ def test_parse_errors(text, expected):
     assert str(caught.value) == expected
 
 
+TOOL_LINES = [
+    # (line as a tool exports it, (quantity, name, set, number, finish))
+    ("2 Archmage Seline (WRD1) 1", (2, "Archmage Seline", "WRD1", "1", "")),
+    ("2x Archmage Seline", (2, "Archmage Seline", "", "", "")),
+    ("2 x Archmage Seline", (2, "Archmage Seline", "", "", "")),
+    ("1 Brass Drake *F*", (1, "Brass Drake", "", "", "foil")),
+    ("1 Brass Drake (WRD1) 27 *F*", (1, "Brass Drake", "WRD1", "27", "foil")),
+    ("1 Kaelthas, Elder Sunwyrm (wrd1) 30 *E*", (1, "Kaelthas, Elder Sunwyrm", "wrd1", "30", "etched")),
+    ("3 Ember Whelp (WRD1)", (3, "Ember Whelp", "WRD1", "", "")),
+    ("1x Firebolt (wrd1) 78 *F* [Burn,Removal] ^Have,#37d67a^", (1, "Firebolt", "wrd1", "78", "foil")),
+    ("Dragon's Roost", (1, "Dragon's Roost", "", "", "")),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), TOOL_LINES, ids=[line for line, _ in TOOL_LINES])
+def test_lines_as_collection_tools_export_them(line, expected):
+    (entry,) = parse_decklist(line + "\n", source="t.txt").entries
+    assert (entry.quantity, entry.name, entry.set_code, entry.number, entry.finish) == expected
+    assert (entry.section, entry.line) == ("main", 1)
+
+
+def test_arena_and_mtgo_headers_open_the_main_deck_and_name_it():
+    text = "About\nName Seline Control\n\nDeck\n2 Archmage Seline (WRD1) 42\n\nSideboard\n"
+    parsed = parse_decklist(text, source="arena.txt")
+    assert parsed.name == "Seline Control"
+    assert [(e.name, e.section, e.line) for e in parsed.entries] == [("Archmage Seline", "main", 5)]
+    for header in ("Deck", "deck:", "MAIN", "Mainboard", "// Deck", "//Main Deck"):
+        parsed = parse_decklist(f"{header}\n3 Ember Whelp\n", source="t.txt")
+        assert [(e.name, e.section) for e in parsed.entries] == [("Ember Whelp", "main")], header
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Deck\n3 Firebolt\n\nSideboard\n2 Meteor Shard\n", "t.txt: line 4: 'Sideboard' opens a sideboard, which no "
+     "decklab game has (the side decks are Warcardz's [attribute] and [variable], Warhammer 40K Warfare's "
+     "[reinforcements]); leave out its 2 cards, or move them into the deck or one of those sections."),
+    ("3 Firebolt\nSIDEBOARD:\n1 Meteor Shard\n", "t.txt: line 2: 'SIDEBOARD:' opens a sideboard, which no decklab "
+     "game has (the side decks are Warcardz's [attribute] and [variable], Warhammer 40K Warfare's [reinforcements]); "
+     "leave out its 1 card, or move it into the deck or one of those sections."),
+    ("3 Firebolt\n// Sideboard\n1 Meteor Shard\n", "t.txt: line 2: '// Sideboard' opens a sideboard"),
+    ("Commander\n1 Archmage Seline\nDeck\n3 Firebolt\n", "t.txt: line 1: 'Commander' opens a commander section"),
+    ("Companion\n1 Archmage Seline\n", "t.txt: line 1: 'Companion' opens a companion section"),
+    ("3 Firebolt\n1 Meteor Shard [Sideboard{noDeck}]\n", "t.txt: line 2: '[Sideboard{noDeck}]' opens a sideboard"),
+    ("3 Firebolt\n2 Battle Fury\n\n\n2 Meteor Shard\n", "t.txt: line 5: the 2 cards after the blank line 3 read as "
+     "a sideboard (MTGO's text export), which no decklab game has"),
+    ("1 Firebolt *A*\n", "t.txt: line 1: *A* is not a marker decklab reads (*F* foil, *E* etched)."),
+])
+def test_sections_no_game_has_are_one_error_naming_the_line(text, expected):
+    with pytest.raises(InputError) as caught:
+        parse_decklist(text, source="t.txt")
+    assert str(caught.value).startswith(expected), str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    "game: ward\n3 Firebolt\n\n2 Meteor Shard\n",       # a decklab header: blank lines are spacing
+    "# burn\n3 Firebolt\n\n# more burn\n2 Meteor Shard\n",  # comments
+    "3 Firebolt\n\n2 Meteor Shard\n\n1 Dispel Wave\n",     # three blocks: not MTGO's shape
+    "Deck\n3 Firebolt\n\n2 Meteor Shard\nSideboard\n",    # a header, and an empty sideboard
+    "// Burn\n3 Firebolt\n",                              # a // comment
+])
+def test_blank_lines_elsewhere_are_spacing(text):
+    parsed = parse_decklist(text, source="t.txt")
+    assert {entry.section for entry in parsed.entries} == {"main"}
+
+
+def test_a_deck_export_round_trips_and_tool_lines_resolve(database):
+    deck = resolve(database, parse_decklist("Deck\n3 Ember Whelp (WRD1) 26 *F*\n2x Firebolt\n", source="t.txt"))
+    assert deck.game == "ward" and [(card.name, n) for card, n in deck.entries()] == [("Ember Whelp", 3),
+                                                                                      ("Firebolt", 2)]
+    assert resolve(database, parse_decklist(export_deck(deck), source="again.deck")) == deck
+
+
 def test_unknown_names_are_all_listed_with_close_matches(database):
     parsed = parse_decklist("game: ward\n3 Embr Whelp\n2 Firebolt\n1 Zzzyzx\n", source="t.deck")
     with pytest.raises(InputError) as caught:

@@ -16,6 +16,7 @@ from .common import (
     Output,
     SetOption,
     TypeOption,
+    check_input_format,
     database,
     listing,
 )
@@ -44,6 +45,7 @@ def import_(
     if not files and not starter:
         raise InputError("give one or more set files to import, or --starter.")
     names = list(files or [])
+    check_input_format(names, input_format)
     if names.count(STDIN) > 1:
         raise InputError("stdin ('-') can be read only once; give '-' once.")
     paths = [Path(name) for name in names if name != STDIN]

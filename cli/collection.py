@@ -16,6 +16,7 @@ from .common import (
     Output,
     SetOption,
     TypeOption,
+    check_input_format,
     database,
     listing,
     write_output,
@@ -142,6 +143,7 @@ def import_(
     """Add the cards of a CSV or a decklist to your collection, all or nothing."""
     from decklab.catalog import collection
 
+    check_input_format([file], input_format)
     if file == STDIN:
         from .common import STDIN_LABEL, read_stdin
 

@@ -213,6 +213,18 @@ def read_stdin(what: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def check_input_format(names: Iterable[str | None], input_format: str | None) -> None:
+    """``--input-format`` says what stdin holds: refused with one sentence when none of ``names`` is ``-``.
+
+    :raises InputError: when ``input_format`` is given and no input is stdin.
+    """
+    if input_format is not None and STDIN not in names:
+        from decklab.catalog.errors import InputError
+
+        raise InputError("--input-format says what stdin ('-') holds, and a file's format is told by its name; "
+                         "give '-' or leave --input-format out.")
+
+
 def sniff_set_format(text: str) -> str:
     """What a set file read from stdin is written in: ``json`` when it opens with ``{``, ``csv`` when its first line
     is a header (commas, no colon), else ``yaml``. (Decklists and collections are told apart by the library:

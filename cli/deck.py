@@ -15,6 +15,7 @@ from .common import (
     InputFormatOption,
     Output,
     PlayFormatOption,
+    check_input_format,
     choice_option,
     database,
     listing,
@@ -87,6 +88,7 @@ def import_(
             typer.echo(f"Saved {deck.game} deck '{deck.name}' with {deck.size()} cards.")
             report_unbuilt(unbuilt)
         return
+    check_input_format([file], input_format)
     if file == STDIN:
         deck = read_stdin_deck(db, game=game, name=name, play_format=play_format, input_format=input_format)
         if not name and deck.name == "stdin":
@@ -223,6 +225,7 @@ def validate_(
 
     from . import render
 
+    check_input_format([deck_or_file], input_format)
     if deck_or_file == STDIN:
         deck = read_stdin_deck(database(ctx), game=game, play_format=play_format, input_format=input_format)
     else:
@@ -249,6 +252,7 @@ def missing(
 
     from . import render
 
+    check_input_format([deck_or_file], input_format)
     db = database(ctx)
     if deck_or_file == STDIN:
         deck = read_stdin_deck(db, game=game, input_format=input_format)

@@ -24,8 +24,9 @@ DECKLAB = Path(sys.executable).with_name("decklab")
 
 LISTINGS = [("games",), ("catalog", "list"), ("catalog", "search"), ("catalog", "show"), ("catalog", "sets"),
             ("deck", "list"), ("deck", "show"), ("deck", "missing"), ("deck", "validate"), ("collection", "list"),
-            ("collection", "stats"), ("collection", "buildable"), ("db", "info")]
-"""The listing commands this module checks for the four output flags (the sim commands: tests/test_sim_cli.py)."""
+            ("collection", "stats"), ("collection", "buildable"), ("db", "info"), ("sim", "goldfish"), ("sim", "match"),
+            ("sim", "gauntlet"), ("sim", "matrix"), ("sim", "coverage")]
+"""The listing commands, which take the four output flags (what the sim commands print: tests/test_sim_cli.py)."""
 
 OUTPUT_FLAGS = ("--json", "--csv", "--tsv", "--nl")
 
@@ -295,3 +296,8 @@ def test_a_piped_validate_in_the_shell(tmp_path):
     done = subprocess.run(f"{DECKLAB} deck validate - --json < {SAMPLES['ward-illegal.deck']}", shell=True, env=env,
                           check=False, capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and json.loads(done.stdout)["legal"] is False
+
+
+def test_input_format_is_for_stdin_only(db_url):
+    sentence = one_sentence(run("deck", "validate", ROOST, "--input-format", "json"))
+    assert sentence.startswith("decklab: --input-format says what stdin ('-') holds")

@@ -301,3 +301,24 @@ def test_a_piped_validate_in_the_shell(tmp_path):
 def test_input_format_is_for_stdin_only(db_url):
     sentence = one_sentence(run("deck", "validate", ROOST, "--input-format", "json"))
     assert sentence.startswith("decklab: --input-format says what stdin ('-') holds")
+
+
+def test_bad_stdin_is_one_sentence_naming_stdin_and_the_line(db_url):
+    assert one_sentence(run("deck", "validate", "-", stdin='{"game": "ward", "sections": {\n')) == (
+        "decklab: stdin is not valid JSON at line 2, column 1: Expecting property name enclosed in double quotes.")
+    assert "'csv' is not a decklist format" in one_sentence(
+        run("deck", "validate", "-", "--input-format", "csv", stdin="3 Ember Whelp\n"))
+    assert one_sentence(run("collection", "import", "-", stdin="name,quantity\nEmber Whelp,x\n")) == (
+        "decklab: stdin: line 2: the quantity 'x' is not a whole number.")
+    assert "stdin is not valid YAML at line 2" in one_sentence(run("catalog", "import", "-", stdin="garbage: [\n"))
+    assert json.loads(run("collection", "list", "--json").stdout)["total"] == 0
+
+
+def test_a_collection_goes_through_a_pipe_to_another_database(db_url, tmp_path):
+    assert run("collection", "add", "Ember Whelp", "3", "--finish", "foil").exit_code == 0
+    exported = run("collection", "export", "-").stdout
+    other = tmp_path / "club.db"
+    result = run("--db", other, "collection", "import", "-", stdin=exported)
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(run("--db", other, "collection", "list", "--csv").stdout)))
+    assert [(row["card"], row["quantity"], row["finish"]) for row in rows] == [("Ember Whelp", "3", "foil")]

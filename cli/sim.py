@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from .common import GameOption, JsonOption, SetOption, database, db_url
+from .common import (
+    GameOption,
+    Output,
+    PolicyChoice,
+    SetOption,
+    database,
+    db_url,
+    listing,
+)
 
 app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over thousands of seeded games.",
                   no_args_is_help=True)
@@ -14,62 +22,73 @@ app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over tho
 GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games.")]
 SeedOption = Annotated[int, typer.Option("--seed", help="Batch seed: the same seed gives the same results.")]
 WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker processes (results do not depend on it).")]
-PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")]
+PolicyOption = Annotated[str, PolicyChoice("--policy", "-p", help="The policy of every seat.")]
 MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule).")]
 LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
 IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
 IllegalOption = Annotated[bool, typer.Option("--allow-illegal", help="Simulate a deck even if it breaks its deck rules.")]
 VanillaOption = Annotated[bool, typer.Option("--vanilla", help="Play cards whose effects are not modeled without their effects.")]
 CheckOption = Annotated[bool, typer.Option("--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
+PlotOption = Annotated[bool, typer.Option("--plot/--no-plot", help="Draw the plot under the table (never in --json).")]
 
 
 @app.command("goldfish")
+@listing
 def goldfish(
     ctx: typer.Context,
-    deck: Annotated[str, typer.Argument(help="A saved deck or a decklist file.", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(
+        metavar="DECK-OR-FILE", help="A saved deck or a decklist file ('-': read it from stdin); two or more to "
+        "compare them on the same games.", show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
-    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
+    max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
-    check: CheckOption = False,
+    check: CheckOption = False, plot: PlotOption = True,
 ) -> None:
-    """Play a deck alone against an opponent that does nothing: how fast does it win?"""
-    _simulate(ctx, [deck], mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
-              max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check)
+    """Play a deck alone against an opponent that does nothing: how fast does it win? Give two or more decks (two
+    versions of one, say) to play each on the same seeded games and overlay their kill curves."""
+    _simulate(ctx, decks, mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
+              max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, plot=plot)
 
 
 @app.command("match")
+@listing
 def match(
     ctx: typer.Context,
-    decks: Annotated[list[str], typer.Argument(help="Two (or more) saved decks or decklist files.", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(
+        metavar="DECK-OR-FILE", help="Two (or more) saved decks or decklist files ('-': one read from stdin).",
+        show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1,
-    policy: Annotated[str | None, typer.Option("--policy", "-p", help="Policy for every seat: greedy or random.")] = None,
-    policy_a: Annotated[str | None, typer.Option("--policy-a", help="Policy of the first deck.")] = None,
-    policy_b: Annotated[str | None, typer.Option("--policy-b", help="Policy of the second deck.")] = None,
-    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False, log: LogOption = False,
+    policy: Annotated[str | None, PolicyChoice("--policy", "-p", help="The policy of every seat (default greedy).")] = None,
+    policy_a: Annotated[str | None, PolicyChoice("--policy-a", help="The policy of the first deck.")] = None,
+    policy_b: Annotated[str | None, PolicyChoice("--policy-b", help="The policy of the second deck.")] = None,
+    max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
-    check: CheckOption = False,
+    check: CheckOption = False, plot: PlotOption = True,
 ) -> None:
     """Pit decks against each other over many seeded games; the first player rotates."""
     default = policy or "greedy"
     policies = [policy_a or default, policy_b or default] + [default] * max(0, len(decks) - 2)
     _simulate(ctx, decks, mode="match", games=games, seed=seed, workers=workers, policies=policies,
-              max_turns=max_turns, game=game, json_output=json_output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check)
+              max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, plot=plot)
 
 
 def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
-              policies: list[str], max_turns: int | None, game: str | None, json_output: bool, log: bool,
-              game_index: int, allow_illegal: bool, vanilla: bool, check: bool) -> None:
-    from decklab.catalog.decks import load_deck
+              policies: list[str], max_turns: int | None, game: str | None, output: Output, log: bool,
+              game_index: int, allow_illegal: bool, vanilla: bool, check: bool, plot: bool = True) -> None:
     from decklab.engine.checks import check_batch
     from decklab.engine.runner import Batch, GameFailure, run, summary
     from decklab.validators import validate
 
-    from . import render
+    from . import plots, render
 
-    db = database(ctx)
-    decks = [load_deck(db, name, game=game) for name in names]
+    if mode == "goldfish" and len(names) > 1:
+        _goldfish_decks(ctx, names, games=games, seed=seed, workers=workers, policy=policies[0],
+                        max_turns=max_turns, game=game, output=output, log=log, allow_illegal=allow_illegal,
+                        vanilla=vanilla, check=check, plot=plot)
+        return
+    decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
     batch = Batch(game=decks[0].game, decks=decks, policies=policies, games=games, seed=seed, mode=mode,
                   max_turns=max_turns, vanilla=vanilla, check=check or None)
@@ -77,23 +96,99 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     replay = Replay(ctx, names, mode=mode, policies=policies, games=games, seed=seed, max_turns=max_turns,
                     allow_illegal=allow_illegal, vanilla=vanilla)
     if log:
+        as_json = _log_output(output)
         started: list = []
         try:
             result, state = batch.play_one(game_index, log=True, started=started)
         except GameFailure as failure:
-            render.play_by_play(batch, None, started[0].log if started else [], as_json=json_output, index=game_index,
+            render.play_by_play(batch, None, started[0].log if started else [], as_json=as_json, index=game_index,
                                 failure=failure.document())
             raise replay.error(failure, finished=None) from None
-        render.play_by_play(batch, result, state.log, as_json=json_output, index=game_index)
+        render.play_by_play(batch, result, state.log, as_json=as_json, index=game_index)
         return
     with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
         outcome = run(batch, workers=workers, progress=progress)
-    render.simulation(summary(batch, outcome, workers=workers), as_json=json_output)
+    document = summary(batch, outcome, workers=workers)
+    if mode == "goldfish":
+        plots.goldfish([document], output=output, plot=plot)
+    else:
+        render.simulation(document, output=output)
+        if plot and output is Output.table:
+            plots.show(plots.length_histogram, document)
     if outcome.failure is not None:
         raise replay.error(outcome.failure, finished=outcome.games)
     _stop_if_lost(outcome.lost, finished=outcome.games)
     if outcome.interrupted:
         raise typer.Exit(code=130)
+
+
+def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
+                    max_turns: int | None, game: str | None, output: Output, log: bool, allow_illegal: bool,
+                    vanilla: bool, check: bool, plot: bool) -> None:
+    """``sim goldfish A B ...``: every deck played alone on the same seeded games, one after the other; shown as one
+    table with a column per deck and their kill curves overlaid (JSON: a list of goldfish documents)."""
+    from decklab.catalog.errors import InputError
+    from decklab.engine.checks import check_batch
+    from decklab.engine.runner import Batch, run, summary
+    from decklab.validators import validate
+
+    from . import plots, render
+
+    if log:
+        raise InputError("--log shows one game of one deck; give one deck with --log.")
+    if len(names) > plots.MAX_DECKS:
+        raise InputError(f"a goldfish compares at most {plots.MAX_DECKS} decks at once (the plot marks each by a "
+                         f"letter), not {len(names)}.")
+    decks = load_decks(ctx, names, game=game)
+    kinds = list(dict.fromkeys(deck.game for deck in decks))
+    if len(kinds) > 1:
+        listed = " and ".join(f"{next(d.name for d in decks if d.game == kind)} is a {kind} deck" for kind in kinds[:2])
+        raise InputError(f"{listed}; decks compared in one goldfish must be of one game.")
+    batches = [Batch(game=deck.game, decks=[deck], policies=[policy], games=games, seed=seed, mode="goldfish",
+                     max_turns=max_turns, vanilla=vanilla, check=check or None) for deck in decks]
+    for batch in batches:
+        check_batch(batch, workers=workers, reports=[validate(batch.decks[0])], allow_illegal=allow_illegal)
+    total = games * len(batches)
+    documents = []
+    with render.ProgressBar(total, label=f"goldfish {kinds[0]} ({len(batches)} decks)") as progress:
+        for index, batch in enumerate(batches):
+            outcome = run(batch, workers=workers,
+                          progress=lambda done, _total, base=index * games: progress(base + done, total))
+            documents.append({**summary(batch, outcome, workers=workers), "source": names[index]})
+            if outcome.failure is not None or outcome.lost is not None or outcome.interrupted:
+                break
+    plots.goldfish(documents, names=plots.deck_names(documents), output=output, plot=plot)
+    if outcome.failure is not None:
+        replay = Replay(ctx, [names[index]], mode="goldfish", policies=[policy], games=games, seed=seed,
+                        max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)
+        raise replay.error(outcome.failure, finished=outcome.games)
+    _stop_if_lost(outcome.lost, finished=outcome.games)
+    if outcome.interrupted:
+        raise typer.Exit(code=130)
+
+
+def load_decks(ctx: typer.Context, names: list[str], *, game: str | None) -> list:
+    """The decks ``names`` give: saved decks or decklist files, and ``-`` for a decklist read from stdin (once)."""
+    from decklab.catalog.decklists import read_decklist_text
+    from decklab.catalog.decks import load_deck, resolve
+    from decklab.catalog.errors import InputError
+
+    from .common import STDIN, STDIN_LABEL, read_stdin
+
+    if names.count(STDIN) > 1:
+        raise InputError("stdin can be read once: give '-' for one deck at most.")
+    db = database(ctx)
+    return [resolve(db, read_decklist_text(read_stdin("a decklist"), source=STDIN_LABEL), game=game)
+            if name == STDIN else load_deck(db, name, game=game) for name in names]
+
+
+def _log_output(output: Output) -> bool:
+    """Whether ``--log`` prints its JSON document (``--json``); it has no rows for ``--csv``, ``--tsv`` or ``--nl``."""
+    if output not in (Output.table, Output.json):
+        from decklab.catalog.errors import InputError
+
+        raise InputError(f"--log prints one game's play-by-play as text or with --json, not with --{output.value}.")
+    return output is Output.json
 
 
 class Replay:
@@ -129,25 +224,31 @@ class Replay:
 
 
 @app.command("gauntlet")
+@listing
 def gauntlet(
     ctx: typer.Context,
-    deck: Annotated[str, typer.Argument(help="The deck to test (saved deck or decklist file).", show_default=False)],
-    opponents: Annotated[list[str], typer.Argument(help="The field: one or more opposing decks.", show_default=False)],
+    deck: Annotated[str, typer.Argument(metavar="DECK-OR-FILE", help="The deck to test (saved deck or decklist file; "
+                                        "'-': read it from stdin).", show_default=False)],
+    opponents: Annotated[list[str], typer.Argument(metavar="OPPONENT", help="The field: one or more opposing decks "
+                                                   "(saved decks or decklist files).", show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
-    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
+    max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
+    plot: PlotOption = True,
 ) -> None:
     """One deck against a field of opponents: its win rate with a 95% interval against each."""
     from decklab.engine.runner import gauntlet as run_gauntlet
 
-    from . import render
+    from . import plots, render
 
     decks = _prepared(ctx, [deck, *opponents], games=games, seed=seed, workers=workers, policy=policy,
                       max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla)
     with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
                                 max_turns=max_turns, vanilla=vanilla, check=check or None, progress=progress)
-    render.gauntlet(document, as_json=json_output)
+    render.gauntlet(document, output=output)
+    if plot and output is Output.table:
+        plots.show(plots.win_rate_bars, document)
     _stop_on_failure(ctx, document, [[deck, opponent] for opponent in opponents], policy=policy, games=games,
                      seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)
     if document["interrupted"]:
@@ -155,11 +256,14 @@ def gauntlet(
 
 
 @app.command("matrix")
+@listing
 def matrix(
     ctx: typer.Context,
-    decks: Annotated[list[str], typer.Argument(help="Two or more decks (saved decks or decklist files).", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(
+        metavar="DECK-OR-FILE", help="Two or more decks (saved decks or decklist files; '-': one read from stdin).",
+        show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
-    max_turns: MaxTurnsOption = None, game: GameOption = None, json_output: JsonOption = False,
+    max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
 ) -> None:
     """A round robin: every deck against every other, as a colour-scaled table of win rates."""
@@ -169,11 +273,11 @@ def matrix(
 
     loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=policy, max_turns=max_turns,
                        game=game, allow_illegal=allow_illegal, vanilla=vanilla, minimum=2)
-    pairs = len(loaded) * (len(loaded) - 1) // 2
-    with render.ProgressBar(games * pairs, label=f"matrix {loaded[0].game}") as progress:
+    pairings = len(loaded) * (len(loaded) - 1) // 2
+    with render.ProgressBar(games * pairings, label=f"matrix {loaded[0].game}") as progress:
         document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
                               vanilla=vanilla, check=check or None, progress=progress)
-    render.matrix(document, as_json=json_output)
+    render.matrix(document, output=output)
     pairs = [[decks[i], decks[j]] for i in range(len(decks)) for j in range(i + 1, len(decks))]
     _stop_on_failure(ctx, document, pairs, policy=policy, games=games, seed=seed, max_turns=max_turns,
                      allow_illegal=allow_illegal, vanilla=vanilla)
@@ -207,21 +311,21 @@ def _stop_if_lost(lost: str | None, *, finished: int | None) -> None:
 
 
 @app.command("coverage")
+@listing
 def coverage(ctx: typer.Context, game: GameOption = None, set_code: SetOption = None,
-             json_output: JsonOption = False) -> None:
+             output: Output = Output.table) -> None:
     """Which cards of the catalog the engines model, game by game, and why the others are not."""
     from decklab.catalog.store import list_cards
     from decklab.engine.checks import coverage as card_coverage
 
     from . import render
 
-    render.coverage(card_coverage(list_cards(database(ctx), game=game, set_code=set_code)), as_json=json_output)
+    render.coverage(card_coverage(list_cards(database(ctx), game=game, set_code=set_code)), output=output)
 
 
 def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
               max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, minimum: int = 2) -> list:
     """Load the decks and check every pairing could run (one game, engine, legality, effects)."""
-    from decklab.catalog.decks import load_deck
     from decklab.catalog.errors import InputError
     from decklab.engine.checks import check_batch
     from decklab.engine.runner import Batch
@@ -229,8 +333,7 @@ def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, wo
 
     if len(names) < minimum:
         raise InputError(f"give at least {minimum} decks.")
-    db = database(ctx)
-    decks = [load_deck(db, name, game=game) for name in names]
+    decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
     for deck, report in zip(decks[1:], reports[1:]):
         batch = Batch(game=decks[0].game, decks=[decks[0], deck], policies=[policy, policy], games=games, seed=seed,

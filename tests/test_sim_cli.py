@@ -36,7 +36,9 @@ def test_match_json_document(decklab, db_url):
 def test_match_table_and_seeded_repeatability(decklab, db_url):
     first = decklab("sim", "match", ORKS, NECRONS, "-n", "100", "--seed", "9", "--json")
     again = decklab("sim", "match", ORKS, NECRONS, "-n", "100", "--seed", "9", "--workers", "2", "--json")
-    strip = lambda d: {k: v for k, v in json.loads(d).items() if k not in ("elapsed_s", "games_per_s", "workers")}  # noqa: E731
+    def strip(text: str) -> dict:
+        return {k: v for k, v in json.loads(text).items() if k not in ("elapsed_s", "games_per_s", "workers")}
+
     assert strip(first.stdout) == strip(again.stdout)
     table = decklab("sim", "match", ORKS, NECRONS, "-n", "100", "--policy-b", "random")
     assert table.exit_code == 0
@@ -155,3 +157,215 @@ def test_coverage_agrees_with_the_games_own_value_checks():
     assert (row["cards"], row["modeled"]) == (1, 0)
     assert row["unmodeled"][0]["reason"] == "effect 1: 'modify' with these values is not modeled by the warcardz engine"
     assert not engines()["warcardz"].effects.is_modeled(odd)
+
+
+# --- plots and `sim goldfish A B` (issue 25) ----------------------------------------------------------------------
+
+TIMING = ("elapsed_s", "games_per_s")
+
+
+def untimed(document: dict) -> dict:
+    return {key: value for key, value in document.items() if key not in TIMING}
+
+
+def plot_lines(text: str, title: str) -> list[str]:
+    """The lines of the plot whose first line starts with ``title`` (a printed plot ends at the end of the output)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(title))
+    return lines[start:]
+
+
+def test_goldfish_of_two_decks_is_a_list_of_documents_played_on_the_same_seeds(decklab, db_url):
+    result = decklab("sim", "goldfish", ORKS, NECRONS, "-n", "150", "--seed", "5", "--json")
+    assert result.exit_code == 0, result.stderr
+    orks, necrons = json.loads(result.stdout)
+    assert (orks["deck"], necrons["deck"]) == ("Endless Ork Horde", "Undying Dynasty")
+    assert (orks["source"], necrons["source"]) == (str(ORKS), str(NECRONS))
+    # each is the very document `sim goldfish DECK` prints alone with that seed (plus where the deck came from)
+    alone = json.loads(decklab("sim", "goldfish", NECRONS, "-n", "150", "--seed", "5", "--json").stdout)
+    assert "source" not in alone
+    assert untimed({key: value for key, value in necrons.items() if key != "source"}) == untimed(alone)
+    for document in (orks, necrons):
+        assert document["mode"] == "goldfish" and document["games"] == 150 and document["seed"] == 5
+        assert sum(document["kill_turn"]["histogram"].values()) + document["not_killed"] == 150
+    two_workers = json.loads(decklab("sim", "goldfish", ORKS, NECRONS, "-n", "150", "--seed", "5", "-w", "2",
+                                     "--json").stdout)
+    assert [untimed({**d, "workers": 1}) for d in two_workers] == [untimed(orks), untimed(necrons)]
+
+
+def test_goldfish_of_two_decks_shows_one_table_and_the_curves_overlaid(decklab, db_url):
+    document = json.loads(decklab("sim", "goldfish", ORKS, NECRONS, "-n", "200", "--json").stdout)
+    result = decklab("sim", "goldfish", ORKS, NECRONS, "-n", "200")
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "\x1b[" not in text  # piped: plain text, no colour codes
+    assert text.startswith("wh40k goldfish: 2 decks × 200 games on the same seeds (seed 1)")
+    assert "A Endless Ork Horde" in text and "B Undying Dynasty" in text and "90th percentile" in text
+    curve = plot_lines(text, "Kill turn (own turns): share of the 200 games each killed by each turn")
+    assert curve[1:3] == ["  A  Endless Ork Horde", "  B  Undying Dynasty"]
+    assert curve[3].split()[:3] == ["Turn", "A", "B"]
+    # every turn's row gives each deck's share of games killed by then, as the JSON's histograms add up to
+    for line in curve[4:-1]:
+        turn, a, b = line.split()[:3]
+        for share, deck in ((a, document[0]), (b, document[1])):
+            killed = sum(count for kill, count in deck["kill_turn"]["histogram"].items() if int(kill) <= int(turn))
+            assert share == f"{100 * killed / 200:.1f}%", (turn, deck["deck"])
+    assert curve[-1] == "Never killed: A 0.0%, B 0.0%"
+    assert all(len(line) <= 80 for line in text.splitlines())
+    bare = decklab("sim", "goldfish", ORKS, NECRONS, "-n", "200", "--no-plot").stdout
+    assert "A Endless Ork Horde" in bare and "share of the 200 games" not in bare
+
+
+def test_goldfish_of_one_deck_draws_its_curve_under_the_summary(decklab, db_url):
+    document = json.loads(decklab("sim", "goldfish", ORKS, "-n", "100", "--json").stdout)
+    text = decklab("sim", "goldfish", ORKS, "-n", "100").stdout
+    curve = plot_lines(text, "Kill turn (own turns): share of the 100 games killed by each turn")
+    histogram = {int(turn): count for turn, count in document["kill_turn"]["histogram"].items()}
+    rows = [line.split() for line in curve[2:-1]]
+    assert [int(row[0]) for row in rows] == list(range(min(histogram), max(histogram) + 1))
+    running = 0
+    for row in rows:
+        running += histogram.get(int(row[0]), 0)
+        assert row[1] == f"{running:.1f}%"  # 100 games: a game is 1%
+    assert "share of the 100 games" not in decklab("sim", "goldfish", ORKS, "-n", "100", "--no-plot").stdout
+
+
+def test_goldfish_rows_as_csv(decklab, db_url):
+    result = decklab("sim", "goldfish", ORKS, NECRONS, "-n", "50", "--csv")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "deck,turn,games,killed_by"
+    decks = [line.split(",")[0] for line in lines[1:]]
+    assert decks == sorted(decks, key=["Endless Ork Horde", "Undying Dynasty"].index) and set(decks) == {
+        "Endless Ork Horde", "Undying Dynasty"}
+    last = {line.split(",")[0]: line.split(",") for line in lines[1:]}
+    assert all(row[3] == "1.0" for row in last.values())  # by the last turn drawn every game was killed
+
+
+def test_goldfish_reads_one_deck_from_stdin(db_url):
+    from decklab.cli.app import app
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["sim", "goldfish", "-", str(ORKS), "-n", "60", "--json"], input=ORKS.read_text(),
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    piped, file = json.loads(result.stdout)
+    assert piped["source"] == "-" and piped["deck"] == file["deck"] == "Endless Ork Horde"
+    assert piped["kill_turn"] == file["kill_turn"]  # the same deck on the same seeds: the same games
+    text = runner.invoke(app, ["sim", "goldfish", "-", str(ORKS), "-n", "60"], input=ORKS.read_text()).stdout
+    assert "  A  Endless Ork Horde (stdin)" in text and "  B  Endless Ork Horde (wh40k-1.deck)" in text
+    alone = runner.invoke(app, ["sim", "goldfish", "-", "-n", "60", "--json"], input=ORKS.read_text())
+    assert untimed(json.loads(alone.stdout)) == untimed({k: v for k, v in file.items() if k != "source"})
+
+
+def test_goldfish_of_several_decks_refuses_what_it_cannot_compare(decklab, db_url):
+    assert_input_error(decklab("sim", "goldfish", ORKS, SAMPLES["ward-1.deck"], "-n", "10"),
+                       "Endless Ork Horde is a wh40k deck and Dragonfire Roost is a ward deck; decks compared in one "
+                       "goldfish must be of one game.")
+    assert_input_error(decklab("sim", "goldfish", ORKS, NECRONS, "--log"),
+                       "--log shows one game of one deck; give one deck with --log.")
+    assert_input_error(decklab("sim", "goldfish", "-", "-", "-n", "10"),
+                       "stdin can be read once: give '-' for one deck at most.")
+    assert_input_error(decklab("sim", "goldfish", *[ORKS] * 27, "-n", "10"),
+                       "a goldfish compares at most 26 decks at once (the plot marks each by a letter), not 27.")
+    assert_input_error(decklab("sim", "goldfish", ORKS, SAMPLES["wh40k-illegal.deck"], "-n", "10"),
+                       "Chapter Overreach is not a legal wh40k deck")
+    assert_input_error(decklab("sim", "goldfish", ORKS, "-n", "10", "--log", "--tsv"),
+                       "--log prints one game's play-by-play as text or with --json, not with --tsv.")
+
+
+def test_match_draws_the_game_length_histogram(decklab, db_url):
+    document = json.loads(decklab("sim", "match", ORKS, NECRONS, "-n", "300", "--json").stdout)
+    text = decklab("sim", "match", ORKS, NECRONS, "-n", "300").stdout
+    plot = plot_lines(text, "Game length (player turns): 300 games")
+    assert plot[1].split() == ["Turns", "Games", "Share"]
+    counts = {row.split()[0]: int(row.split()[1]) for row in plot[2:]}
+    histogram = document["turns"]["histogram"]
+    assert counts == {turn: histogram.get(turn, 0) for turn in map(str, range(int(min(histogram, key=int)),
+                                                                               int(max(histogram, key=int)) + 1))}
+    fullest = max(plot[2:], key=lambda row: int(row.split()[1]))
+    assert fullest.count("█") == 50
+    assert "Game length" not in decklab("sim", "match", ORKS, NECRONS, "-n", "300", "--no-plot").stdout
+    assert "Game length" not in decklab("sim", "match", ORKS, NECRONS, "-n", "30", "--json").stdout
+
+
+def test_gauntlet_draws_win_rate_bars_best_first(decklab, db_url):
+    args = ("sim", "gauntlet", ORKS, NECRONS, SAMPLES["wh40k-illegal.deck"], ORKS, "--allow-illegal", "-n", "200")
+    document = json.loads(decklab(*args, "--json").stdout)
+    text = decklab(*args).stdout
+    plot = plot_lines(text, "Win rate of Endless Ork Horde against each opponent")
+    bars = plot[3:]
+    ranked = sorted(document["opponents"], key=lambda row: -row["win_rate"])
+    assert [line[:18].strip() for line in bars] == [row["deck"] for row in ranked] + ["overall"]
+    assert [line[18:].split()[0] for line in bars] == [f"{100 * row['win_rate']:.1f}%"
+                                                       for row in [*ranked, document["overall"]]]
+    assert all("├" in line and "┤" in line for line in bars)
+    assert "Win rate of" not in decklab(*args, "--no-plot").stdout
+
+
+def test_plots_are_the_same_for_the_same_seed(decklab, db_url):
+    def drawn(*args):
+        result = decklab("sim", *args)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout.split("\n", 1)[1]  # the first line says how long the run took
+
+    for args in (("goldfish", ORKS, NECRONS, "-n", "120", "--seed", "11"),
+                 ("match", ORKS, NECRONS, "-n", "120", "--seed", "11"),
+                 ("gauntlet", ORKS, NECRONS, ORKS, "-n", "120", "--seed", "11")):
+        first = drawn(*args)
+        assert drawn(*args) == first
+        assert drawn(*args, "-w", "2").replace("2 workers", "1 worker") == first
+
+
+def test_the_comparison_shown_in_docs_is_what_the_cli_prints(decklab, db_url, tmp_path):
+    """docs/simulation.md's `sim goldfish A B` example (two versions of Dragonfire Roost): its table and curve rows."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "simulation.md").read_text(encoding="utf-8")
+    example = doc.split("### Comparing versions of a deck")[1].split("Where two decks have one name")[0]
+    shown = example.split("```")[3].splitlines()
+    decklab("deck", "import", "--samples")
+    roost = decklab("deck", "export", "Dragonfire Roost", "-o", "-").stdout
+    version = roost.replace("2 Healing Salve", "2 Berserker Oath").replace("name: Dragonfire Roost",
+                                                                            "name: Dragonfire Roost v2")
+    v2 = tmp_path / "roost-v2.deck"
+    v2.write_text(version, encoding="utf-8")
+    result = decklab("sim", "goldfish", "Dragonfire Roost", v2, "-n", "2000")
+    assert result.exit_code == 0, result.stderr
+    printed = [line.rstrip() for line in result.stdout.splitlines()]
+    head, *rows = [line.rstrip() for line in shown if line.strip() and line.strip() != "..."]
+    assert printed[0].rsplit(", ", 1)[0] == head.rsplit(", ", 1)[0]  # the time it took differs
+    assert len(rows) > 20 and all(row in printed for row in rows), [row for row in rows if row not in printed]
+
+
+def test_a_failed_deck_stops_the_comparison_with_the_decks_before_it_reported(decklab, db_url, monkeypatch):
+    """A game of the second deck fails: the first deck's document is printed whole, the second's up to the failed
+    game, and the one sentence names the goldfish that replays it alone."""
+    from decklab.engine import engines
+    from decklab.engine.core import RandomPolicy
+
+    necron_cards = {line.split(" ", 1)[1] for line in NECRONS.read_text().splitlines() if line[:1].isdigit()}
+    orks_cards = {line.split(" ", 1)[1] for line in ORKS.read_text().splitlines() if line[:1].isdigit()}
+    only_necrons = necron_cards - orks_cards
+
+    class Broken(RandomPolicy):
+        """Plays at random, and breaks (as an engine bug would) when a Necron card could be played."""
+
+        def choose(self, state, actions):
+            if any(name in str(action) for action in actions for name in only_necrons):
+                raise ValueError("list.remove(x): x not in list")
+            return super().choose(state, actions)
+
+    monkeypatch.setitem(engines()["wh40k"].policies, "broken", Broken)
+    result = decklab("sim", "goldfish", ORKS, NECRONS, "-p", "broken", "-n", "5", "--seed", "4", "--json")
+    assert result.exit_code == 2, result.output
+    [sentence] = result.stderr.strip().splitlines()
+    assert "wh40k game 0" in sentence and "ValueError: list.remove(x): x not in list" in sentence
+    assert sentence.endswith(f"replay it with: decklab sim goldfish {NECRONS} --policy broken -n 5 --seed 4 --check "
+                             "--log --game-index 0")
+    orks, necrons = json.loads(result.stdout)
+    assert orks["games"] == 5 and "failure" not in orks
+    assert necrons["games"] == 0 and necrons["failure"]["game_index"] == 0
+    text = decklab("sim", "goldfish", ORKS, NECRONS, "-p", "broken", "-n", "5", "--seed", "4").stdout
+    assert "B Undying Dynasty: Stopped at game 0: 0 of 5 games finished." in " ".join(text.split())

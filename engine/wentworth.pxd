@@ -11,7 +11,7 @@ cimport cython
 cdef int START_LIFE, HAND_SIZE, RECHARGE, MAX_GUARDIANS, ATTACK, DEFENSE, ADD, MUL, HALVE, SELF, ATTACHED
 cdef int BOUND, OTHERS, FRIENDLY, ENEMY, ALL, P_CTRL, P_BOUND, P_ALL, P_ROLL, P_LIFE, P_RP, P_HASTE, P_NOENTRY
 cdef int P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G, P_PREVENT_P, P_COST, W_MAIN, W_ROLL, W_BOTH, ALL_DAMAGE
-cdef int REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, _SETTLE, _RICH, _PATIENCE
+cdef int REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, RESPOND, _SETTLE, _RICH, _PATIENCE
 
 cdef class WentworthState
 cdef class Guardian
@@ -47,7 +47,7 @@ cdef class Facts:
     cdef public str name, type, faction
     cdef public int cost, rp, life, window, sign
     cdef public bint bind_player, has_end, has_attack, has_defend, has_win, has_defeated, listed, main_useful
-    cdef public bint haste, gchoice, is_roll, main_skip, has_start, has_potion
+    cdef public bint haste, gchoice, is_roll, main_skip, has_start, has_potion, trick
     cdef public tuple passives, p_self, p_attached, p_bound, p_global, p_player, activated, plays, delayed
     cdef public Eff choice
 
@@ -97,9 +97,9 @@ cdef class Ctx:
 cdef class WentworthState:
     cdef public object rng, log, c_adice, c_ddice, c_protect, result
     cdef public int turn, max_turns, active, c_ap, c_dp, c_index, c_passes, c_prio, first, n, next_uid, phase
-    cdef public int redraw_seat
+    cdef public int redraw_seat, w_after
     cdef public list block_idx, block_seats, blocks, c_mods, c_rolltime, decl, delayed, glob, pending, queue
-    cdef public list resume, sides, src_act, src_ract, src_cost, src_potion, src_prevent, src_turn
+    cdef public list resume, sides, src_act, src_ract, src_cost, src_potion, src_prevent, src_turn, c_order, w_seats
     cdef public Guardian c_att, c_def
     cdef public bint c_defended, c_rolled, count_sensitive, dirty, env_attack, goldfish, hurt, over
     cdef public dict used
@@ -201,6 +201,28 @@ cdef class WentworthState:
     cpdef _in_turn_order(self, int start)
 
     cpdef _pass(self, action=*)
+
+    @cython.locals(order=list, index=cython.int)
+    cpdef int _next_prio(self, int p)
+
+    @cython.locals(side=Side, influence=cython.int, moves=list, index=cython.int, facts=Facts, eff=Eff)
+    cpdef list _respond_actions(self, int player)
+
+    @cython.locals(b=Binding)
+    cpdef _rebinds(self, int player, int influence, list moves)
+
+    @cython.locals(side=Side, influence=cython.int, hand=list, plain=bint, facts=Facts, eff=Eff, other=Side,
+                   guardians=cython.int, b=Binding, g=Guardian)
+    cpdef bint _has_step_play(self, int player)
+
+    @cython.locals(seats=list, n=cython.int, active=cython.int, k=cython.int, seat=cython.int)
+    cpdef _open_window(self, int after)
+
+    @cython.locals(seats=list)
+    cpdef _window_advance(self)
+
+    @cython.locals(side=Side, src_ract=list)
+    cpdef bint _window_wanted(self)
 
     @cython.locals(side=Side, deck=list, hand=list)
     cpdef _draw(self, int seat, int count)
@@ -417,6 +439,10 @@ cdef class Greedy:
                    index=cython.int, facts=Facts, eff=Eff, value=cython.double, slot=cython.int)
     cpdef _act_roll(self, WentworthState state, dict cache)
 
+    @cython.locals(p=cython.int, side=Side, influence=cython.int, best_score=cython.double, index=cython.int,
+                   facts=Facts, eff=Eff, value=cython.double)
+    cpdef _act_window(self, WentworthState state, dict cache)
+
     cpdef bint _dead(self, WentworthState state, int p, Facts facts)
 
     @cython.locals(choice=Eff, value=cython.double, eff=Eff)
@@ -433,12 +459,14 @@ cdef class Greedy:
     cpdef tuple _combat_now(self, WentworthState state, dict cache)
 
     @cython.locals(prev_att=cython.int, prev_def=cython.int, shielded=bint, att=Guardian, d=Guardian,
-                   value=cython.double)
+                   value=cython.double, life_att=cython.int, life_def=cython.int)
     cpdef double _outcome(self, WentworthState state, int p, a, v, tuple adjust)
 
     @cython.locals(att=Guardian, d=Guardian, prev_att=cython.int, prev_def=cython.int, shielded=bint, cancelled=bint,
                    touched=bint, rerolled_a=bint, rerolled_d=bint, eff=Eff, kind=str, g=Guardian, is_att=bint,
-                   favour=bint, n=cython.int, after=cython.double, gain=cython.double, penalty=cython.double)
+                   favour=bint, n=cython.int, after=cython.double, gain=cython.double, penalty=cython.double,
+                   life_att=cython.int, life_def=cython.int, removed=bint, bonus=cython.double, healed=cython.int,
+                   amount=cython.int, left=cython.int, worth=cython.double)
     cpdef double _roll_value(self, WentworthState state, int p, tuple effs, target, source, Facts facts, dict cache)
 
 @cython.locals(b=Binding)

@@ -366,6 +366,7 @@ class Facts:
         "life",
         "listed",
         "main_skip",
+        "trick",
         "main_useful",
         "name",
         "p_attached",
@@ -445,6 +446,12 @@ class Facts:
         self.sign = self._sign(effs)
         if self.is_roll:
             _ROLL_FACTS.add(self)
+        if self.type is POTION:
+            _POTION_FACTS.add(self)
+        # a potion outside the combat potions that can still change a combat (a combat trick): it damages,
+        # heals or returns a guardian
+        self.trick = self.type is POTION and not self.is_roll and any(
+            eff.kind in ("damage", "heal", "return_to_hand") and eff.target not in _PLAYER_TARGETS for eff in self.plays)
         if self.cost <= 0:
             _FREE_FACTS.add(self)
         if self.cost > _TOP_COST[0]:
@@ -482,6 +489,8 @@ _FACTS: dict[tuple[Card, bool], Facts] = {}
 # every compiled card that may be played in a roll window (a hand without one has no roll play:
 # ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
 _ROLL_FACTS: set = set()
+# every potion compiled so far (potions may be played "at any time": in every roll window too)
+_POTION_FACTS: set = set()
 # every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
 _FREE_FACTS: set = set()
 # the highest printed cost of a card compiled so far (bounds the cost of every guardian in play)
@@ -747,8 +756,8 @@ END_TURN = Pass("end the turn")
 PASS_ROLL = Pass("pass")
 KEEP, REDRAW = Redraw(False), Redraw(True)
 
-REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE = range(6)
-PHASE_NAMES = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce")
+REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, RESPOND = range(7)
+PHASE_NAMES = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce", "respond")
 
 
 def _label(g: Guardian) -> str:
@@ -888,6 +897,7 @@ class WentworthState:
         "c_dp",
         "c_index",
         "c_mods",
+        "c_order",
         "c_passes",
         "c_prio",
         "c_protect",
@@ -924,6 +934,8 @@ class WentworthState:
         "turn",
         "used",
         "views",
+        "w_after",
+        "w_seats",
     )
 
     # -- protocol --
@@ -940,6 +952,8 @@ class WentworthState:
             return self.c_prio
         if phase == DEFEND:
             return self.c_dp
+        if phase == RESPOND:
+            return self.w_seats[0]
         if phase == REDRAWING:
             return self.redraw_seat
         return self.active
@@ -969,6 +983,8 @@ class WentworthState:
             return [Block(blocks, self._block_label(blocks)) for blocks in self.block_options()]
         if phase == ROLL:
             return self._roll_actions(self.c_prio)
+        if phase == RESPOND:
+            return self._respond_actions(self.w_seats[0])
         if phase == REDRAWING:
             return [REDRAW, KEEP]
         return ()
@@ -1618,11 +1634,7 @@ class WentworthState:
             elif kind is GUARDIAN:
                 moves.append(_new(Play, (index, facts.name, None, "")))
         moves.extend(self._abilities(player, False))
-        for b in self.bindings(player):
-            if b.owner == player and cost(player, b.facts) <= influence:
-                current = b.host.uid if b.host is not None else -1 - b.player
-                for target, host in self.hosts(player, b.facts, current):
-                    moves.append(Rebind(b.uid, b.facts.name, target, _describe(host)))
+        self._rebinds(player, influence, moves)
         if side.deck:
             for index, facts in enumerate(side.hand):
                 if (facts.cost + 1) // 2 <= influence:
@@ -1632,6 +1644,110 @@ class WentworthState:
         else:
             moves.append(END_TURN)
         return moves
+
+    def _rebinds(self, player: int, influence: int, moves: list) -> None:
+        """Re-binding: each binding ``player`` paid for, to each other host, for its cost again."""
+        cost = self.cost
+        for b in self.bindings(player):
+            if b.owner == player and cost(player, b.facts) <= influence:
+                current = b.host.uid if b.host is not None else -1 - b.player
+                for target, host in self.hosts(player, b.facts, current):
+                    moves.append(Rebind(b.uid, b.facts.name, target, _describe(host)))
+
+    # -- the other players' windows in a turn ("at any time") --
+
+    def _respond_actions(self, player: int) -> list[Action]:
+        """What a player may do in another player's step window: potions (those that need a guardian in
+        combat excepted) and re-binding; the last action passes."""
+        side = self.sides[player]
+        influence = side.influence
+        moves: list[Action] = []
+        for index, facts in enumerate(side.hand):
+            if facts.type is not POTION or facts.window == W_ROLL or self.cost(player, facts) > influence:
+                continue
+            eff = facts.choice
+            if eff is None:
+                moves.append(_new(Play, (index, facts.name, None, "")))
+            else:
+                for target, label in self._options(player, eff):
+                    moves.append(_new(Play, (index, facts.name, target, label)))
+        self._rebinds(player, influence, moves)
+        moves.append(PASS_ROLL)
+        return moves
+
+    def _has_step_play(self, player: int) -> bool:
+        """Whether ``player`` may do anything in a step window of another player's turn (else they are not
+        asked): a potion they can pay for with a legal target, or a binding of theirs they can re-bind."""
+        side = self.sides[player]
+        if side.out:
+            return False
+        influence = side.influence
+        hand = side.hand
+        if not _POTION_FACTS.isdisjoint(hand):
+            if self.dirty:
+                self._rebuild()
+            plain = not self.src_cost and not side.cost_temp
+            for facts in hand:
+                if facts.type is not POTION or facts.window == W_ROLL:
+                    continue
+                if (facts.cost if plain else self.cost(player, facts)) > influence:
+                    continue
+                eff = facts.choice
+                if eff is None:
+                    return True
+                if eff.any_guardian:
+                    for other in self.sides:
+                        if other.guardians:
+                            return True
+                    continue
+                if self.targets(player, eff):
+                    return True
+        # re-binding: a binding of theirs they can pay for again, and another host for it (another guardian in
+        # play; for a Bind Player card, another player: there always is one while the game goes on)
+        guardians = 0
+        for other in self.sides:
+            guardians += len(other.guardians)
+        for other in self.sides:
+            for b in other.bound:
+                if b.owner == player and (b.facts.cost if not self.src_cost and not side.cost_temp
+                                          else self.cost(player, b.facts)) <= influence:
+                    return True
+            for g in other.guardians:
+                for b in g.bindings:
+                    if b.owner == player and guardians > 1 and (
+                            b.facts.cost if not self.src_cost and not side.cost_temp
+                            else self.cost(player, b.facts)) <= influence:
+                        return True
+        return False
+
+    def _open_window(self, after: int) -> None:
+        """A step window of the active player's turn: each other player in turn order from the active one
+        may play potions and re-bind until they pass. ``after``: REBUFF (the window opens the Rebuff step)
+        or REINFORCE (the turn ends after it)."""
+        self.w_after = after
+        seats = self.w_seats
+        if seats:
+            seats.clear()
+        if not self.goldfish:
+            n, active = self.n, self.active
+            for k in range(1, n):
+                seat = (active + k) % n
+                if not self.sides[seat].out:
+                    seats.append(seat)
+        self._window_advance()
+
+    def _window_advance(self) -> None:
+        seats = self.w_seats
+        while seats:
+            if self._has_step_play(seats[0]):
+                self.phase = RESPOND
+                return
+            seats.pop(0)
+        if self.w_after == REINFORCE:
+            self.phase = REINFORCE
+            self._end_turn()
+        else:
+            self.phase = REBUFF
 
     def _targets_to_attack(self, player: int) -> list[int]:
         return [seat for seat in self._opponents(player) if self.sides[seat].had_turn]
@@ -1715,7 +1831,7 @@ class WentworthState:
         influence = side.influence
         moves: list[Action] = []
         for index, facts in enumerate(side.hand):
-            if not facts.is_roll or self.cost(player, facts) > influence:
+            if facts.type is not POTION or self.cost(player, facts) > influence:
                 continue
             eff = facts.choice
             if eff is None:
@@ -1730,11 +1846,13 @@ class WentworthState:
     def _has_roll_play(self, player: int) -> bool:
         """Whether ``player`` has anything to do in the roll window (else they pass without being asked)."""
         side = self.sides[player]
+        if side.out:
+            return False
         influence = side.influence
         if self.dirty:
             self._rebuild()
-        # the roll window cards in hand (each once: the answer does not depend on their order or copies)
-        roll = _ROLL_FACTS.intersection(side.hand) if influence else None
+        # the potions in hand (each once: the answer does not depend on their order or copies)
+        roll = _POTION_FACTS.intersection(side.hand) if influence else None
         if roll:
             plain = not self.src_cost and not side.cost_temp
             for facts in roll:
@@ -1797,6 +1915,8 @@ class WentworthState:
                 # the usual steps called directly (compiled, a C call), any other by name
                 if step == "_roll_advance":
                     self._roll_advance()
+                elif step == "_window_advance":
+                    self._window_advance()
                 elif step == "_end_combat":
                     self._end_combat()
                 elif step == "_roll":
@@ -1832,10 +1952,23 @@ class WentworthState:
         phase = self.phase
         if phase == ROLL:
             self.c_passes += 1
-            self.c_prio = self.c_dp if self.c_prio == self.c_ap else self.c_ap
+            self.c_prio = self._next_prio(self.c_prio)
             self._roll_advance()
+        elif phase == RESPOND:
+            self.w_seats.pop(0)
+            self._window_advance()
         else:
-            self._end_turn()
+            # the active player ends the turn: the others' window at the end of the turn comes first
+            self._open_window(REINFORCE)
+
+    def _next_prio(self, p: int) -> int:
+        """Who gets priority after ``p`` in the roll window: the attacking player, the defending player,
+        then the other players in turn order from the attacking one."""
+        if self.n == 2:
+            return self.c_dp if p == self.c_ap else self.c_ap
+        order = self.c_order
+        index = order.index(p) + 1
+        return order[index] if index < len(order) else order[0]
 
     def _redraw(self, action: Redraw) -> None:
         seat = self.redraw_seat
@@ -1899,11 +2032,13 @@ class WentworthState:
             self.resume.append("_draw_step")
         else:
             self._draw(p, HAND_SIZE - len(side.hand))
+            self._open_window(REBUFF)
 
     def _draw_step(self) -> None:
         side = self.sides[self.active]
         self._draw(self.active, HAND_SIZE - len(side.hand))
         self.phase = REBUFF
+        self._open_window(REBUFF)
 
     def _to_reinforce(self) -> None:
         """Reinforce: guardians that attacked rest. A player who can do nothing in it but end the turn (no
@@ -1915,7 +2050,7 @@ class WentworthState:
         self.phase = REINFORCE
         if (not side.influence and not self.over and not self.hurt and not self.queue and not self.pending
                 and not self.resume and self._nothing_free(side)):
-            self._end_turn()
+            self._open_window(REINFORCE)
 
     def _nothing_free(self, side: Side) -> bool:
         """Whether a player with no influence has no legal action but ending the turn (no card, ability or
@@ -2014,7 +2149,8 @@ class WentworthState:
     # -- playing cards --
 
     def _play(self, action: Play) -> None:
-        p = self.c_prio if self.phase == ROLL else self.active
+        phase = self.phase
+        p = self.c_prio if phase == ROLL else self.w_seats[0] if phase == RESPOND else self.active
         side = self.sides[p]
         facts = side.hand[action.index]
         paid = self.cost(p, facts)
@@ -2067,13 +2203,15 @@ class WentworthState:
                 target = action.target if choice is not None and eff.target == choice.target else None
                 self.delayed.append((eff, Ctx(p, None, facts, target)))
             self._potion_triggers(p)
-        if self.phase == ROLL:
+        if phase == ROLL:
             self._responded()
+        elif phase == RESPOND:
+            self.resume.append("_window_advance")
 
     def _responded(self) -> None:
         """After a play in the roll window the other player may respond; it ends when both pass in turn."""
         self.c_passes = 0
-        self.c_prio = self.c_dp if self.c_prio == self.c_ap else self.c_ap
+        self.c_prio = self._next_prio(self.c_prio)
         self.resume.append("_roll_advance")
 
     def _fire_played(self, facts: Facts, p: int, source: Any, target: Any) -> None:
@@ -2124,7 +2262,7 @@ class WentworthState:
             self._rebound(b, None, seat, False)
 
     def _rebind(self, action: Rebind) -> None:
-        p = self.active
+        p = self.w_seats[0] if self.phase == RESPOND else self.active
         b = self._binding(action.uid)
         paid = self.cost(p, b.facts)
         self.sides[p].influence -= paid
@@ -2133,6 +2271,8 @@ class WentworthState:
         self._detach(b)
         self._attach(b, action.target)
         self._check_lives()
+        if self.phase == RESPOND:
+            self.resume.append("_window_advance")
 
     def _discard_to_draw(self, action: Discard) -> None:
         p = self.active
@@ -2243,6 +2383,11 @@ class WentworthState:
             if not g.alive or sides[seat].out or (d is not None and not d.alive) or g.noattack_turn == turn:
                 continue
             self.c_att, self.c_ap, self.c_dp = g, self.active, seat
+            if self.n > 2:
+                order = self.c_order = [self.active, seat]
+                for other in self._opponents(self.active):
+                    if other != seat:
+                        order.append(other)
             self.c_rolled = False
             if self.c_mods:
                 self.c_mods = []
@@ -2262,14 +2407,9 @@ class WentworthState:
         if self.dirty:
             self._rebuild()
         ap, dp = self.c_ap, self.c_dp
-        sides = self.sides
-        sa, sd = sides[ap], sides[dp]
         if (self.log is not None or self.queue or self.pending or att.facts.has_attack or self.env_attack
                 or (d is not None and (d.facts.has_defend or (d.bindings and _has_defend(d.bindings))))
-                or (att.bindings and _has_attack(att.bindings))
-                or (((sa.influence and not _ROLL_FACTS.isdisjoint(sa.hand))
-                     or (sd.influence and not _ROLL_FACTS.isdisjoint(sd.hand)) or self.src_ract)
-                    and (self._has_roll_play(ap) or self._has_roll_play(dp)))):
+                or (att.bindings and _has_attack(att.bindings)) or self._window_wanted()):
             self._defended(d)
             return False
         rand = self.rng.random
@@ -2281,8 +2421,8 @@ class WentworthState:
             for _ in range(self.roll_power(d) if d.dyn else d.rp):
                 v_sum += int(rand() * 6) + 1
         self.c_rolled = True
-        # both players pass the roll window
-        self.c_prio, self.c_passes = ap, 2
+        # every player passes the roll window
+        self.c_prio, self.c_passes = ap, (2 if self.n == 2 else len(self.c_order))
         self._settle(a_sum, v_sum)
         if self.queue or self.hurt:
             self.resume.append("_end_combat")
@@ -2290,6 +2430,16 @@ class WentworthState:
         self.c_att = self.c_def = None
         self.c_defended = self.c_rolled = False
         return True
+
+    def _window_wanted(self) -> bool:
+        """Whether a player has anything to play in this combat's roll window (a potion they can pay for
+        with a target, or a combat ability)."""
+        src_ract = self.src_ract
+        for side in self.sides:
+            if (side.influence and not _POTION_FACTS.isdisjoint(side.hand)) or src_ract:
+                if self._has_roll_play(side.seat):
+                    return True
+        return False
 
     def _defended(self, d: Guardian | None) -> None:
         """The defender is declared: attack then defense triggers, then the dice."""
@@ -2359,13 +2509,14 @@ class WentworthState:
         if not self._combat_valid():
             self._end_combat()
             return
-        while self.c_passes < 2:
+        need = 2 if self.n == 2 else len(self.c_order)
+        while self.c_passes < need:
             p = self.c_prio
             if self._has_roll_play(p):
                 self.phase = ROLL
                 return
             self.c_passes += 1
-            self.c_prio = self.c_dp if p == self.c_ap else self.c_ap
+            self.c_prio = self._next_prio(p)
         self._resolve_combat()
 
     def _reroll(self, g: Guardian, eff: Eff, controller: int) -> None:
@@ -3079,6 +3230,8 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
     state.c_adice = state.c_ddice = ()
     state.c_mods, state.c_rolltime, state.c_protect = [], [], None
     state.c_passes = 0
+    state.c_order = []
+    state.w_seats, state.w_after = [], REBUFF
     state.decl, state.blocks, state.block_seats, state.block_idx, state.c_index = [], [], [], [], -1
     state.glob, state.count_sensitive, state.env_attack = [], False, False
     # nothing is in play yet: what _rebuild() finds on an empty board
@@ -3566,6 +3719,8 @@ class Greedy:
             return _blocks_action(state)
         if phase == ROLL:
             return self._act_roll(state, {})
+        if phase == RESPOND:
+            return self._act_window(state, {})
         return REDRAW if self._redraw_value(state, REDRAW) > 0 else KEEP
 
     def _act_main(self, state: WentworthState, cache: dict) -> Action:
@@ -3846,6 +4001,35 @@ class Greedy:
                 for code, target in targets:
                     yield obj, eff, slot, code, target
 
+    def _act_window(self, state: WentworthState, cache: dict) -> Action:
+        """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
+        p = state.w_seats[0]
+        side = state.sides[p]
+        if state.dirty:
+            state._rebuild()
+        influence = side.influence
+        pick = None
+        best_score = 0.0
+        for index, facts in enumerate(side.hand):
+            if facts.type is not POTION or facts.window == W_ROLL or facts.main_skip:
+                continue
+            if state.cost(p, facts) > influence:
+                continue
+            eff = facts.choice
+            if eff is None:
+                value = self._card_value(state, p, facts, None, cache)
+                if value > best_score:
+                    pick, best_score = (index, facts, None, None), value
+            else:
+                for code, obj in state.targets(p, eff):
+                    value = self._card_value(state, p, facts, obj, cache)
+                    if value > best_score:
+                        pick, best_score = (index, facts, code, obj), value
+        if pick is None:
+            return PASS_ROLL
+        index, facts, code, obj = pick
+        return _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+
     def _act_roll(self, state: WentworthState, cache: dict) -> Action:
         p = state.c_prio
         side = state.sides[p]
@@ -3855,10 +4039,19 @@ class Greedy:
         plain = not state.src_cost and not side.cost_temp
         pick = None
         best_score = 0.0
+        att, d = state.c_att, state.c_def
         for index, facts in enumerate(side.hand):
-            if not facts.is_roll or (facts.cost if plain else state.cost(p, facts)) > influence:
+            if not (facts.is_roll or facts.trick) or (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
+            if not facts.is_roll and eff is not None and facts.gchoice:
+                # a combat trick aimed at one guardian: only a guardian in the combat can change it
+                for code, obj in state.targets(p, eff):
+                    if obj is att or (obj is d and d is not None):
+                        value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
+                        if value > best_score:
+                            pick, best_score = (index, facts, code, obj), value
+                continue
             if eff is None:
                 value = self._roll_value(state, p, facts.plays, None, None, facts, cache)
                 if value > best_score:
@@ -4254,7 +4447,7 @@ class Greedy:
 
     def _outcome(self, state: WentworthState, p: int, a, v, adjust: tuple) -> float:
         """The combat's result for ``p`` (damage dealt minus taken, defeats weighted by cost)."""
-        prev_att, prev_def, shielded = adjust
+        prev_att, prev_def, shielded, life_att, life_def = adjust
         att, d = state.c_att, state.c_def
         a = a if a > 0 else 0
         v = v if v > 0 else 0
@@ -4266,16 +4459,21 @@ class Greedy:
             else:
                 amount -= prev_def + d.shields + d.prevent
                 if amount > 0 and not (state.c_protect and d.uid in state.c_protect):
-                    left = state.life_left(d)
+                    left = state.life_left(d) + life_def
                     value = 0.5 * amount if amount < left else 0.5 * left + 1.5 * d.facts.cost + (
                         0 if shielded and p == state.c_dp else amount - left)
         elif v > a:
             amount = v - a - prev_att - att.shields - att.prevent
             if amount > 0 and not (state.c_protect and att.uid in state.c_protect):
-                left = state.life_left(att)
+                left = state.life_left(att) + life_att
                 value = -(0.5 * amount if amount < left else 0.5 * left + 1.5 * att.facts.cost + (
                     0 if shielded and p == state.c_ap else amount - left))
-        return value if p == state.c_ap else -value
+        if p == state.c_ap:
+            return value
+        if p == state.c_dp:
+            return -value
+        # another player of a free-for-all: every point of damage hurts an opponent
+        return value if value > 0 else -value
 
     def _roll_value(self, state: WentworthState, p: int, effs: tuple, target: Any, source: Any,
                     facts: Facts | None, cache: dict) -> float:
@@ -4284,6 +4482,11 @@ class Greedy:
         att, d = state.c_att, state.c_def
         new_a = new_d = None
         prev_att = prev_def = 0
+        # combat tricks: life healed (+) or damage dealt (-) before the comparison; a guardian of the combat
+        # that leaves play ends it, worth what removing it is worth
+        life_att = life_def = 0
+        removed = False
+        bonus = 0.0
         shielded = cancelled = False
         touched = rerolled_a = rerolled_d = False
         for eff in effs:
@@ -4325,6 +4528,27 @@ class Greedy:
                         prev_def += eff.amount
                 elif kind == "restrict" and is_att:
                     cancelled = True
+                elif kind == "heal":
+                    healed = eff.amount if eff.amount < g.damage else g.damage
+                    if is_att:
+                        life_att += healed
+                    else:
+                        life_def += healed
+                elif kind == "damage":
+                    amount = eff.amount - g.prevent - g.shields
+                    if amount > 0 and not (state.c_protect and g.uid in state.c_protect):
+                        left = state.life_left(g) + (life_att if is_att else life_def)
+                        if amount >= left:
+                            removed = True
+                            worth = 0.5 * left + 1.5 * g.facts.cost
+                            bonus += -worth if g.owner == p else worth
+                        elif is_att:
+                            life_att -= amount
+                        else:
+                            life_def -= amount
+                elif kind == "return_to_hand":
+                    removed = True
+                    bonus += -0.5 * g.facts.cost if g.owner == p else 1.0 + 0.5 * g.facts.cost
         if not touched:
             return 0.0
         n = state.n
@@ -4339,11 +4563,16 @@ class Greedy:
         else:
             dmods = new_d if new_d is not None else dmods
             v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
-        after = 0.0 if cancelled else self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded))
+        if removed:
+            after = bonus
+        elif cancelled:
+            after = 0.0
+        else:
+            after = self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded, life_att, life_def))
         key = ("outcome", p)
         before = cache.get(key)
         if before is None:
-            before = cache[key] = self._outcome(state, p, a, v, (0, 0, False))
+            before = cache[key] = self._outcome(state, p, a, v, (0, 0, False, 0, 0))
         gain = after - before
         penalty = 1.0 + 0.3 * (facts.cost if facts is not None else 0)
         if source is not None:
@@ -4410,5 +4639,5 @@ globals().update(
     P_LIFE=P_LIFE, P_RP=P_RP, P_HASTE=P_HASTE, P_NOENTRY=P_NOENTRY, P_NOATTACK=P_NOATTACK, P_NODEFEND=P_NODEFEND,
     P_EXTRA=P_EXTRA, P_PREVENT_G=P_PREVENT_G, P_PREVENT_P=P_PREVENT_P, P_COST=P_COST, W_MAIN=W_MAIN,
     W_ROLL=W_ROLL, W_BOTH=W_BOTH, ALL_DAMAGE=ALL_DAMAGE, REDRAWING=REDRAWING, REBUFF=REBUFF, COMBAT=COMBAT,
-    DEFEND=DEFEND, ROLL=ROLL, REINFORCE=REINFORCE, _SETTLE=_SETTLE, _RICH=_RICH, _PATIENCE=_PATIENCE,
+    DEFEND=DEFEND, ROLL=ROLL, REINFORCE=REINFORCE, RESPOND=RESPOND, _SETTLE=_SETTLE, _RICH=_RICH, _PATIENCE=_PATIENCE,
 )

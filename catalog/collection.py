@@ -551,27 +551,24 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
         named_sets = [raw[cell] for cell in columns.get("set", []) if raw[cell]]
         parsed.append((line, the_game, cells["name"], quantity, Variant.of(**cells), cells.get("notes", ""), named_sets))
     homes = _games_of_names(database, {entry[2].casefold() for entry in parsed if entry[1] is None})
-    entries = []
+    entries: list[tuple[int, str, str, int, Variant, str]] = []
     for line, the_game, name, quantity, variant, notes, named_sets in parsed:
         for named in named_sets:
             if the_game is None and len(set_games.get(named.casefold(), ())) == 1:
                 the_game = next(iter(set_games[named.casefold()]))
             _check_set(named, the_game, sets, set_games, label, line)
-        if the_game is None:
-            the_game = _game_of_name(database, name, homes.get(name.casefold(), []), label, line)
-        entries.append([line, the_game, name, quantity, variant, notes])
+        game_id = the_game or _game_of_name(database, name, homes.get(name.casefold(), []), label, line)
+        entries.append((line, game_id, name, quantity, variant, notes))
     ids: dict[tuple[str, str], int] = {}
-    for the_game in {entry[1] for entry in entries}:
-        for key, card_id in _card_ids(database, the_game, {e[2].casefold() for e in entries if e[1] == the_game}).items():
-            ids[(the_game, key)] = card_id
+    for game_id in {entry[1] for entry in entries}:
+        for key, card_id in _card_ids(database, game_id, {e[2].casefold() for e in entries if e[1] == game_id}).items():
+            ids[(game_id, key)] = card_id
     result = []
-    for line, the_game, name, quantity, variant, notes in entries:
-        card_id = ids.get((the_game, name.casefold()))
+    for line, game_id, name, quantity, variant, notes in entries:
+        card_id = ids.get((game_id, name.casefold()))
         if card_id is None:
-            from .store import find_card
-
             try:
-                find_card(database, name, game=the_game)
+                card_id = _resolve(database, name, game_id)[0]
             except InputError as exc:
                 raise InputError(f"{label}: line {line}: {exc}") from None
         result.append((card_id, quantity, variant, notes))

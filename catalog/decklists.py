@@ -150,9 +150,9 @@ def parse_decklist(text: str, *, source: str) -> DecklistText:
         raise InputError(f"{source} names no cards.")
     if len(gaps) == 1 and not (marked or commented or headed):
         # MTGO's text export: the deck, a blank line, the sideboard (no header, no comment, nothing else).
-        line, start = gaps[0]
+        gap, start = gaps[0]
         parsed.entries[start:] = [replace(entry, section="sideboard") for entry in parsed.entries[start:]]
-        opened["sideboard"] = (line, "")
+        opened["sideboard"] = (gap, "")
     _refuse_sections_no_game_has(parsed, opened)
     return parsed
 

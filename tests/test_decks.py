@@ -104,18 +104,18 @@ def test_arena_and_mtgo_headers_open_the_main_deck_and_name_it():
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Deck\n3 Firebolt\n\nSideboard\n2 Meteor Shard\n", "t.txt: line 4: 'Sideboard' opens a sideboard, which no "
+    ("Deck\n3 Firebolt\n\nSideboard\n2 Meteor Shard\n", ("t.txt: line 4: 'Sideboard' opens a sideboard, which no "
      "decklab game has (the side decks are Warcardz's [attribute] and [variable], Warhammer 40K Warfare's "
-     "[reinforcements]); leave out its 2 cards, or move them into the deck or one of those sections."),
-    ("3 Firebolt\nSIDEBOARD:\n1 Meteor Shard\n", "t.txt: line 2: 'SIDEBOARD:' opens a sideboard, which no decklab "
+     "[reinforcements]); leave out its 2 cards, or move them into the deck or one of those sections.")),
+    ("3 Firebolt\nSIDEBOARD:\n1 Meteor Shard\n", ("t.txt: line 2: 'SIDEBOARD:' opens a sideboard, which no decklab "
      "game has (the side decks are Warcardz's [attribute] and [variable], Warhammer 40K Warfare's [reinforcements]); "
-     "leave out its 1 card, or move it into the deck or one of those sections."),
+     "leave out its 1 card, or move it into the deck or one of those sections.")),
     ("3 Firebolt\n// Sideboard\n1 Meteor Shard\n", "t.txt: line 2: '// Sideboard' opens a sideboard"),
     ("Commander\n1 Archmage Seline\nDeck\n3 Firebolt\n", "t.txt: line 1: 'Commander' opens a commander section"),
     ("Companion\n1 Archmage Seline\n", "t.txt: line 1: 'Companion' opens a companion section"),
     ("3 Firebolt\n1 Meteor Shard [Sideboard{noDeck}]\n", "t.txt: line 2: '[Sideboard{noDeck}]' opens a sideboard"),
-    ("3 Firebolt\n2 Battle Fury\n\n\n2 Meteor Shard\n", "t.txt: line 5: the 2 cards after the blank line 3 read as "
-     "a sideboard (MTGO's text export), which no decklab game has"),
+    ("3 Firebolt\n2 Battle Fury\n\n\n2 Meteor Shard\n", ("t.txt: line 5: the 2 cards after the blank line 3 read as "
+     "a sideboard (MTGO's text export), which no decklab game has")),
     ("1 Firebolt *A*\n", "t.txt: line 1: *A* is not a marker decklab reads (*F* foil, *E* etched)."),
 ])
 def test_sections_no_game_has_are_one_error_naming_the_line(text, expected):

@@ -44,7 +44,9 @@ _CATEGORY = re.compile(r"^(.*?\S)\s+\[([^\[\]]*)\](?:\s+\^[^^]*\^)?$")
 """``Name [Ramp,Sideboard{noDeck}] ^Tag^``: Archidekt's categories (and tags) after a card line."""
 MARKERS = {"F": "foil", "E": "etched"}
 """The finish markers of an exported line (Moxfield's ``*F*`` foil and ``*E*`` etched) and the finish each means."""
-_TOOL_HEADER = re.compile(r"^(?://\s*)?([A-Za-z][A-Za-z ]{0,20}?)\s*:?$")
+_TOOL_HEADER = re.compile(r"^(?://\s*)?([A-Za-z][A-Za-z ]{0,20}?)\s*(?:\(\d{1,6}\))?\s*:?$")
+_SIDEBOARD_LINE = re.compile(r"^SB:\s*(\S.*)$", re.IGNORECASE)
+"""``SB: 2 Name``: a sideboard line as Magic Workstation and Deckstats write it."""
 TOOL_SECTIONS = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
     "sideboard": "sideboard", "side board": "sideboard", "commander": "commander", "commanders": "commander",
@@ -134,8 +136,12 @@ def parse_decklist(text: str, *, source: str) -> DecklistText:
             check_text(value, f"{source}: line {number}: the deck's name", _HEADER_LENGTH["name"])
             parsed.name = parsed.name or value
             continue
-        entry = _entry(line, number, section, source)
-        if entry.section != section:  # an Archidekt category naming a section: [Sideboard]
+        sideboard_line = _SIDEBOARD_LINE.match(line)
+        if sideboard_line:
+            opened.setdefault("sideboard", (number, "SB:"))
+        entry = _entry(sideboard_line[1] if sideboard_line else line, number,
+                       "sideboard" if sideboard_line else section, source)
+        if entry.section != section and not sideboard_line:  # an Archidekt category naming a section: [Sideboard]
             opened.setdefault(entry.section, (number, f"[{line.rsplit('[', 1)[1].split(']')[0]}]"))
         key = (entry.section, entry.name.casefold())
         totals[key] = totals.get(key, 0) + entry.quantity
@@ -200,6 +206,8 @@ def _entry(line: str, number: int, section: str, source: str) -> Entry:
 
 def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[int, str]]) -> None:
     """Refuse cards in a section a tool opened (a sideboard, a commander) that no registered game's deck has."""
+    if not any(section != MAIN for section in opened):
+        return
     from .games import all_games
 
     for section, (line, written) in opened.items():
@@ -213,7 +221,8 @@ def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[i
         no_game = f"which no decklab game has (the side decks are {', '.join(sides)})"
         if written:
             what = "a sideboard" if section == "sideboard" else f"a {section} section"
-            raise InputError(f"{parsed.source}: line {line}: '{written}' opens {what}, {no_game}; leave out its "
+            verb = "marks" if written == "SB:" else "opens"
+            raise InputError(f"{parsed.source}: line {line}: '{written}' {verb} {what}, {no_game}; leave out its "
                              f"{count}, or move {'them' if cards != 1 else 'it'} into the deck or one of those sections.")
         raise InputError(f"{parsed.source}: line {held[0].line}: the {count} after the blank line {line} read as a "
                          f"sideboard (MTGO's text export), {no_game}; leave {'them' if cards != 1 else 'it'} out, or "

@@ -98,7 +98,7 @@ def test_arena_and_mtgo_headers_open_the_main_deck_and_name_it():
     parsed = parse_decklist(text, source="arena.txt")
     assert parsed.name == "Seline Control"
     assert [(e.name, e.section, e.line) for e in parsed.entries] == [("Archmage Seline", "main", 5)]
-    for header in ("Deck", "deck:", "MAIN", "Mainboard", "// Deck", "//Main Deck"):
+    for header in ("Deck", "deck:", "MAIN", "Mainboard", "// Deck", "//Main Deck", "Deck (30)", "// Creatures (12)"):
         parsed = parse_decklist(f"{header}\n3 Ember Whelp\n", source="t.txt")
         assert [(e.name, e.section) for e in parsed.entries] == [("Ember Whelp", "main")], header
 
@@ -117,6 +117,8 @@ def test_arena_and_mtgo_headers_open_the_main_deck_and_name_it():
     ("3 Firebolt\n2 Battle Fury\n\n\n2 Meteor Shard\n", ("t.txt: line 5: the 2 cards after the blank line 3 read as "
      "a sideboard (MTGO's text export), which no decklab game has")),
     ("1 Firebolt *A*\n", "t.txt: line 1: *A* is not a marker decklab reads (*F* foil, *E* etched)."),
+    ("3 Firebolt\nSB: 2 Meteor Shard\n", "t.txt: line 2: 'SB:' marks a sideboard, which no decklab game has"),
+    ("3 Firebolt\nSideboard (1):\n1 Meteor Shard\n", "t.txt: line 2: 'Sideboard (1):' opens a sideboard"),
 ])
 def test_sections_no_game_has_are_one_error_naming_the_line(text, expected):
     with pytest.raises(InputError) as caught:

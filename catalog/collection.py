@@ -58,9 +58,9 @@ class Variant:
 
 
 def _table():
-    from .models import CollectionItemRow
+    from .tables import collection_item
 
-    return CollectionItemRow.__table__
+    return collection_item
 
 
 def _variant_where(table, card_id: int, variant: Variant):

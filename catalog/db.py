@@ -18,10 +18,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sqlite3
+import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any, Iterator
 
 from .errors import DatabaseError
 from .migrations import HEAD, LOCATION
@@ -88,27 +91,97 @@ def display_url(url: str) -> str:
     return base + mark + "".join(parts)
 
 
-@dataclass
 class Database:
     """An open database whose schema is at :data:`HEAD`.
 
-    ``notices`` are sentences for the user (a backup made, starter sets loaded).
+    ``notices`` are sentences for the user (a backup made, starter sets loaded). The SQLAlchemy ``engine`` is
+    made on first use: a command that only reads a SQLite file reads it through :meth:`reading` with Python's
+    sqlite3 driver, and never imports SQLAlchemy.
     """
 
-    url: str
-    engine: object
-    notices: list[str] = field(default_factory=list)
+    def __init__(self, url: str, engine: Any = None, notices: list[str] | None = None) -> None:
+        self.url = url
+        self._engine = engine
+        self.notices: list[str] = notices if notices is not None else []
+        self._reader: sqlite3.Connection | None = None
+
+    def __repr__(self) -> str:
+        return f"Database({display_url(self.url)!r})"
+
+    @property
+    def engine(self) -> Any:
+        """The SQLAlchemy engine (made on first use: see :func:`create_engine`)."""
+        if self._engine is None:
+            self._engine = create_engine(self.url)
+        return self._engine
 
     @property
     def is_sqlite(self) -> bool:
-        return self.engine.dialect.name == "sqlite"
+        return (self._engine.dialect.name if self._engine is not None else _backend(self.url)) == "sqlite"
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file of a plain ``sqlite:///path`` URL (no query, not in memory), else None."""
+        if not self.url.startswith("sqlite:///") or "?" in self.url:
+            return None
+        path = self.url.removeprefix("sqlite:///")
+        return Path(path) if path and path != ":memory:" else None
+
+    @contextmanager
+    def reading(self) -> Iterator[Any]:
+        """A connection to read with (see :func:`fetch`): for a SQLite file, one sqlite3 connection kept until
+        :meth:`dispose` (nothing else imported); for any other database, one of the engine's."""
+        path = self.sqlite_path
+        if path is None:
+            with self.engine.connect() as conn:
+                yield conn
+            return
+        if self._reader is None:
+            if not path.exists():
+                raise DatabaseError(f"cannot read the database {path}: no such file.")
+            self._reader = sqlite3.connect(path, timeout=30, check_same_thread=False)
+            self._reader.execute("PRAGMA query_only = ON")
+        yield self._reader
 
     def revision(self) -> str | None:
-        with self.engine.connect() as conn:
+        with self.reading() as conn:
             return _revision(conn)
 
     def dispose(self) -> None:
-        self.engine.dispose()
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+        if self._engine is not None:
+            self._engine.dispose()
+
+
+def fetch(conn: Any, sql: str, params: dict[str, Any] | None = None) -> list[tuple]:
+    """The rows of ``sql`` (plain SQL that SQLite and PostgreSQL both read, with ``:name`` parameters) on
+    ``conn``: a sqlite3 connection from :meth:`Database.reading`, or a SQLAlchemy connection.
+
+    >>> fetch(sqlite3.connect(":memory:"), "SELECT :a + 1, :b", {"a": 1, "b": "x"})
+    [(2, 'x')]
+    """
+    if isinstance(conn, sqlite3.Connection):
+        return conn.execute(sql, params or {}).fetchall()
+    from sqlalchemy import text
+
+    return [tuple(row) for row in conn.execute(text(sql), params or {})]
+
+
+def in_list(name: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
+    """``(":name0, :name1, ...", {"name0": ..., ...})``: the parameters of an ``IN (...)`` for :func:`fetch`.
+
+    >>> in_list("k", ["a", "b"])
+    (':k0, :k1', {'k0': 'a', 'k1': 'b'})
+    """
+    params = {f"{name}{index}": value for index, value in enumerate(values)}
+    return ", ".join(f":{key}" for key in params) or "NULL", params
+
+
+def _backend(url: str) -> str:
+    """The kind of database a URL names (``sqlite``, ``postgresql``...), without SQLAlchemy."""
+    return url.partition("://")[0].partition("+")[0]
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -164,14 +237,15 @@ def create_engine(url: str):
 
 
 def _revision(conn) -> str | None:
-    from sqlalchemy import inspect, text
-
-    if not inspect(conn).has_table("alembic_version"):
+    if "alembic_version" not in _tables(conn):
         return None
-    return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    rows = fetch(conn, "SELECT version_num FROM alembic_version")
+    return rows[0][0] if rows else None
 
 
 def _tables(conn) -> list[str]:
+    if isinstance(conn, sqlite3.Connection):
+        return [row[0] for row in fetch(conn, "SELECT name FROM sqlite_master WHERE type = 'table'")]
     from sqlalchemy import inspect
 
     return inspect(conn).get_table_names()
@@ -179,11 +253,9 @@ def _tables(conn) -> list[str]:
 
 def _has_cards(conn) -> bool:
     """Whether the catalog holds any card set (False before the catalog's tables exist)."""
-    from sqlalchemy import inspect
-
-    if not inspect(conn).has_table("card_set"):
+    if "card_set" not in _tables(conn):
         return False
-    return conn.exec_driver_sql("SELECT 1 FROM card_set LIMIT 1").first() is not None
+    return bool(fetch(conn, "SELECT 1 FROM card_set LIMIT 1"))
 
 
 def _connect_error(url: str, exc: Exception) -> DatabaseError:
@@ -271,8 +343,12 @@ def upgrade_database(url: str | None = None) -> tuple[str, str | None, str, list
 
 
 def _connect(url: str | None) -> Database:
+    """The database at ``url`` (resolved); a SQLite file is not opened yet, any other URL gets its engine."""
     url = resolve_url(url)
-    return Database(url=url, engine=create_engine(url))
+    database = Database(url=url)
+    if database.sqlite_path is None:
+        database.engine  # noqa: B018 - a bad URL or a missing driver is reported now
+    return database
 
 
 @dataclass(frozen=True)
@@ -301,15 +377,21 @@ class _State:
 
 def _state(database: Database) -> _State:
     """What the database holds; refuses a newer schema, and another program's SQLite file."""
-    with database.engine.connect() as conn:
-        tables = tuple(_tables(conn))
-        revision = _revision(conn) if "alembic_version" in tables else None
-        state = _State(revision=revision, tables=tables, has_cards="card_set" in tables and _has_cards(conn))
+    path = database.sqlite_path
+    if path is not None and not path.exists():
+        state = _State(revision=None, tables=(), has_cards=False)
+        tables: tuple[str, ...] = ()
+        revision = None
+    else:
+        with database.reading() as conn:
+            tables = tuple(_tables(conn))
+            revision = _revision(conn) if "alembic_version" in tables else None
+            state = _State(revision=revision, tables=tables, has_cards="card_set" in tables and _has_cards(conn))
     is_ours = "card_set" in tables or (revision is not None and _is_known(revision))
     if database.is_sqlite and tables and not is_ours:
         shown = ", ".join(sorted(tables)[:3]) + (", ..." if len(tables) > 3 else "")
         raise DatabaseError(
-            f"{database.engine.url.database} is not a decklab database: it holds another program's tables "
+            f"{path or database.engine.url.database} is not a decklab database: it holds another program's tables "
             f"({shown}), so decklab leaves it untouched; give --db a new file, an empty one or a decklab database.")
     if revision is not None and revision != HEAD and not _is_known(revision):
         raise DatabaseError(
@@ -320,12 +402,16 @@ def _state(database: Database) -> _State:
 
 @contextmanager
 def _reported(database: Database):
-    """Turn driver errors into one :class:`DatabaseError` sentence."""
-    from sqlalchemy.exc import SQLAlchemyError
-
+    """Turn driver errors (through SQLAlchemy, or sqlite3's own) into one :class:`DatabaseError` sentence."""
     try:
         yield
-    except SQLAlchemyError as exc:
+    except sqlite3.Error as exc:
+        database.dispose()
+        raise _connect_error(database.url, exc) from None
+    except Exception as exc:
+        alchemy = sys.modules.get("sqlalchemy.exc")
+        if alchemy is None or not isinstance(exc, alchemy.SQLAlchemyError):
+            raise
         database.dispose()
         raise _connect_error(database.url, exc) from None
 
@@ -383,10 +469,10 @@ def _drop_empty_leftovers(conn) -> None:
     """
     from sqlalchemy import select
 
-    from .models import SQLModel
+    from .tables import metadata
 
     present = set(_tables(conn))
-    leftovers = [table for table in reversed(SQLModel.metadata.sorted_tables) if table.name in present]
+    leftovers = [table for table in reversed(metadata.sorted_tables) if table.name in present]
     for table in leftovers:
         if conn.execute(select(1).select_from(table).limit(1)).first() is not None:
             raise DatabaseError(f"the database {display_url(str(conn.engine.url))} has decklab's table {table.name} "

@@ -7,12 +7,12 @@ from typing import Any
 
 from .cards import FORMATS, MAIN, MAX_DECK_NAME, MAX_QUANTITY, Card, Deck
 from .collection import check_quantity
-from .db import Database
+from .db import Database, fetch, in_list
 from .decklists import DecklistText, Entry, read_decklist
 from .errors import InputError, suggestion
 from .games import Game, get_game
 from .inputs import check_text
-from .store import card_from_row, card_query
+from .store import CARD_SQL, card_from_row
 
 
 def check_format(value: str | None) -> str | None:
@@ -43,28 +43,20 @@ def _check_section(game: Game, section: str, where: str) -> None:
 
 def _cards_by_key(conn, game: Game, keys) -> dict[str, tuple[int, Card]]:
     """The cards of ``game`` whose case-folded names are ``keys``: key -> (card id, card)."""
-    from .models import CardRow
-
-    query, _, _ = card_query()
-    table = CardRow.__table__
-    query = query.add_columns(table.c.name_key, table.c.id).where(table.c.game == game.id)
     keys = list(keys)
     found: dict[str, tuple[int, Card]] = {}
     for start in range(0, len(keys), 500):
-        for row in conn.execute(query.where(table.c.name_key.in_(keys[start:start + 500]))):
-            found[row.name_key] = (row.id, card_from_row(row.game, row.code, row.data, row.banlist))
+        marks, params = in_list("key", keys[start:start + 500])
+        for row in fetch(conn, f"{CARD_SQL} WHERE card.game = :game AND card.name_key IN ({marks})",
+                         {**params, "game": game.id}):
+            found[row[5]] = (row[4], card_from_row(*row[:4]))
     return found
 
 
 def _infer_game(conn, parsed: DecklistText) -> Game:
     """The game whose catalog knows the most of the decklist's names."""
-    from sqlalchemy import func, select
-
-    from .models import CardRow
-
-    table = CardRow.__table__
-    keys = list({entry.name.casefold() for entry in parsed.entries})
-    rows = conn.execute(select(table.c.game, func.count()).where(table.c.name_key.in_(keys)).group_by(table.c.game)).all()
+    marks, params = in_list("key", list({entry.name.casefold() for entry in parsed.entries}))
+    rows = fetch(conn, f"SELECT game, COUNT(*) FROM card WHERE name_key IN ({marks}) GROUP BY game", params)
     if not rows:
         raise InputError(f"{parsed.source} does not say its game and none of its cards is known; add 'game:' or --game.")
     best = max(rows, key=lambda row: row[1])
@@ -77,7 +69,7 @@ def resolve(database: Database, parsed: DecklistText, *, game: str | None = None
 
     :raises InputError: for a section the game lacks, or unknown names (every one, with close matches).
     """
-    with database.engine.connect() as conn:
+    with database.reading() as conn:
         the_game = get_game(game or parsed.game) if (game or parsed.game) else _infer_game(conn, parsed)
         for entry in parsed.entries:
             _check_section(the_game, entry.section, f"{parsed.source}: line {entry.line}: " if entry.line else f"{parsed.source}: ")
@@ -95,14 +87,9 @@ def resolve(database: Database, parsed: DecklistText, *, game: str | None = None
 
 def _unknown_names(conn, game: Game, source: str, unknown: list[Entry]) -> str:
     """One sentence naming every unknown card, with close matches or the game it belongs to."""
-    from sqlalchemy import select
-
-    from .models import CardRow
-
-    table = CardRow.__table__
-    names = [row[0] for row in conn.execute(select(table.c.name).where(table.c.game == game.id))]
-    keys = list({entry.name.casefold() for entry in unknown})
-    elsewhere = dict(conn.execute(select(table.c.name_key, table.c.game).where(table.c.name_key.in_(keys))).all())
+    names = [row[0] for row in fetch(conn, "SELECT name FROM card WHERE game = :game", {"game": game.id})]
+    marks, params = in_list("key", list({entry.name.casefold() for entry in unknown}))
+    elsewhere = dict(fetch(conn, f"SELECT name_key, game FROM card WHERE name_key IN ({marks})", params))
     parts = []
     seen = set()
     for entry in unknown:
@@ -131,9 +118,9 @@ def read_deck_file(database: Database, path: str | Path, *, game: str | None = N
 
 
 def _tables():
-    from .models import DeckEntryRow, DeckRow
+    from .tables import deck, deck_entry
 
-    return DeckRow.__table__, DeckEntryRow.__table__
+    return deck, deck_entry
 
 
 def deck_row(conn, name: str, *, missing: str = "no deck is called '{name}'"):
@@ -190,7 +177,7 @@ def save_deck(database: Database, deck: Deck, *, replace: bool = False, notes: s
     from sqlalchemy import delete, insert, select
 
     from .collection import reserving, settle_reservations
-    from .models import utcnow
+    from .tables import utcnow
 
     table, _ = _tables()
     game = get_game(deck.game)
@@ -235,6 +222,8 @@ def deck_notes(database: Database, name: str) -> dict[str, Any]:
 
 
 def _load(conn, row) -> Deck:
+    from .store import card_query
+
     _, entry = _tables()
     query, card, _ = card_query(entry.c.section, entry.c.quantity)
     query = (query.join(entry, entry.c.card_id == card.c.id).where(entry.c.deck_id == row.id)
@@ -307,7 +296,7 @@ def _change(database: Database, deck_name: str, card_name: str, delta: int, sect
     from sqlalchemy import delete, func, insert, select, update
 
     from .collection import reserving, shortages
-    from .models import utcnow
+    from .tables import utcnow
 
     table, entry = _tables()
     section = section.strip().casefold()

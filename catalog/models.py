@@ -1,113 +1,54 @@
-"""SQLModel tables of the catalog. Imported only by code that touches the database."""
+"""SQLModel classes of the catalog, derived from the tables of :mod:`decklab.catalog.tables`.
+
+The tables are described once, in SQLAlchemy Core (reading needs nothing more, and never imports SQLModel or
+pydantic); each class here is mapped onto its table, with one pydantic field per column taken from the column's
+type, nullability and default. ``SQLModel.metadata`` is the tables' metadata, which Alembic compares with the
+migrations. Imported only by code that writes.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any
+from functools import partial
+from typing import Any, Optional
 
-from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlalchemy import Table
+from sqlalchemy.orm import registry
+from sqlmodel import Field
+from sqlmodel import SQLModel as _SQLModel
 
-from .cards import MAX_CARD_NAME, MAX_DECK_NAME, MAX_FACTION, MAX_SET_CODE, MAX_SET_NAME
+from . import tables
+from .tables import utcnow
 
-
-def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-class CardSetRow(SQLModel, table=True):
-    """One imported card set; ``(game, code)`` is unique."""
-
-    __tablename__ = "card_set"
-    __table_args__ = (UniqueConstraint("game", "code", name="uq_card_set_game_code"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    game: str = Field(index=True, max_length=32)
-    code: str = Field(max_length=MAX_SET_CODE)
-    name: str = Field(max_length=MAX_SET_NAME)
-    banlist: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    imported_at: datetime = Field(default_factory=utcnow)
+__all__ = ["SQLModel", "CardSetRow", "CardRow", "DeckRow", "DeckEntryRow", "CollectionItemRow", "utcnow"]
 
 
-class CardRow(SQLModel, table=True):
-    """One card. ``name_key`` is the case-folded name, unique within a game.
-
-    ``data`` holds every field of the card as in its set file; the other
-    columns repeat the ones that listings filter on.
-    """
-
-    __tablename__ = "card"
-    __table_args__ = (
-        UniqueConstraint("game", "name_key", name="uq_card_game_name_key"),
-        Index("ix_card_game_type", "game", "type"),
-    )
-
-    id: int | None = Field(default=None, primary_key=True)
-    game: str = Field(max_length=32)
-    name: str = Field(max_length=MAX_CARD_NAME)
-    name_key: str = Field(max_length=MAX_CARD_NAME)
-    type: str = Field(max_length=32)
-    set_id: int = Field(sa_column=Column(Integer, ForeignKey("card_set.id", ondelete="RESTRICT"), nullable=False, index=True))
-    rarity: str | None = Field(default=None, max_length=32)
-    faction: str | None = Field(default=None, max_length=MAX_FACTION)
-    text: str = Field(default="", sa_column=Column(Text, nullable=False))
-    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+class SQLModel(_SQLModel, registry=registry(metadata=tables.metadata)):
+    """The base of decklab's models: its ``metadata`` is :data:`decklab.catalog.tables.metadata`."""
 
 
-class DeckRow(SQLModel, table=True):
-    """A saved deck; ``name_key`` (the case-folded name) is unique across games."""
-
-    __tablename__ = "deck"
-    __table_args__ = (UniqueConstraint("name_key", name="uq_deck_name_key"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(max_length=MAX_DECK_NAME)
-    name_key: str = Field(max_length=MAX_DECK_NAME)
-    game: str = Field(max_length=32, index=True)
-    format: str = Field(default="official", max_length=16)
-    notes: str = Field(default="", sa_column=Column(Text, nullable=False))
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow)
-    #: When the deck was marked physically built (its cards reserved), else None.
-    built_at: datetime | None = Field(default=None)
-
-
-class DeckEntryRow(SQLModel, table=True):
-    """A card in a deck section with its quantity (at least 1)."""
-
-    __tablename__ = "deck_entry"
-    __table_args__ = (
-        UniqueConstraint("deck_id", "card_id", "section", name="uq_deck_entry"),
-        CheckConstraint("quantity >= 1", name="ck_deck_entry_quantity"),
-    )
-
-    id: int | None = Field(default=None, primary_key=True)
-    deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False, index=True))
-    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
-    section: str = Field(default="main", max_length=32)
-    quantity: int
-    position: int = 0
+def _model(name: str, table: Table) -> type[SQLModel]:
+    """A SQLModel class mapped onto ``table``, a field per column (Optional when the column is nullable or the
+    database fills it in, with the column's default)."""
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__table__": table, "__doc__": table.__doc__ or f"A row of {table.name}.",
+                                 "__module__": __name__, "__qualname__": name, "__annotations__": annotations}
+    for column in table.columns:
+        kind = column.type.python_type
+        optional = column.nullable or column.primary_key
+        annotations[column.key] = Optional[kind] if optional else kind
+        default = column.default.arg if column.default is not None else None
+        if column.default is not None and column.default.is_callable:  # SQLAlchemy's wrapper takes a context
+            field = Field(default_factory=partial(default, None), sa_column=column)
+        elif column.default is not None or optional:
+            field = Field(default=default, sa_column=column)
+        else:
+            field = Field(sa_column=column)
+        namespace[column.key] = field
+    return type(_SQLModel)(name, (SQLModel,), namespace, table=True)
 
 
-class CollectionItemRow(SQLModel, table=True):
-    """Copies of one card the player owns, in one variant (condition, finish, language, location).
-
-    Quantities change only through single atomic SQL statements (see
-    :mod:`decklab.catalog.collection`); a row never holds less than 1.
-    """
-
-    __tablename__ = "collection_item"
-    __table_args__ = (
-        UniqueConstraint("card_id", "condition", "finish", "language", "location", name="uq_collection_variant"),
-        CheckConstraint("quantity >= 0", name="ck_collection_quantity"),
-    )
-
-    id: int | None = Field(default=None, primary_key=True)
-    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
-    quantity: int
-    condition: str = Field(default="", max_length=32)
-    finish: str = Field(default="", max_length=32)
-    language: str = Field(default="", max_length=32)
-    location: str = Field(default="", max_length=120)
-    notes: str = Field(default="", sa_column=Column(Text, nullable=False))
-    updated_at: datetime = Field(default_factory=utcnow)
+CardSetRow = _model("CardSetRow", tables.card_set)
+CardRow = _model("CardRow", tables.card)
+DeckRow = _model("DeckRow", tables.deck)
+DeckEntryRow = _model("DeckEntryRow", tables.deck_entry)
+CollectionItemRow = _model("CollectionItemRow", tables.collection_item)

@@ -16,9 +16,8 @@ def card_query(*extra):
     """``SELECT`` of what builds a :class:`Card` (plus ``extra`` columns), with the card and set tables."""
     from sqlalchemy import Text, cast, select
 
-    from .models import CardRow, CardSetRow
+    from .tables import card, card_set
 
-    card, card_set = CardRow.__table__, CardSetRow.__table__
     # the set's banlist comes as text, decoded once per distinct list (not once per card)
     query = (select(card.c.game, card_set.c.code, card.c.data, cast(card_set.c.banlist, Text).label("banlist"), *extra)
              .join(card_set, card.c.set_id == card_set.c.id))
@@ -113,46 +112,49 @@ def find_card(database: Database, name: str, *, game: str | None = None) -> Card
     :raises InputError: for an unknown name (with close matches), or a name
         that several games share when no game is given.
     """
-    with database.engine.connect() as conn:
+    with database.reading() as conn:
         return resolve_card(conn, name, game=game)[1]
 
 
-def resolve_card(conn, name: str, *, game: str | None = None) -> tuple[int, Card]:
-    """``(card id, card)`` for the card called ``name`` on an open connection; errors as :func:`find_card`."""
-    from sqlalchemy import select
+CARD_SQL = ("SELECT card.game, card_set.code, card.data, CAST(card_set.banlist AS TEXT), card.id, card.name_key "
+            "FROM card JOIN card_set ON card.set_id = card_set.id")
+"""Plain SQL (SQLite and PostgreSQL) of what builds a :class:`Card` (as :func:`card_query`), with the card's id and
+key, for :func:`~decklab.catalog.db.fetch`: the read path of ``deck validate FILE`` and ``catalog show``."""
 
-    query, card, _ = card_query(card_id_column())
-    key = name.strip().casefold()
+
+def resolve_card(conn, name: str, *, game: str | None = None) -> tuple[int, Card]:
+    """``(card id, card)`` for the card called ``name`` on an open connection (SQLAlchemy's or
+    :meth:`~decklab.catalog.db.Database.reading`'s); errors as :func:`find_card`."""
+    from .db import fetch
+
     the_game = get_game(game) if game else None
-    if the_game:
-        query = query.where(card.c.game == the_game.id)
-    found = [(row[-1], card_from_row(*row[:-1])) for row in conn.execute(query.where(card.c.name_key == key))]
+    in_game = " AND card.game = :game" if the_game else ""
+    params = {"key": name.strip().casefold(), "game": the_game.id if the_game else None}
+    rows = fetch(conn, f"{CARD_SQL} WHERE card.name_key = :key{in_game}", params)
+    found = [(row[4], card_from_row(*row[:4])) for row in rows]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
         games = " and ".join(sorted(c.game for _, c in found))
         raise InputError(f"'{name}' is a card in {games}; say which with --game.")
-    names_query = select(card.c.name)
-    if the_game:
-        names_query = names_query.where(card.c.game == the_game.id)
-    names = [row[0] for row in conn.execute(names_query)]
+    names = [row[0] for row in fetch(conn, "SELECT card.name FROM card WHERE 1 = 1" + in_game, params)]
     where = f" in {the_game.name}" if the_game else ""
     raise InputError(f"no card is called '{name}'{where}{suggestion(name, names)}")
 
 
 def card_id_column():
-    from .models import CardRow
+    """The card table's id column (for :func:`card_query`'s ``extra``)."""
+    from .tables import card
 
-    return CardRow.__table__.c.id
+    return card.c.id
 
 
 def list_sets(database: Database, *, game: str | None = None) -> list[dict[str, Any]]:
     """Every set with its game, code, name, card count and banlist."""
     from sqlalchemy import func, select
 
-    from .models import CardRow, CardSetRow
+    from .tables import card, card_set
 
-    card, card_set = CardRow.__table__, CardSetRow.__table__
     query = (
         select(card_set.c.game, card_set.c.code, card_set.c.name, card_set.c.banlist, func.count(card.c.id))
         .outerjoin(card, card.c.set_id == card_set.c.id)
@@ -173,9 +175,8 @@ def database_info(database: Database) -> dict[str, Any]:
     from sqlalchemy import func, select
 
     from .games import all_games
-    from .models import CardRow, CardSetRow
+    from .tables import card, card_set
 
-    card, card_set = CardRow.__table__, CardSetRow.__table__
     with database.engine.connect() as conn:
         cards = dict(conn.execute(select(card.c.game, func.count()).group_by(card.c.game)).all())
         sets = dict(conn.execute(select(card_set.c.game, func.count()).group_by(card_set.c.game)).all())

@@ -324,18 +324,35 @@ def finish_of(value: str, *, column: str = "finish") -> str:
 
 def sniff_import(text: str) -> str:
     """Which of :data:`IMPORT_KINDS` collection ``text`` is: ``csv`` when its first line is a header with a
-    name column and a quantity column (any alias of :data:`COLUMN_ALIASES`), else the decklist's kind.
+    name column and a quantity column (any alias of :data:`COLUMN_ALIASES`; cells split by commas, semicolons
+    or tabs), else the decklist's kind.
 
     >>> sniff_import("Count,Tradelist Count,Name,Edition\\n"), sniff_import("2 Archmage Seline (WRD1) 1\\n")
     ('csv', 'text')
     """
-    first = next((line for line in text.split("\n") if line.strip()), "")
-    header = {cell.strip().casefold() for cell in next(csv.reader([first]), [])} if "," in first else set()
-    if header & set(COLUMN_ALIASES["name"]) and header & set(COLUMN_ALIASES["quantity"]):
+    if _delimiter(text):
         return "csv"
     from .decklists import sniff_decklist
 
     return sniff_decklist(text)
+
+
+def _delimiter(text: str, *, guess: bool = False) -> str | None:
+    """What splits the cells of a collection CSV's header (``,``; ``;`` as spreadsheets write it where the
+    decimal mark is a comma; a tab), when its first line is a header with a name and a quantity column; with
+    ``guess``, else the one that finds either column, else the most frequent of them."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    wanted = set(COLUMN_ALIASES["name"]) | set(COLUMN_ALIASES["quantity"])
+    partial = None
+    for delimiter in (",", ";", "\t"):
+        if delimiter in first:
+            header = {cell.strip().casefold() for cell in next(csv.reader([first], delimiter=delimiter), [])}
+            if header & set(COLUMN_ALIASES["name"]) and header & set(COLUMN_ALIASES["quantity"]):
+                return delimiter
+            partial = partial or (delimiter if header & wanted else None)
+    if not guess:
+        return None
+    return partial or max((",", ";", "\t"), key=first.count)
 
 
 def import_file(database: Database, path: str | Path, *, game: str | None = None, replace: bool = False,
@@ -501,6 +518,9 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
     A quantity is a whole number from 1 to MAX_QUANTITY; names, variants and notes fit their columns and hold
     no control character (notes may hold tabs and line breaks).
     """
+    delimiter = _delimiter(text, guess=True)
+    if delimiter not in (None, ","):
+        text = _with_commas(text, delimiter)
     header, rows = csv_rows(text, label)
     columns, ignored = _columns(header)
     missing = [column for column in ("name", "quantity") if column not in columns]
@@ -573,6 +593,17 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
                 raise InputError(f"{label}: line {line}: {exc}") from None
         result.append((card_id, quantity, variant, notes))
     return result, ignored
+
+
+def _with_commas(text: str, delimiter: str) -> str:
+    """CSV ``text`` whose cells ``delimiter`` splits, written with commas (each row on the lines it had)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    try:
+        writer.writerows(csv.reader(io.StringIO(text), delimiter=delimiter))
+    except csv.Error:
+        return text  # csv_rows names the broken line
+    return out.getvalue()
 
 
 def _check_set(named: str, game_id: str | None, sets: dict[str, dict[str, str]], set_games: dict[str, set[str]],

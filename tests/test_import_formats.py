@@ -248,3 +248,21 @@ def test_docs_examples_are_the_tested_files():
     guide = (Path(__file__).resolve().parents[1] / "docs" / "importing.md").read_text(encoding="utf-8")
     for name in names:
         assert f"examples/{name}" in guide, name
+
+
+def test_a_spreadsheet_with_semicolons_or_tabs_imports(decklab, db_url, tmp_path):
+    """Spreadsheets where the decimal mark is a comma save CSV with semicolons; a copied table has tabs."""
+    semicolons = write(tmp_path / "sammlung.csv", "Anzahl;Card;Set;Foil\n2;Firebolt;WRD1;ja\n")
+    assert_input_error(decklab("collection", "import", semicolons), "the header has no quantity column")
+    semicolons = write(tmp_path / "sammlung.csv", "Qty;Card;Set;Foil;Notes\n2;Firebolt;WRD1;yes;\"top; left\"\n"
+                                                  "\n1;Kaelthas, Elder Sunwyrm;WRD1;;\n3;Firebolr;WRD1;;\n")
+    assert_input_error(decklab("collection", "import", semicolons),
+                       "sammlung.csv: line 5: no card is called 'Firebolr' in Ward; did you mean 'Firebolt'")
+    write(semicolons, "Qty;Card;Set;Foil;Notes\n2;Firebolt;WRD1;yes;\"top; left\"\n\n1;Kaelthas, Elder Sunwyrm;WRD1;;\n")
+    result = decklab("collection", "import", semicolons)
+    assert (result.exit_code, result.stdout.strip()) == (0, "Added 3 copies from 2 rows.")
+    tabs = write(tmp_path / "copied.txt", "Count\tName\tEdition\n1\tMeteor Shard\twrd1\n")
+    assert decklab("collection", "import", tabs).exit_code == 0
+    assert owned(decklab) == [("ward", "Firebolt", 2, "foil", "", "", "", "top; left"),
+                              ("ward", "Kaelthas, Elder Sunwyrm", 1, "", "", "", "", ""),
+                              ("ward", "Meteor Shard", 1, "", "", "", "", "")]

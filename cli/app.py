@@ -19,7 +19,7 @@ app = typer.Typer(
 app.add_typer(catalog.app, name="catalog")
 app.add_typer(deck.app, name="deck")
 app.add_typer(collection.app, name="collection")
-app.add_typer(sim.app, name="sim")
+app.add_typer(sim.app, name="sim", short_help="Simulate games: goldfish a deck, or match decks.")
 app.add_typer(db.app, name="db")
 
 
@@ -45,10 +45,10 @@ def root(
     ctx.obj = {"db_url": db_option}
 
 
-app.command("demo")(demo.demo)
+app.command("demo", short_help="Tour every game: deck checks, a goldfish and a match.")(demo.demo)
 
 
-@app.command("games")
+@app.command("games", short_help="List the five games: ids, aliases, card types, deck rules.")
 @listing
 def games(*, output: Output) -> None:
     """List the five games with their ids, aliases, card types and deck rules."""

@@ -24,7 +24,7 @@ from .common import (
 app = typer.Typer(help="Import, list, search and show cards of every game.", no_args_is_help=True)
 
 
-@app.command("import")
+@app.command("import", short_help="Import card-set files (or stdin), all or nothing.")
 def import_(
     ctx: typer.Context,
     files: Annotated[list[str] | None, typer.Argument(

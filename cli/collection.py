@@ -69,7 +69,7 @@ def report_unbuilt(decks) -> None:
         typer.echo(f"Unbuilt {names}: your collection no longer covers {'it' if len(decks) == 1 else 'them'}.")
 
 
-@app.command("remove")
+@app.command("remove", short_help="Remove copies of a card you own (never below zero).")
 def remove(
     ctx: typer.Context, card: CardArg,
     quantity: QuantityArg = 1,
@@ -83,7 +83,7 @@ def remove(
                               variant=_variant(condition, finish, language, location), unbuild=unbuild))
 
 
-@app.command("set")
+@app.command("set", short_help="Set how many copies of a card you own.")
 def set_(
     ctx: typer.Context, card: CardArg,
     quantity: Annotated[int, typer.Argument(metavar="QUANTITY", help="How many copies you own (0 removes the card).",
@@ -129,7 +129,7 @@ def stats(ctx: typer.Context, *, output: Output) -> None:
     render.collection_stats(collection.stats(database(ctx)), output=output)
 
 
-@app.command("import")
+@app.command("import", short_help="Add the cards of a CSV or a decklist to your collection.")
 def import_(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(
@@ -161,7 +161,7 @@ def import_(
     report_unbuilt(result.unbuilt)
 
 
-@app.command("export")
+@app.command("export", short_help="Write your collection as CSV ('-': to stdout).")
 def export(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(metavar="FILE", help="The CSV file to write ('-' for stdout).",
@@ -179,7 +179,7 @@ def export(
         typer.echo(f"Wrote {text.count(chr(10)) - 1} rows to {file}.", err=True)
 
 
-@app.command("buildable")
+@app.command("buildable", short_help="Which saved decks you can build now from free cards.")
 @listing
 def buildable(ctx: typer.Context, game: GameOption = None, *, output: Output) -> None:
     """Which saved decks you can build now from cards not reserved by built decks."""

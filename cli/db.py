@@ -20,7 +20,7 @@ def info(ctx: typer.Context, *, output: Output) -> None:
     render.db_info(database_info(database(ctx)), output=output)
 
 
-@app.command("upgrade")
+@app.command("upgrade", short_help="Bring the database to this decklab's schema (PostgreSQL).")
 def upgrade(ctx: typer.Context) -> None:
     """Bring the database schema to this decklab's revision (needed for PostgreSQL)."""
     from decklab.catalog.db import display_url, upgrade_database

@@ -52,7 +52,7 @@ def read_stdin_deck(db, *, game: str | None = None, name: str | None = None, pla
     return resolve(db, parsed, game=game, name=name, format=play_format)
 
 
-@app.command("import")
+@app.command("import", short_help="Save a decklist file (or stdin) as a deck.")
 def import_(
     ctx: typer.Context,
     file: Annotated[str | None, typer.Argument(
@@ -150,7 +150,7 @@ def list_(ctx: typer.Context, game: GameOption = None, *, output: Output) -> Non
     render.deck_list(rows, output=output)
 
 
-@app.command("show")
+@app.command("show", short_help="Show a deck by card type, with counts and a cost curve.")
 @listing
 def show(ctx: typer.Context, deck: DeckArg, *, output: Output) -> None:
     """Show a deck grouped by card type (Mage Warfare: by pile), with counts and a cost curve."""
@@ -206,7 +206,7 @@ def delete(ctx: typer.Context, deck: DeckArg) -> None:
     typer.echo(f"Deleted '{decks.delete_deck(database(ctx), deck)}'.")
 
 
-@app.command("validate")
+@app.command("validate", short_help="Check a deck's legality: exit 0 legal, 1 illegal, 2 input error.")
 @listing
 def validate_(
     ctx: typer.Context,
@@ -235,7 +235,7 @@ def validate_(
     raise typer.Exit(code=0 if report.is_legal else 1)
 
 
-@app.command("missing")
+@app.command("missing", short_help="Per card: needed, owned and short; --csv is a shopping list.")
 @listing
 def missing(
     ctx: typer.Context,

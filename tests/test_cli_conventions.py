@@ -322,3 +322,13 @@ def test_a_collection_goes_through_a_pipe_to_another_database(db_url, tmp_path):
     assert result.exit_code == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(run("--db", other, "collection", "list", "--csv").stdout)))
     assert [(row["card"], row["quantity"], row["finish"]) for row in rows] == [("Ember Whelp", "3", "foil")]
+
+
+@pytest.mark.parametrize("path", [path for path, command in commands() if hasattr(command, "commands")
+                                  and path != ("sim",)], ids=lambda path: " ".join(path) or "decklab")
+def test_group_listings_fit_one_line_a_command_at_80_columns(path):
+    """Each command's line in a group's listing is whole and fits 80 columns (the sim commands: their helper)."""
+    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "80"}, prog_name="decklab")
+    listing = result.stdout.split("Commands:\n")[1].splitlines()
+    assert all(line.startswith("  ") and not line.startswith("   ") and len(line) <= 80 for line in listing), listing
+    assert len(listing) == len(dict(commands())[path].commands)

@@ -12,7 +12,8 @@ JSON output never includes a plot.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 MAX_DECKS = 26
 """The most decks one kill curve overlays: each is marked by a letter, A to Z."""
@@ -191,7 +192,8 @@ def kill_curve(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | No
 
     One deck: a bar. Two or more are overlaid on each row: each deck's letter (in its colour) marks its share and a
     line joins the lowest to the highest, so how far one version is ahead reads at a glance; a legend names the
-    letters (``names``, default the documents' decks), ``*`` marks decks at the same point.
+    letters (``names``, default the documents' decks), ``*`` marks decks at the same point. The rows give each
+    deck's percentage too while the width leaves the plot 20 columns (6 decks at 80 columns).
     """
     from rich.console import Group
     from rich.text import Text
@@ -208,14 +210,16 @@ def kill_curve(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | No
     if not turns:
         lines.append(Text("No game was killed.", style="yellow"))
         return Group(*lines)
-    left = 5 + 8 * len(documents)
+    # a column of percentages a deck while they leave the plot 20 columns (more decks: their letters alone)
+    numbers = 5 + 8 * len(documents) + 1 + 20 + 3 <= width or not several
+    left = 5 + 8 * len(documents) * numbers
     bar = _bar_width(width, left)
     head = " Turn" + "".join(f"{label(index):>8}" for index in range(len(documents))) if several else " Turn  Killed"
-    lines.append(_axis(head, bar, left))
+    lines.append(_axis(head if numbers else " Turn", bar, left))
     curves = [killed_by(document, turns) for document in documents]
     for row, turn in enumerate(turns):
         line = Text(f"{turn:>5}")
-        for index, shares in enumerate(curves):
+        for index, shares in enumerate(curves if numbers else []):
             line.append(f"{_percent(shares[row]):>8}", style=_colour(index) if several else "")
         line.append(" ")
         if several:

@@ -152,7 +152,9 @@ def test_a_win_rate_bar_is_filled_to_its_interval_with_the_rate_marked_inside_th
 @pytest.mark.parametrize("width", [80, 120])
 def test_plots_fit_the_width(width):
     documents = [goldfish(f"Deck number {i} with a long name", {3 + i: 50, 9: 50}, games=100) for i in range(4)]
+    many = [goldfish(f"Deck {i}", {3 + i % 5: 50, 9: 50}, games=100) for i in range(plots.MAX_DECKS)]
     for plot in (plots.kill_curve(documents, width=width), plots.kill_curve(documents[:1], width=width),
+                 plots.kill_curve(many[:7], width=width), plots.kill_curve(many, width=width),
                  plots.win_rate_bars(gauntlet_document(), width=width),
                  plots.length_histogram(match_document({turn: turn for turn in range(5, 60)}), width=width)):
         assert all(len(line) <= width for line in drawn(plot, width))
@@ -174,3 +176,13 @@ def test_on_a_terminal_the_same_plot_is_coloured():
     coloured = terminal.file.getvalue()
     assert "\x1b[" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured).splitlines() == drawn(plots.kill_curve(documents))
+
+
+def test_many_decks_are_marked_by_their_letters_alone():
+    many = [goldfish(f"Deck {i}", {3 + i: 100}, games=100) for i in range(7)]  # deck i kills on turn 3 + i
+    lines = drawn(plots.kill_curve(many))
+    assert lines[8].split() == ["Turn", "0%", "50%", "100%"]
+    assert rows(lines)["3"] == "    3 *" + "─" * 49 + "A"  # A has killed every game, B to G none: they share "*"
+    assert rows(lines)["8"] == "    8 G" + "─" * 49 + "*"
+    assert all(len(line) <= 80 for line in lines)
+    assert len(drawn(plots.kill_curve(many[:6]))[7].split()) == 1 + 6 + 3  # six decks: their percentages still fit

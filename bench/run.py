@@ -1,11 +1,12 @@
-"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --memory]``.
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory]``.
 
 Measures, on this machine:
 
 * ``decklab --help`` wall time (median of several runs) beside ``python -c pass``;
 * the import rate of a generated set of 10,000 cards (YAML and JSON), cards/s;
 * ``decklab catalog list --json`` wall time on that database;
-* validating a 100-card decklist in-process, and the whole ``decklab deck validate`` command;
+* validating a 100-card decklist in-process, and the whole ``decklab deck validate FILE`` command (wall and CPU
+  time, median) run in turn with ``python -c pass``;
 * simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers,
   and checked on 1 worker, with what checking costs; and whether the engine ran compiled:
   ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
@@ -104,11 +105,33 @@ def deck_validate(decklab: str, template: Path, runs: int) -> dict:
         validate(deck)
         times.append(time.perf_counter() - start)
     env = dict(os.environ, DECKLAB_DATABASE_URL=str(template))
-    command = wall_times([decklab, "deck", "validate", str(path)], runs, env=env)
+    # the command and 'python -c pass' in turn, so that both meet the same load on the machine
+    command: list[float] = []
+    command_cpu: list[float] = []
+    baseline: list[float] = []
+    for _ in range(runs):
+        wall, cpu = timed_run([decklab, "deck", "validate", str(path)], env=env)
+        command.append(wall)
+        command_cpu.append(cpu)
+        baseline.append(timed_run([sys.executable, "-c", "pass"])[0])
     libraries = wall_times([sys.executable, "-c", "import sqlmodel"], runs)
     return {"cards": deck.size(), "in_process_median_ms": round(statistics.median(times) * 1000, 3),
             "in_process_runs": repeats, "command_median_ms": round(statistics.median(command) * 1000, 1),
+            "command_cpu_median_ms": round(statistics.median(command_cpu) * 1000, 1),
+            "python_pass_median_ms": round(statistics.median(baseline) * 1000, 1),
             "command_runs": runs, "import_sqlmodel_median_ms": round(statistics.median(libraries) * 1000, 1)}
+
+
+def timed_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Run ``command`` once: its wall time and the CPU time (user + system) it used, in seconds."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def reference_game(seed: int) -> int:
@@ -192,6 +215,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10_000, help="cards in the generated set")
     parser.add_argument("--runs", type=int, default=9, help="runs for each wall-time median (at least 7)")
     parser.add_argument("--sim-only", action="store_true", help="only the simulation throughput")
+    parser.add_argument("--no-sim", action="store_true", help="everything but the simulation throughput")
     parser.add_argument("--memory", action="store_true",
                         help="only the peak memory of 'decklab sim match' at 10,000 and 1,000,000 games (a few minutes)")
     args = parser.parse_args()
@@ -249,7 +273,8 @@ def main() -> None:
         results["catalog_list_json"] = {"median_ms": round(statistics.median(list_times) * 1000, 1),
                                         "cards": listed, "runs": runs}
         results["deck_validate"] = deck_validate(decklab, template, runs)
-        results["simulation"] = simulation(template)
+        if not args.no_sim:
+            results["simulation"] = simulation(template)
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -264,9 +289,11 @@ def main() -> None:
     print(f"catalog list --json      median {c['median_ms']} ms for {c['cards']} cards ({runs} runs)")
     v = results["deck_validate"]
     print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process ({v['in_process_runs']} runs); "
-          f"'decklab deck validate FILE' median {v['command_median_ms']} ms ({v['command_runs']} runs; "
+          f"'decklab deck validate FILE' median {v['command_median_ms']} ms (CPU {v['command_cpu_median_ms']} ms; "
+          f"'python -c pass' {v['python_pass_median_ms']} ms; {v['command_runs']} runs each, in turn; "
           f"'python -c \"import sqlmodel\"' alone: {v['import_sqlmodel_median_ms']} ms)")
-    print_simulation(results["simulation"])
+    if "simulation" in results:
+        print_simulation(results["simulation"])
 
 
 def print_simulation(sim: dict) -> None:

@@ -468,9 +468,8 @@ def _read_decklist(database: Database, text: str, label: str, kind: str, game: s
 def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, int]:
     from sqlalchemy import select
 
-    from .models import CardRow
+    from .tables import card as table
 
-    table = CardRow.__table__
     keys = list(keys)
     found: dict[str, int] = {}
     with database.engine.connect() as conn:

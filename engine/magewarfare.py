@@ -1256,6 +1256,23 @@ class MageState(GameState):
                     out.extend(g.hexes)
         return out
 
+    def can_target(self, p: int, e: Eff, harmful: bool, t: Any) -> bool:
+        """Whether effect ``e`` of player ``p`` may choose the Creature/Guard ``t`` (as :meth:`_target_objects` would
+        list it), without listing the others."""
+        if type(t) is not Unit or t.shield is not None or self.objs.get(t.uid) is not t:
+            return False
+        tw = e.tw
+        if tw == "target_creature_guard" and harmful:
+            if t.ctrl == p or t.cloaked or not self.sides[t.ctrl].alive:
+                return False
+        elif tw == "target_creature_guard" or tw == "target_own_creature_guard":
+            if t.ctrl != p:
+                return False
+        else:
+            return False
+        cond = e.cond
+        return cond is None or cond.role is not None or cond.ok(t.facts, self.flags(t))
+
     def target_ref(self, p: int, obj: Any) -> tuple[int, str]:
         """The id an action names a target by (a card's id; -1 - seat for a Mage) and its label."""
         kind = type(obj)
@@ -3248,33 +3265,34 @@ class Greedy:
         b = state.battle
         s = b.mover
         me, opp = b.u[s], b.u[1 - s]
-        if state.may_react(me.ctrl):  # the window before this Move
+        key = (_signature(state, me), _signature(state, opp), b.range, b.stealth[s], b.stealth[1 - s])
+        moves = _SIGS[3]
+        entry = moves.get(key)
+        if entry is None:
+            if len(moves) > 200_000:  # (a bound on memory; the moves are found again when needed)
+                moves.clear()
+            entry = moves[key] = self._best_move(state, me, opp, b)
+        if entry[1] and state.may_react(me.ctrl):  # losing: the window before this Move may turn the Battle
             reaction = self._battle_reaction(state, b, me, opp)
             if reaction is not None:
                 return reaction
-        key = (_signature(state, me), _signature(state, opp), b.range, b.stealth[s], b.stealth[1 - s])
-        moves = _SIGS[3]
-        move = moves.get(key)
-        if move is None:
-            if len(moves) > 200_000:  # (a bound on memory; the moves are found again when needed)
-                moves.clear()
-            move = moves[key] = self._best_move(state, me, opp, b)
-        return move
+        return entry[0]
 
-    def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> Move:
-        """Fight at the range where this card wins the exchange soonest, or retreat when it cannot win."""
+    def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> tuple[Move, bool]:
+        """Fight at the range where this card wins the exchange soonest, or retreat when it cannot win: (the Move,
+        whether the card is losing)."""
         s, r = b.mover, b.range
         stealth = b.stealth
         moves, target = self._plan(state, me, opp, r, stealth[s], stealth[1 - s])
         if moves >= INF:
             if stealth[s] or _hits(max(opp.atk[:r + 1]), *_toughness(state, me, opp)) > 1:
-                return _MOVE_AT[RETREAT][r]
-            return _MOVE_AT[STRIKE][r]
+                return _MOVE_AT[RETREAT][r], True
+            return _MOVE_AT[STRIKE][r], True
         if target == r:
-            return _MOVE_AT[STRIKE][r]
+            return _MOVE_AT[STRIKE][r], False
         if me.flags & SLOW or me.atk[r + 1] <= 0:
-            return _MOVE_AT[ADVANCE][r]
-        return _MOVE_AT[ADVANCE_STRIKE][r]
+            return _MOVE_AT[ADVANCE][r], False
+        return _MOVE_AT[ADVANCE_STRIKE][r], False
 
     def _estimate_holds(self, state: MageState, attacker: Unit, blocker: Unit) -> bool:
         sa = bool(state.flags(attacker) & STEALTH)
@@ -3329,7 +3347,7 @@ class Greedy:
                     if best_key is None or key < best_key:
                         best, best_key = b, key
         if best is None and state.may_react(state.cur_seat):  # the window before choosing a blocker
-            reaction = self._block_reaction(state, attacker, trader is not None)
+            reaction = self._block_reaction(state, attacker, trader is not None, blockers)
             if reaction is not None:
                 return reaction
         if best is None:
@@ -3364,29 +3382,89 @@ class Greedy:
     # -- reactive windows --
 
     @staticmethod
-    def _reaction_options(state: MageState, p: int) -> list:
-        """(action, its effects, its target card, the card using it, its cost) for each Spell or ability player ``p``
-        may use in the window now whose effect lands on a card (heal, damage, a change of stats or keywords)."""
+    def _reaction_options(state: MageState, p: int, wanted: tuple) -> list:
+        """(source, its effects, its target card, the card using it, its cost) for each Spell or ability player ``p``
+        may use in the window now (among the actions :meth:`MageState._reactions` lists) whose effect (heal, damage, a
+        change of stats or keywords) lands on one of the cards ``wanted``: the targeted ones aimed at those cards only,
+        the others (an ability on the card itself) only when used by one of them. The source (a hand index, a Spell on
+        the table or a card with the ability) becomes the action by :meth:`_reaction_action`."""
         side = state.sides[p]
+        flesh = side.flesh
         out = []
-        for action in state._reactions(p):
-            if type(action) is Create:
-                f = state.objs[action.index].facts if action.table else side.hand[action.index]
-                effects, user, cost = f.on_play, None, f.cost
-            else:
-                obj = state.objs[action.oid]
-                f = obj.facts
-                effects = [e for e in f.activated if e.targeted == (action.target is not None)][:1]
-                if not effects:
-                    continue
-                e = effects[0]
-                user = obj if type(obj) is Unit else obj.unit if type(obj) is Gear else obj.host
-                cost = e.penalty + e.bcost
-            if not any(e.kind in _REACT_KINDS for e in effects):
+        seen = None
+        can_target = state.can_target
+        for i, f in enumerate(side.hand):
+            if f.type != SPELL or f.cost > flesh or f.reaction:
                 continue
-            target = state._resolve_target(action.target) if action.target is not None else None
-            out.append((action, effects, target, user, cost))
+            pick = f.pick
+            if pick is None or pick.kind not in _REACT_KINDS:
+                continue
+            if seen is None:
+                seen = [f]
+            elif f in seen:
+                continue
+            else:
+                seen.append(f)
+            for t in wanted:
+                if can_target(p, pick, f.harmful, t):
+                    out.append((i, f.on_play, t, None, f.cost))
+        for spell in side.table:
+            f = spell.facts
+            pick = f.pick
+            if spell.active or spell.uses <= 0 or f.cost > flesh or f.reaction or pick is None:
+                continue
+            if pick.kind not in _REACT_KINDS:
+                continue
+            for t in wanted:
+                if can_target(p, pick, f.harmful, t):
+                    out.append((spell, f.on_play, t, None, f.cost))
+        if state.gear_acts[p] or side.hexes:
+            sources = state.ability_sources(p)
+        else:  # (the cards' own abilities: MageState._payable inlined)
+            kept = side.kept
+            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
+                kept = state._roster(side)
+            sources = []
+            for u in kept[3]:
+                if u.disabled or u.chains:
+                    continue
+                for e in u.facts.activated:
+                    if e.flesh > flesh or e.bcost > u.bloodc or (e.deploy and (u.deployed or u.helping)):
+                        continue
+                    if u.shield is not None and e.tw not in (None, "this", "you"):
+                        continue
+                    sources.append((u, e, u))
+        done = None
+        for obj, e, user in sources:
+            if e.kind not in _REACT_KINDS:
+                continue
+            cost = e.penalty + e.bcost
+            if e.targeted:
+                if done is None:
+                    done = [e]
+                elif e in done:  # (another copy's: the same targets and values)
+                    continue
+                else:
+                    done.append(e)
+                for t in wanted:
+                    if can_target(p, e, e.harmful, t):
+                        out.append((obj, (e,), t, user, cost))
+            elif user in wanted:
+                out.append((obj, (e,), None, user, cost))
         return out
+
+    @staticmethod
+    def _reaction_action(state: MageState, p: int, source: Any, target: Any) -> Action:
+        """The action for a source of :meth:`_reaction_options` and its target."""
+        kind = type(source)
+        if kind is int:
+            f = state.sides[p].hand[source]
+            return Create(source, f.name, *state.target_ref(p, target))
+        if kind is TableSpell:
+            return Create(source.sid, source.facts.name, *state.target_ref(p, target), True)
+        if target is None:
+            return Activate(_key(source), source.facts.name)
+        return Activate(_key(source), source.facts.name, *state.target_ref(p, target))
 
     @staticmethod
     def _try_effects(state: MageState, effects: list, target: Any, user: Unit | None) -> list:
@@ -3420,18 +3498,13 @@ class Greedy:
                 state._touch(t)
 
     def _battle_reaction(self, state: MageState, b: Battle, me: Unit, opp: Unit) -> Action | None:
-        """A Spell or ability before this Move when the card is losing the Battle and it turns the Battle: the
+        """A Spell or ability before this Move (the card is losing the Battle) that turns the Battle: the
         cheapest one that Kills the other card outright, or after which this card wins (a heal on it, damage to the
         other card, a bonus). None: fight on (or retreat) as usual."""
         s = b.mover
         stealth = b.stealth
-        if self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF:
-            return None
         best, best_key = None, None
-        for action, effects, target, user, cost in self._reaction_options(state, me.ctrl):
-            if target is not me and target is not opp and user is not me:
-                continue
-            deployed = me.deployed
+        for source, effects, target, user, cost in self._reaction_options(state, me.ctrl, (me, opp)):
             undo = self._try_effects(state, effects, target, user)
             if not undo:
                 continue
@@ -3440,55 +3513,96 @@ class Greedy:
             kills = opp.st[3] - opp.damage <= 0
             wins = kills or self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF
             self._undo(state, undo)
-            me.deployed = deployed
             if wins:
                 key = (0 if kills else 1, cost)
                 if best_key is None or key < best_key:
-                    best, best_key = action, key
-        return best
+                    best, best_key = (source, target), key
+        return None if best is None else self._reaction_action(state, me.ctrl, *best)
 
-    def _block_reaction(self, state: MageState, attacker: Unit, trade: bool) -> Action | None:
-        """Before choosing a blocker, when none would stop the attacker: the cheapest Spell or ability that Kills the
-        attacker (its attack stops), or gives a card that can block and stop it (Wings of the Gale on a card against a
-        Flyer, a heal on a hurt Guard, a bonus), or, when no card would trade with it either, one that makes a trade;
-        against a hit that would Kill the Mage, one that gives any blocker. None: block (or not) as usual."""
+    def _verdicts(self, state: MageState, attacker: Unit, b: Unit, trade: bool) -> tuple[bool, bool]:
+        """(whether ``b`` would stop ``attacker``, whether it would trade with it (asked only with ``trade``)),
+        remembered by the two cards' signatures as :meth:`_block` does."""
+        memo = _SIGS[2]
+        sa = _signature(state, attacker)
+        known = memo.get(sa)
+        if known is None:
+            known = memo[sa] = {}
+        sb = _signature(state, b)
+        holds = known.get(sb)
+        if holds is None:
+            holds = known[sb] = self._estimate_holds(state, attacker, b)
+        if holds or not trade:
+            return holds, False
+        trades = known.get(~sb)
+        if trades is None:
+            trades = known[~sb] = self._is_trade(state, attacker, b)
+        return False, trades
+
+    def _block_reaction(self, state: MageState, attacker: Unit, trade: bool, reach: list) -> Action | None:
+        """Before choosing a blocker (``reach``: the cards that may block now), when none would stop the attacker: the
+        cheapest Spell or ability that Kills the attacker (its attack stops), or makes a card stop it (damage to the
+        attacker, a heal or a bonus on a blocker, Wings of the Gale on a card against a Flyer), or, when no card would
+        trade with it either, one that makes a trade; against a hit that would Kill the Mage, one that gives a blocker
+        when there is none. None: block (or not) as usual."""
         p = state.cur_seat
-        lethal = attacker.best >= state.sides[p].hp
+        stamp = state.stamp
+        if attacker.stamp != stamp:
+            state._refresh(attacker)
+        flyer = attacker.flags & FLYER
+        lethal = not reach and attacker.best >= state.sides[p].hp
+        wanted = list(reach)
+        if flyer:  # (a card that is no Flyer may block it if it is made one)
+            phase = state.attacks_begun
+            for u in state.sides[p].units:
+                if u.deployed or u.disabled or u.chains or u.helping or u in reach:
+                    continue
+                if u.facts.guard:
+                    if u.retreats >= 2 and u.bphase == phase:
+                        continue
+                elif u.blocked and u.bphase == phase:
+                    continue
+                wanted.append(u)
+        if not wanted:  # nothing could block: only Killing the attacker helps
+            left = attacker.st[3] - attacker.damage
+            best, best_cost = None, None
+            for source, effects, _, _, cost in self._reaction_options(state, p, (attacker,)):
+                if sum(e.amount for e in effects if e.kind == "damage") >= left and (
+                        best_cost is None or cost < best_cost):
+                    best, best_cost = source, cost
+            return None if best is None else self._reaction_action(state, p, best, attacker)
         floor = 1 if trade else 0
-        phase = state.attacks_begun
         best, best_key = None, None
-        for action, effects, target, user, cost in self._reaction_options(state, p):
-            if target is not attacker and not (type(target) is Unit and target.ctrl == p):
-                continue
+        wanted.append(attacker)
+        for source, effects, target, user, cost in self._reaction_options(state, p, tuple(wanted)):
+            deploys = any(e.deploy for e in effects)
+            if target is None and deploys:
+                continue  # (a card Deploying for an ability on itself cannot block)
+            if target is not attacker and target is not None and flyer and target not in reach and not any(
+                    e.kind == "grant_keyword" and e.bits & FLYER for e in effects):
+                continue  # (it would still not reach the Flyer)
             undo = self._try_effects(state, effects, target, user)
             if not undo:
                 continue
-            used = None
-            if user is not None and type(action) is Activate and any(e.deploy for e in effects):
-                used = user  # (a card Deployed for its ability cannot block)
+            used = user if deploys else None  # (Deployed: it cannot block)
             if attacker.stamp != state.stamp:
                 state._refresh(attacker)
             if attacker.st[3] - attacker.damage <= 0:
                 score = 3
             else:
                 score = 0
-                flyer = attacker.flags & FLYER
-                for u in state.sides[p].units:
-                    if u is used or u.deployed or u.disabled or u.chains or u.helping:
-                        continue
-                    if u.facts.guard:
-                        if u.retreats >= 2 and u.bphase == phase:
-                            continue
-                    elif u.blocked and u.bphase == phase:
+                # Damage to the attacker changes every blocker's Battle; anything else only its target's.
+                for u in (reach if target is attacker else (target,) if target is not None else (user,)):
+                    if u is used or u is None:
                         continue
                     if u.stamp != state.stamp:
                         state._refresh(u)
                     if flyer and not u.flags & FLYER:
                         continue
-                    if self._estimate_holds(state, attacker, u):
+                    holds, trades = self._verdicts(state, attacker, u, score < 1)
+                    if holds:
                         score = 2
                         break
-                    if score < 1 and self._is_trade(state, attacker, u):
+                    if trades:
                         score = 1
                     elif lethal and score < 0.5:
                         score = 0.5
@@ -3496,8 +3610,8 @@ class Greedy:
             if score > floor and (score > 0.5 or lethal):
                 key = (-score, cost)
                 if best_key is None or key < best_key:
-                    best, best_key = action, key
-        return best
+                    best, best_key = (source, target), key
+        return None if best is None else self._reaction_action(state, p, *best)
 
     def _declare(self, state: MageState) -> Action:
         p = state.active

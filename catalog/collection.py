@@ -439,14 +439,11 @@ def _card_name(conn, card_id: int) -> str:
 
 def game_sets(database: Database) -> dict[str, dict[str, str]]:
     """The sets in the catalog per game: game id -> {set code: set name}."""
-    from sqlalchemy import select
+    from .db import fetch
 
-    from .models import CardSetRow
-
-    table = CardSetRow.__table__
     sets: dict[str, dict[str, str]] = {}
-    with database.engine.connect() as conn:
-        for game_id, code, name in conn.execute(select(table.c.game, table.c.code, table.c.name)):
+    with database.reading() as conn:
+        for game_id, code, name in fetch(conn, "SELECT game, code, name FROM card_set"):
             sets.setdefault(game_id, {})[code] = name
     return sets
 
@@ -454,12 +451,13 @@ def game_sets(database: Database) -> dict[str, dict[str, str]]:
 def _read_decklist(database: Database, text: str, label: str, kind: str, game: str | None):
     """Rows of a decklist of cards owned: every section but selections (Warcardz's [line]), a ``*F*`` line a
     foil copy; a line's ``(SET)`` must name a set of the deck's game."""
-    from .decklists import check_sets, read_decklist_text
+    from .decklists import check_printings, read_decklist_text
     from .decks import resolve
 
     parsed = read_decklist_text(text, source=label, kind=kind)
     the_game = get_game(resolve(database, parsed, game=game).game)
-    check_sets(parsed, the_game.name, game_sets(database).get(the_game.id, {}))
+    with database.reading() as conn:
+        check_printings(conn, parsed, the_game)
     entries = [entry for entry in parsed.entries if entry.section not in the_game.selections]
     ids = _card_ids(database, the_game.id, {entry.name.casefold() for entry in entries})
     return [(ids[entry.name.casefold()], entry.quantity, Variant(finish=entry.finish), "") for entry in entries]

@@ -229,6 +229,20 @@ def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[i
                          f"delete the blank line to keep {'them' if cards != 1 else 'it'} in the deck.")
 
 
+def check_printings(conn: Any, parsed: DecklistText, game: Any) -> None:
+    """:func:`check_sets` against the sets of ``game`` (a :class:`~decklab.catalog.games.Game`) in the catalog,
+    read on ``conn`` (from :meth:`~decklab.catalog.db.Database.reading`); nothing is read when no line names a set.
+
+    :raises InputError: naming the first line whose set is not one of the game's.
+    """
+    if not any(entry.set_code for entry in parsed.entries):
+        return
+    from .db import fetch
+
+    sets = dict(fetch(conn, "SELECT code, name FROM card_set WHERE game = :game", {"game": game.id}))
+    check_sets(parsed, game.name, sets)
+
+
 def check_sets(parsed: DecklistText, game_name: str, sets: dict[str, str]) -> None:
     """Refuse a line whose printing names a set that is not one of ``sets`` (code -> name; a line may give
     either, in any case). The card itself is matched by name: decklab keeps one printing of each card.

@@ -266,3 +266,17 @@ def test_a_spreadsheet_with_semicolons_or_tabs_imports(decklab, db_url, tmp_path
     assert owned(decklab) == [("ward", "Firebolt", 2, "foil", "", "", "", "top; left"),
                               ("ward", "Kaelthas, Elder Sunwyrm", 1, "", "", "", "", ""),
                               ("ward", "Meteor Shard", 1, "", "", "", "", "")]
+
+
+def test_check_printings_reads_the_sets_of_the_deck_game(database):
+    from decklab.catalog.decklists import check_printings, parse_decklist
+    from decklab.catalog.games import get_game
+
+    good = parse_decklist("3 Ember Whelp (wrd1) 26\n2 Firebolt (WRD1)\n", source="ok.txt")
+    bad = parse_decklist("3 Ember Whelp (WRD1) 26\n2 Healing Salve (WEN1) 87\n", source="bad.txt")
+    with database.reading() as conn:
+        check_printings(conn, good, get_game("ward"))
+        with pytest.raises(InputError) as caught:
+            check_printings(conn, bad, get_game("ward"))
+    assert str(caught.value) == ("bad.txt: line 2: the set 'WEN1' of Healing Salve is not a Ward set in the catalog; "
+                                 "its sets are WRD1 (Ward Starter Set).")

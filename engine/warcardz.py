@@ -2537,10 +2537,19 @@ class Greedy:
                     if then > now:
                         return Tactic(index, facts.name, target, label)
             if kind == "move":
+                if not planned:
+                    plan, planned = self.plan(state, p), True
+                    if plan is not None and plan[0] == TRADE:
+                        plan = None
+                reaching = None
                 for target, label in state._targets(p, entry):
                     fighter = state.board[target[0]]
                     if SQUARE_POSITION[fighter.sq] != fighter.facts.pos == SQUARE_POSITION[target[1]]:
                         return Tactic(index, facts.name, target, label)
+                    if plan is None and reaching is None and self._strikes_from(state, p, fighter, target[1]):
+                        reaching = Tactic(index, facts.name, target, label)
+                if reaching is not None:  # no attack wins: step to where it would win one, out of the enemy's reach
+                    return reaching
         return None
 
     def _backed_attack(self, state: WarcardzState, p: int, side: Side) -> Attack | None:
@@ -2605,17 +2614,65 @@ class Greedy:
         table = REACH_MASK[p]
         lights = facts.dirs
         home = facts.pos
-        best = best_count = -1
+        best, best_count = -1, -100
         best_home = False
-        for sq in open_squares:  # the most enemies reached, then the preferred position, then its leftmost
+        for sq in open_squares:  # safe first, then the most enemies reached, the preferred position, its leftmost
             count = 0
             for target_sq in table[sq][lights]:
                 target = board[target_sq]
                 if target is not None and target.owner != p:
                     count += 1
+            if count and self._exposed(state, p, facts, sq):
+                count -= 10  # (the enemy strikes first: it would win an attack on the new fighter there)
+            elif not count and self._exposed(state, p, facts, sq):
+                count = -10
             if count > best_count or count == best_count and not best_home and SQUARE_POSITION[sq] == home:
                 best, best_count, best_home = sq, count, SQUARE_POSITION[sq] == home
         return _new(Deploy, (index, facts.name, best)), len(open_squares)
+
+    def _strikes_from(self, state: WarcardzState, p: int, fighter: Fighter, sq: int) -> bool:
+        """Whether ``fighter``, moved to the open square ``sq`` of its line, would win an attack alone from there
+        on an enemy it does not reach now, and stand where the enemy wins no attack on it."""
+        board = state.board
+        lights = fighter.facts.dirs
+        table = REACH_MASK[p]
+        now = table[fighter.sq][lights]
+        there = Fighter(fighter.facts, p, -2, sq)
+        attack = None
+        for target_sq in table[sq][lights]:
+            target = board[target_sq]
+            if target is None or target.owner == p or target_sq in now or target.facts.key == fighter.facts.key:
+                continue
+            if attack is None:
+                attack = state.raw_score(there, True, None, None)
+            if attack > state.score(target, False):
+                board[fighter.sq] = None  # (the square it leaves is open while it stands on ``sq``)
+                exposed = self._exposed(state, p, fighter.facts, sq)
+                board[fighter.sq] = fighter
+                return not exposed
+        return False
+
+    @staticmethod
+    def _exposed(state: WarcardzState, p: int, facts: Facts, sq: int) -> bool:
+        """Whether the enemy would win an attack, as things stand, on ``facts`` placed on ``sq`` (every enemy
+        fighter that can reach the square attacking together; the new fighter's defense there)."""
+        board = state.board
+        enemy = 1 - p
+        granted = state.granted
+        total = 0
+        cache = state.cache
+        for src, bit in REACHERS[enemy][sq]:
+            f = board[src]
+            if f is not None and f.owner == enemy and (f.facts.dirs & bit or granted and granted.get(f.uid, 0) & bit):
+                if f.facts.key == facts.key:
+                    return True  # (identical cards: both removed)
+                alone = cache.get(f.uid)
+                if alone is None:
+                    alone = cache[f.uid] = state.fresh_score(f, True)
+                total += alone
+        if not total:
+            return False
+        return total > state.fresh_score(Fighter(facts, p, -1, sq), False)
 
     @staticmethod
     def reach_count(state: WarcardzState, owner: int, lights: int, sq: int) -> int:
@@ -2638,7 +2695,8 @@ class Greedy:
             if len(side.reserves) > 1 or not state._open_squares(p):
                 return Discard("reserve", index, side.reserves[index].name, "attribute")
         for index, facts in enumerate(side.hand):
-            if not facts.instant and facts.plays[0]["effect"] not in ("flip_attribute", "choose_attribute"):
+            if not facts.instant and facts.plays[0]["effect"] not in ("flip_attribute", "choose_attribute") \
+                    and facts.plays[0]["effect"] not in REACHING_EFFECTS:
                 return Discard("hand", index, facts.name, "attribute")
         return None
 

@@ -105,17 +105,19 @@ def curve_rows(documents: Sequence[dict[str, Any]], names: Sequence[str]) -> lis
 
 
 def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None = None, output: Any = "table",
-             as_json: bool = False, plot: bool = True) -> None:
+             as_json: bool = False, plot: bool = True, unplayed: Sequence[str] = ()) -> None:
     """Print goldfish results: one document as it always was (a sentence, then its kill curve), or several played on
     the same seeds as one table with a column per deck and their curves overlaid.
 
     ``--json``: the document of one deck, or the list of them (each with its ``source``); ``--csv``, ``--tsv``,
     ``--nl``: the curves' rows (:func:`curve_rows`). ``plot`` False leaves the curve out of the table output.
+    ``unplayed`` names the decks of a comparison that a failed or interrupted run did not reach (said under the
+    head; the output keeps a comparison's shape even when one deck was played).
     """
     from .render import _console, _mode, emitted
 
     names = list(names or deck_names(documents))
-    several = len(documents) > 1
+    several = len(documents) + len(unplayed) > 1
     header = ("deck", "turn", "games", "killed_by")
     rows = curve_rows(documents, names)
     document = list(documents) if several else documents[0]
@@ -130,14 +132,16 @@ def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None
     speed = round(played / elapsed, 1) if elapsed > 0 else None
     checked = " [dim](checked)[/dim]" if any(document.get("checked") for document in documents) else ""
     if several:
-        head = (f"{first['game']} goldfish: {len(documents)} decks × {first['requested']:,} games on the same seeds "
-                f"(seed {first['seed']}), {elapsed} s")
+        head = (f"{first['game']} goldfish: {len(documents) + len(unplayed)} decks × {first['requested']:,} games on "
+                f"the same seeds (seed {first['seed']}), {elapsed} s")
     else:
         head = (f"{first['game']} goldfish: {first['games']:,} games, seed {first['seed']}, {workers}, {elapsed} s "
                 f"({speed} games/s)")
     console.print(f"[bold]{head}[/bold]{checked}")
     for index, document in enumerate(documents):
         _status(console, document, f"{label(index)} {names[index]}: " if several else "")
+    for index, name in enumerate(unplayed, start=len(documents)):
+        console.print(f"[yellow]{label(index)} {name}: not played (the run stopped before it).[/yellow]")
     if not several:
         kill = first["kill_turn"]
         console.print(f"Deck {first['deck']} ({first['policy']}): kill turn (in {first['turn_unit']}) mean "
@@ -147,7 +151,7 @@ def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None
         console.print(_comparison(documents, names))
     if plot:
         console.print()
-        console.print(kill_curve(documents, names=names, width=console.width))
+        console.print(kill_curve(documents, names=names, width=console.width, overlay=several))
 
 
 def _status(console, document: dict[str, Any], prefix: str) -> None:
@@ -186,20 +190,22 @@ def _comparison(documents: Sequence[dict[str, Any]], names: Sequence[str]):
     return table
 
 
-def kill_curve(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None = None, width: int = 80):
+def kill_curve(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None = None, width: int = 80,
+               overlay: bool | None = None):
     """The cumulative "killed by turn N" curve of one or more goldfish documents (played with the same seeds): one
     row a turn, with the share of the games that had killed by then as a percentage and on a 0-100% scale.
 
     One deck: a bar. Two or more are overlaid on each row: each deck's letter (in its colour) marks its share and a
     line joins the lowest to the highest, so how far one version is ahead reads at a glance; a legend names the
     letters (``names``, default the documents' decks), ``*`` marks decks at the same point. The rows give each
-    deck's percentage too while the width leaves the plot 20 columns (6 decks at 80 columns).
+    deck's percentage too while the width leaves the plot 20 columns (6 decks at 80 columns). ``overlay`` draws
+    even one deck that way (by default: when there are two or more).
     """
     from rich.console import Group
     from rich.text import Text
 
     names = list(names or [document["deck"] for document in documents])
-    several = len(documents) > 1
+    several = len(documents) > 1 if overlay is None else overlay
     turns = curve_turns(documents, rows=MAX_ROWS if not several else MAX_ROWS // 3 * 2)
     games = sorted({document["games"] for document in documents})
     shown = f"{games[0]:,} games{' each' if several else ''}" if len(games) == 1 else "games"

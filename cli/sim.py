@@ -157,7 +157,8 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
             documents.append({**summary(batch, outcome, workers=workers), "source": names[index]})
             if outcome.failure is not None or outcome.lost is not None or outcome.interrupted:
                 break
-    plots.goldfish(documents, names=plots.deck_names(documents), output=output, plot=plot)
+    plots.goldfish(documents, names=plots.deck_names(documents), output=output, plot=plot,
+                   unplayed=[deck.name for deck in decks[len(documents):]])
     if outcome.failure is not None:
         replay = Replay(ctx, [names[index]], mode="goldfish", policies=[policy], games=games, seed=seed,
                         max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)

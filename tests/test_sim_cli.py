@@ -369,3 +369,11 @@ def test_a_failed_deck_stops_the_comparison_with_the_decks_before_it_reported(de
     assert necrons["games"] == 0 and necrons["failure"]["game_index"] == 0
     text = decklab("sim", "goldfish", ORKS, NECRONS, "-p", "broken", "-n", "5", "--seed", "4").stdout
     assert "B Undying Dynasty: Stopped at game 0: 0 of 5 games finished." in " ".join(text.split())
+    # the first deck fails: the second is not played, and the output keeps a comparison's shape
+    result = decklab("sim", "goldfish", NECRONS, ORKS, "-p", "broken", "-n", "5", "--seed", "4", "--json")
+    assert result.exit_code == 2 and f"decklab sim goldfish {NECRONS} --policy broken" in result.stderr
+    [necrons] = json.loads(result.stdout)
+    assert necrons["deck"] == "Undying Dynasty" and necrons["games"] == 0
+    text = decklab("sim", "goldfish", NECRONS, ORKS, "-p", "broken", "-n", "5", "--seed", "4").stdout
+    assert "B Endless Ork Horde: not played (the run stopped before it)." in " ".join(text.split())
+    assert "A Undying Dynasty" in text

@@ -1,7 +1,7 @@
 """Plots of ``decklab sim`` results, drawn with rich in text: block characters, one row a turn (or a bin, or a deck).
 
 Every plot is built from a result document alone (see docs/simulation.md) and returned as a rich renderable
-that fits the width it is given (80 columns at least). On a terminal the decks are told apart by colour and glyph;
+that fits the width it is given (80 columns at least). On a terminal the decks are told apart by colour and letter;
 piped or redirected, rich drops the colours and the same characters remain, so the plot reads as plain text.
 JSON output never includes a plot.
 

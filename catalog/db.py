@@ -20,11 +20,12 @@ import re
 import shutil
 import sqlite3
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import DatabaseError
 from .migrations import HEAD, LOCATION

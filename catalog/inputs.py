@@ -15,8 +15,9 @@ import csv
 import io
 import re
 import stat
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterator, NoReturn
+from typing import Any, NoReturn
 
 from .cards import MAX_QUANTITY
 from .errors import InputError
@@ -119,6 +120,7 @@ def nesting_depth_exceeds(value: object, limit: int = MAX_NESTING) -> bool:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -380,7 +382,7 @@ def _yaml_dumper() -> type:
 
     if not _DUMPER:
         base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-        dumper = type("Yaml12SafeDumper", (base,), {})
+        dumper: Any = type("Yaml12SafeDumper", (base,), {})
         for tag, pattern in (("int", _YAML_INT), ("float", _YAML_FLOAT)):
             dumper.add_implicit_resolver(_TAG + tag, re.compile(f"^(?:{pattern.pattern})$"), list("-+.0123456789"))
         _DUMPER.append(dumper)
@@ -474,7 +476,7 @@ def csv_rows(text: str, label: str, *, casefold: bool = False) -> tuple[list[str
             if cells:
                 row: dict[str, str | None] = dict(zip(header, cells))
                 if len(cells) > len(header):
-                    row[None] = cells[len(header):]  # type: ignore[index]
+                    row[None] = cells[len(header):]  # type: ignore[index,assignment]
                 for column in header[len(cells):]:
                     row.setdefault(column, None)
                 yield start, row

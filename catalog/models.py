@@ -9,7 +9,7 @@ migrations. Imported only by code that writes.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Optional
+from typing import Any
 
 from sqlalchemy import Table
 from sqlalchemy.orm import registry
@@ -19,7 +19,7 @@ from sqlmodel import SQLModel as _SQLModel
 from . import tables
 from .tables import utcnow
 
-__all__ = ["SQLModel", "CardSetRow", "CardRow", "DeckRow", "DeckEntryRow", "CollectionItemRow", "utcnow"]
+__all__ = ["CardRow", "CardSetRow", "CollectionItemRow", "DeckEntryRow", "DeckRow", "SQLModel", "utcnow"]
 
 
 class SQLModel(_SQLModel, registry=registry(metadata=tables.metadata)):
@@ -30,21 +30,23 @@ def _model(name: str, table: Table) -> type[SQLModel]:
     """A SQLModel class mapped onto ``table``, a field per column (Optional when the column is nullable or the
     database fills it in, with the column's default)."""
     annotations: dict[str, Any] = {}
-    namespace: dict[str, Any] = {"__table__": table, "__doc__": table.__doc__ or f"A row of {table.name}.",
-                                 "__module__": __name__, "__qualname__": name, "__annotations__": annotations}
+    namespace: dict[str, Any] = {"__doc__": f"A row of the {table.name} table (see decklab.catalog.tables).",
+                                 "__table__": table, "__module__": __name__, "__qualname__": name,
+                                 "__annotations__": annotations}
     for column in table.columns:
         kind = column.type.python_type
         optional = column.nullable or column.primary_key
-        annotations[column.key] = Optional[kind] if optional else kind
-        default = column.default.arg if column.default is not None else None
-        if column.default is not None and column.default.is_callable:  # SQLAlchemy's wrapper takes a context
-            field = Field(default_factory=partial(default, None), sa_column=column)
-        elif column.default is not None or optional:
-            field = Field(default=default, sa_column=column)
+        annotations[column.key] = kind | None if optional else kind
+        default: Any = column.default
+        if default is not None and default.is_callable:  # SQLAlchemy's wrapper of the function takes a context
+            field = Field(default_factory=partial(default.arg, None), sa_column=column)
+        elif default is not None or optional:
+            field = Field(default=None if default is None else default.arg, sa_column=column)
         else:
             field = Field(sa_column=column)
         namespace[column.key] = field
-    return type(_SQLModel)(name, (SQLModel,), namespace, table=True)
+    metaclass: Any = type(_SQLModel)
+    return metaclass(name, (SQLModel,), namespace, table=True)
 
 
 CardSetRow = _model("CardSetRow", tables.card_set)

@@ -7,11 +7,23 @@ imports SQLModel or pydantic. :mod:`decklab.catalog.models` derives the SQLModel
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import (JSON, CheckConstraint, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint)
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.types import TypeDecorator
 
 from .cards import MAX_CARD_NAME, MAX_DECK_NAME, MAX_FACTION, MAX_SET_CODE, MAX_SET_NAME
@@ -19,7 +31,7 @@ from .cards import MAX_CARD_NAME, MAX_DECK_NAME, MAX_FACTION, MAX_SET_CODE, MAX_
 
 def utcnow() -> datetime:
     """Now, in UTC (timezone-aware)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class UTCDateTime(TypeDecorator):
@@ -36,12 +48,12 @@ class UTCDateTime(TypeDecorator):
             return None
         if value.utcoffset() is None:
             raise ValueError("decklab stores times with their timezone (use utcnow()).")
-        return value.astimezone(timezone.utc)
+        return value.astimezone(UTC)
 
     def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
         if value is None:
             return None
-        return value.replace(tzinfo=timezone.utc) if value.utcoffset() is None else value.astimezone(timezone.utc)
+        return value.replace(tzinfo=UTC) if value.utcoffset() is None else value.astimezone(UTC)
 
 
 metadata = MetaData()

@@ -48,7 +48,8 @@ def run_fresh(*args: str, env_url: str) -> dict:
     import os
 
     env = dict(os.environ, DECKLAB_DATABASE_URL=env_url)
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
     report = json.loads(done.stderr.strip().splitlines()[-1])
     report["stdout"] = done.stdout
     return report

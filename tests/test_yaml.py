@@ -136,22 +136,22 @@ def test_anchors_aliases_and_merge_keys():
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("a: [1, 2\n", "t.yaml is not valid YAML at line 2, column 1: did not find expected ',' or ']' "
-                   "(while parsing a flow sequence)."),
-    ("a: &x [1, *x]\n", "t.yaml is not valid YAML at line 1, column 11: the alias *x is inside the list or mapping "
-                        "it names, so it would repeat without end."),
+    ("a: [1, 2\n", ("t.yaml is not valid YAML at line 2, column 1: did not find expected ',' or ']' "
+                   "(while parsing a flow sequence).")),
+    ("a: &x [1, *x]\n", ("t.yaml is not valid YAML at line 1, column 11: the alias *x is inside the list or mapping "
+                        "it names, so it would repeat without end.")),
     ("a: *nope\n", "t.yaml is not valid YAML at line 1, column 4: found undefined alias *nope."),
-    ("a: !!python/object:os.system x\n", "t.yaml is not valid YAML at line 1, column 4: the tag "
-                                         "tag:yaml.org,2002:python/object:os.system is not one decklab reads."),
+    ("a: !!python/object:os.system x\n", ("t.yaml is not valid YAML at line 1, column 4: the tag "
+                                         "tag:yaml.org,2002:python/object:os.system is not one decklab reads.")),
     ("a: !!int x\n", "t.yaml is not valid YAML at line 1, column 4: 'x' is tagged !!int but is not a whole number."),
-    ("? [1]\n: 2\n", "t.yaml is not valid YAML at line 1, column 5: a mapping's key is a list or mapping; keys are "
-                     "texts or numbers."),
+    ("? [1]\n: 2\n", ("t.yaml is not valid YAML at line 1, column 5: a mapping's key is a list or mapping; keys are "
+                     "texts or numbers.")),
     ("a: 1\n---\nb: 2\n", "t.yaml holds more than one document (a second '---'); a file holds one (line 2, column 1)."),
     ("<<: 3\n", "t.yaml is not valid YAML at line 1, column 5: a merge key '<<' takes a mapping or a list of mappings."),
-    ("a: \x07\n", "t.yaml cannot be read at line 1: character U+0007 is not allowed in YAML (control characters "
-                  "must be written as escapes in double quotes)."),
-    ("a: " + "9" * 5000 + "\n", "t.yaml holds a number of more than 4,300 digits, which no card or deck has "
-                                "(line 1, column 4)."),
+    ("a: \x07\n", ("t.yaml cannot be read at line 1: character U+0007 is not allowed in YAML (control characters "
+                  "must be written as escapes in double quotes).")),
+    ("a: " + "9" * 5000 + "\n", ("t.yaml holds a number of more than 4,300 digits, which no card or deck has "
+                                "(line 1, column 4).")),
 ])
 def test_bad_yaml_is_one_sentence_with_its_place(text, message):
     with pytest.raises(InputError) as caught:

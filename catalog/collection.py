@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 from contextlib import contextmanager
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
@@ -566,7 +567,8 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
             except InputError as exc:
                 raise InputError(f"{label}: line {line}: {exc}") from None
         named_sets = [raw[cell] for cell in columns.get("set", []) if raw[cell]]
-        parsed.append((line, the_game, cells["name"], quantity, Variant.of(**cells), cells.get("notes", ""), named_sets))
+        variant = Variant(**{key: cells.get(key, "") for key in VARIANT})  # stripped and checked above
+        parsed.append((line, the_game, cells["name"], quantity, variant, cells.get("notes", ""), named_sets))
     homes = _games_of_names(database, {entry[2].casefold() for entry in parsed if entry[1] is None})
     entries: list[tuple[int, str, str, int, Variant, str]] = []
     for line, the_game, name, quantity, variant, notes, named_sets in parsed:
@@ -636,12 +638,18 @@ def _game_of_name(database: Database, name: str, games: list[str], label: str, l
 
 def _refuse_bad_cells(cells: dict[str, str], label: str, line: int) -> None:
     """Refuse a CSV row whose name, game or variant holds a control character or is longer than its column."""
+    for column, limit in _cell_limits().items():
+        check_text(cells.get(column, ""), f"{label}: line {line}: the {column}", limit, prose=column == "notes")
+
+
+@lru_cache(maxsize=1)
+def _cell_limits() -> dict[str, int | None]:
+    """The longest text each CSV column may hold (its database column's length)."""
     from .cards import MAX_CARD_NAME, MAX_TEXT
 
-    limits = {"game": 32, "name": MAX_CARD_NAME, "quantity": None, "notes": MAX_TEXT,
-              **{key: _table().c[key].type.length for key in VARIANT}}
-    for column, limit in limits.items():
-        check_text(cells.get(column, ""), f"{label}: line {line}: the {column}", limit, prose=column == "notes")
+    table = _table()
+    return {"game": 32, "name": MAX_CARD_NAME, "quantity": None, "notes": MAX_TEXT,
+            **{key: table.c[key].type.length for key in VARIANT}}
 
 
 def export_csv(database: Database, *, game: str | None = None) -> str:

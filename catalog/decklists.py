@@ -38,6 +38,9 @@ _QUANTITY = re.compile(r"^([+-]?\d+)\s*[xX]?\s+(\S.*)$", re.ASCII)
 _HEADER_LENGTH = {"game": 32, "name": MAX_DECK_NAME, "format": 32}
 _PRINTING = re.compile(r"^(.*?\S)\s+\(([^()\s]{1,32})\)(?:\s+([^()\s*]{1,32}))?$")
 """``Name (SET)`` or ``Name (SET) number``: the printing Moxfield, Archidekt and Arena write after a name."""
+_SET_CODE = re.compile(r"[A-Za-z0-9]*[0-9][A-Za-z0-9]*|[A-Z0-9]{2,8}|[a-z0-9]{2,8}")
+"""A set code alone in brackets, with no collector number after it (``(WRD1)``, ``(cmr)``): a digit, or one case;
+``Bear (Token)`` stays a name."""
 _MARKER = re.compile(r"^(.*?\S)\s+\*([A-Za-z]{1,8})\*$")
 """``Name *F*``: a finish marker after a card line."""
 _CATEGORY = re.compile(r"^(.*?\S)\s+\[([^\[\]]*)\](?:\s+\^[^^]*\^)?$")
@@ -195,7 +198,7 @@ def _entry(line: str, number: int, section: str, source: str) -> Entry:
             raise InputError(f"{source}: line {number}: *{marker[2]}* is not a marker decklab reads ({shown}).")
         name, finish = marker[1], MARKERS[marker[2].upper()]
     printing = _PRINTING.match(name)
-    if printing:
+    if printing and (printing[3] or _SET_CODE.fullmatch(printing[2])):
         name, set_code, collector = printing[1], printing[2], printing[3] or ""
         check_text(set_code, f"{source}: line {number}: the set code", 32)
         check_text(collector, f"{source}: line {number}: the collector number", 32)

@@ -83,6 +83,9 @@ TOOL_LINES = [
     ("3 Ember Whelp (WRD1)", (3, "Ember Whelp", "WRD1", "", "")),
     ("1x Firebolt (wrd1) 78 *F* [Burn,Removal] ^Have,#37d67a^", (1, "Firebolt", "wrd1", "78", "foil")),
     ("Dragon's Roost", (1, "Dragon's Roost", "", "", "")),
+    ("2 Grizzly Bear (Token)", (2, "Grizzly Bear (Token)", "", "", "")),  # a name, not a set
+    ("2 Grizzly Bear (Token) 7", (2, "Grizzly Bear", "Token", "7", "")),  # a collector number: a printing
+    ("1 Ember Whelp (cmr)", (1, "Ember Whelp", "cmr", "", "")),
 ]
 
 
@@ -315,3 +318,20 @@ def test_only_ward_sets_carry_a_banlist(database, tmp_path):
                                       "banlist: {banned: [Bx]}\n")
     with pytest.raises(InputError, match="Wentworth: Guardians of the Realm sets have no banlist; only Ward sets carry one."):
         import_files(database, [path])
+
+
+TOOL_PIECES = ["3 ", "2x ", "SB: ", "Deck", "Sideboard", "SIDEBOARD:", "// Sideboard", "Commander", "About", "Name ",
+               "(WRD1)", " 42", " *F*", " *Q*", " [Burn]", " ^Have^", "Ember Whelp", "game: ward", "[line]", "#", "\n",
+               "\n\n", " ", "(", ")", "*", "[", "]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(TOOL_PIECES), st.text(max_size=6)), max_size=30))
+def test_any_text_parses_or_is_one_input_error(pieces):
+    text = "".join(pieces)
+    try:
+        parsed = parse_decklist(text, source="fuzz.txt")
+    except InputError as exc:
+        assert str(exc).startswith("fuzz.txt") or "fuzz.txt" in str(exc)
+        return
+    assert parsed.entries and all(entry.quantity >= 1 and entry.name.strip() == entry.name for entry in parsed.entries)

@@ -202,3 +202,18 @@ def test_greedy_fen_leech_heals_itself_when_that_wins_its_battle(cards):
     assert action == Activate(leech.uid, "Hollowmere Fen Leech")
     state.apply(action)
     assert leech.damage == 0
+
+
+def test_greedy_keeps_wings_of_the_gale_off_a_flyer(cards):
+    """In its own Attack phase greedy gives Flyer to a card that lacks it, never to a Flyer (a Use spent for
+    nothing, which it could have kept for a block)."""
+    state = battle_state()
+    state.sides[0].hand.clear()
+    griffon = put(state, 0, GRIFFON)
+    give(state, 0, cards["Wings of the Gale"], flesh=8)
+    action = Greedy().decide(state)
+    assert not (type(action) is Create and action.name == "Wings of the Gale")
+    raider = put(state, 0, RAIDER)
+    action = Greedy().decide(state)
+    assert type(action) is Create and action.name == "Wings of the Gale" and action.target == raider.uid
+    assert griffon.uid in state.objs

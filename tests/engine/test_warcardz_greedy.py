@@ -3,11 +3,13 @@ Policies)."""
 
 from __future__ import annotations
 
-from decklab.engine.warcardz import Attack, Greedy, Tactic
+from decklab.engine.warcardz import END_TURN, Attack, Deploy, Greedy, Tactic
 
 from .warcardz_helpers import (
     P1_FLANK,
+    P1_FLANK_2,
     P1_GUARD,
+    P1_GUARD_2,
     P1_POST,
     P2_FLANK,
     P2_GUARD,
@@ -80,3 +82,44 @@ def test_it_attacks_when_its_own_instant_would_win_the_combat():
     close = arena(pair, {P2_POST: grunt("Wall", defense=8, small_arms=1, directions=())},
                   hands=((starter("Weapons Free"),), ()))  # 10 against 9: not enough room
     assert type(Greedy().act(close)) is not Attack
+
+
+def test_it_places_a_reserve_where_the_enemy_does_not_strike_it_first():
+    """One action a turn: a reserve placed where the enemy wins an attack on it is lost before it fights. P1's
+    guard 2 would reach all three enemies, but Brute (right front: P1's guard 2) wins there; the greedy takes
+    guard 4, which reaches Brute and is out of its reach."""
+    wall = grunt("Wall", directions=())
+    game = arena({P1_FLANK: wall, P1_POST: wall},
+                 {P2_FLANK: grunt("Weak A", directions=()), P2_GUARD: grunt("Weak B", directions=()),
+                  P2_POST: grunt("Brute", attack=9, directions=("right_front",))},
+                 reserves=((grunt("Fresh"),), ()))
+    action = Greedy().act(game)
+    assert type(action) is Deploy and action.square == P1_GUARD_2
+    everywhere = arena({P1_FLANK: wall, P1_POST: wall},
+                       {P2_FLANK: grunt("Weak A", directions=()), P2_GUARD: grunt("Weak B", directions=()),
+                        P2_POST: grunt("Gentle", attack=0, directions=("right_front",))},
+                       reserves=((grunt("Fresh"),), ()))
+    action = Greedy().act(everywhere)  # nothing wins there: the square that reaches the most enemies
+    assert type(action) is Deploy and action.square == P1_GUARD
+
+
+def test_shadow_step_takes_a_fighter_to_where_it_wins_an_attack():
+    """"Move one of your Sable Directorate fighters into any vacant position of your line": with no attack won,
+    the greedy steps its Sable fighter to the square facing the enemy it beats."""
+    blade = grunt("Blade", attack=9, directions=("front",), faction="Sable Directorate")
+    game = arena({P1_FLANK: blade}, {P2_POST: grunt("Target", directions=())},
+                 hands=((starter("Shadow Step"),), ()))
+    action = Greedy().act(game)
+    assert type(action) is Tactic and action.name == "Shadow Step" and action.target == (P1_FLANK, P1_POST)
+
+
+def test_it_does_not_discard_the_cards_that_can_bring_an_enemy_within_reach():
+    """With no attack and nothing to place, the greedy flips the attribute card by discarding a card it has no
+    use for, never Shadow Step or Outflank (they can still move a fighter or light a direction later)."""
+    game = arena({P1_FLANK_2: grunt("Far", directions=("front",))}, {P2_FLANK: grunt("Away", directions=())},
+                 hands=((starter("Shadow Step"), starter("Outflank"), starter("Fresh Intelligence")), ()))
+    action = Greedy().act(game)
+    assert action.name == "Fresh Intelligence"
+    game.sides[0].hand.pop()  # without it, nothing is discarded: the turn ends
+    game.cache.clear()
+    assert Greedy().act(game) is END_TURN

@@ -450,12 +450,12 @@ def game_sets(database: Database) -> dict[str, dict[str, str]]:
 
 
 def _read_decklist(database: Database, text: str, label: str, kind: str, game: str | None):
-    """Rows of a decklist of cards owned: every section but selections (Warcardz's [line]), a ``*F*`` line a
-    foil copy; a line's ``(SET)`` must name a set of the deck's game."""
+    """Rows of a decklist of cards owned: every section but selections (Warcardz's [line]), a sideboard's too
+    (you own those cards), a ``*F*`` line a foil copy; a line's ``(SET)`` must name a set of the deck's game."""
     from .decklists import check_printings, read_decklist_text
     from .decks import resolve
 
-    parsed = read_decklist_text(text, source=label, kind=kind)
+    parsed = read_decklist_text(text, source=label, kind=kind, owned=True)
     the_game = get_game(resolve(database, parsed, game=game).game)
     with database.reading() as conn:
         check_printings(conn, parsed, the_game)

@@ -84,11 +84,13 @@ class DecklistText:
     format: str | None = None
 
 
-def parse_decklist(text: str, *, source: str) -> DecklistText:
+def parse_decklist(text: str, *, source: str, owned: bool = False) -> DecklistText:
     """Parse decklist text; ``source`` names the file in error messages.
 
     Besides decklab's own lines (DESIGN §5) it reads lines as collection tools export them (see the module's
-    docstring and docs/importing.md).
+    docstring and docs/importing.md). With ``owned`` the list is of cards you own (``collection import``): the
+    cards of a sideboard, commander or companion section, which no game's deck has, are owned all the same and
+    join the main list (a maybeboard is still refused: those are cards you might get).
 
     :raises InputError: for a quantity outside 1 to ``MAX_QUANTITY`` (also as the sum of a card's lines in a
         section), an empty section name, a control character or an over-long name, an unknown finish marker,
@@ -162,7 +164,7 @@ def parse_decklist(text: str, *, source: str) -> DecklistText:
         gap, start = gaps[0]
         parsed.entries[start:] = [replace(entry, section="sideboard") for entry in parsed.entries[start:]]
         opened["sideboard"] = (gap, "")
-    _refuse_sections_no_game_has(parsed, opened)
+    _refuse_sections_no_game_has(parsed, opened, owned=owned)
     return parsed
 
 
@@ -207,8 +209,14 @@ def _entry(line: str, number: int, section: str, source: str) -> Entry:
                  finish=finish)
 
 
-def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[int, str]]) -> None:
-    """Refuse cards in a section a tool opened (a sideboard, a commander) that no registered game's deck has."""
+OWNED_SECTIONS = ("sideboard", "commander", "companion")
+"""A tool's sections whose cards a list of cards owned counts (a maybeboard's are not owned)."""
+
+
+def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[int, str]], *,
+                                 owned: bool = False) -> None:
+    """Refuse cards in a section a tool opened (a sideboard, a commander) that no registered game's deck has;
+    with ``owned``, move those of :data:`OWNED_SECTIONS` into the main list instead."""
     if not any(section != MAIN for section in opened):
         return
     from .games import all_games
@@ -216,6 +224,10 @@ def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[i
     for section, (line, written) in opened.items():
         held = [entry for entry in parsed.entries if entry.section == section]
         if section == MAIN or not held or any(section in game.sections for game in all_games()):
+            continue
+        if owned and section in OWNED_SECTIONS:
+            parsed.entries = [replace(entry, section=MAIN) if entry.section == section else entry
+                              for entry in parsed.entries]
             continue
         sides = [f"{game.name}'s {' and '.join(f'[{s}]' for s in game.sections if s not in game.selections)}"
                  for game in all_games() if any(s not in game.selections for s in game.sections)]
@@ -312,10 +324,10 @@ def sniff_decklist(text: str) -> str:
     return "text"
 
 
-def read_decklist_text(text: str, *, source: str, kind: str | None = None) -> DecklistText:
+def read_decklist_text(text: str, *, source: str, kind: str | None = None, owned: bool = False) -> DecklistText:
     """Parse a decklist already read (from stdin: ``deck validate -``): ``kind`` is one of
     :data:`DECKLIST_KINDS`, or None to tell it from the text (:func:`sniff_decklist`); ``source`` names it in
-    error messages ("stdin").
+    error messages ("stdin"); ``owned`` as :func:`parse_decklist`.
 
     :raises InputError: for an unknown ``kind`` or bad content, as :func:`read_decklist`.
     """
@@ -323,7 +335,7 @@ def read_decklist_text(text: str, *, source: str, kind: str | None = None) -> De
     if chosen not in DECKLIST_KINDS:
         raise InputError(f"'{kind}' is not a decklist format; the formats are {', '.join(DECKLIST_KINDS)}.")
     if chosen == "text":
-        return parse_decklist(text, source=source)
+        return parse_decklist(text, source=source, owned=owned)
     document = load_json(text, source) if chosen == "json" else load_yaml(text, source)
     if nesting_depth_exceeds(document):
         raise too_deep(source)

@@ -280,3 +280,19 @@ def test_check_printings_reads_the_sets_of_the_deck_game(database):
             check_printings(conn, bad, get_game("ward"))
     assert str(caught.value) == ("bad.txt: line 2: the set 'WEN1' of Healing Salve is not a Ward set in the catalog; "
                                  "its sets are WRD1 (Ward Starter Set).")
+
+
+def test_a_sideboard_in_a_list_of_cards_owned_is_owned_too(decklab, db_url, tmp_path):
+    """`collection import` of a deck with a sideboard: the sideboard's cards are in your hands all the same."""
+    arena = write(tmp_path / "arena.txt", "Deck\n3 Firebolt (WRD1) 78\n\nSideboard\n2 Meteor Shard (WRD1) 79 *F*\n"
+                                          "1 Firebolt\n")
+    mtgo = write(tmp_path / "mtgo.txt", "3 Firebolt\n\n2 Meteor Shard\n")
+    for path in (arena, mtgo):
+        result = decklab("collection", "import", path)
+        assert result.exit_code == 0, result.output
+    assert owned(decklab) == [("ward", "Firebolt", 7, "", "", "", "", ""),
+                              ("ward", "Meteor Shard", 2, "", "", "", "", ""),
+                              ("ward", "Meteor Shard", 2, "foil", "", "", "", "")]
+    maybe = write(tmp_path / "maybe.txt", "3 Firebolt\n1 Dispel Wave [Maybeboard{noDeck}]\n")
+    assert_input_error(decklab("collection", "import", maybe), "maybe.txt: line 2: '[Maybeboard{noDeck}]' opens a "
+                                                               "maybeboard section, which no decklab game has")

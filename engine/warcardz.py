@@ -2401,16 +2401,14 @@ class Greedy:
         for other in state.auras[p]:
             if other.facts.aura_grouped:
                 free = False
-        # The enemy's best attack next turn, if it has one: a target among its attackers breaks it up.
-        counter = self._plan(state, 1 - p, nested=True) if not nested else None
-        threats = counter[1] if counter is not None and counter[0] != TRADE else ()
+        # The enemy's best attack next turn, if it has one: a target among its attackers breaks it up. (Found
+        # only once a target can be won: the plans that find no winning attack never need it.)
+        threats = () if nested else None
         for target in enemies if len(enemies) < 2 else sorted(enemies, key=_RANK):
             worth = target.facts.value * 100.0
             if best is not None and worth + BREAK + 50.0 < best_value:
                 break
             sq = target.sq
-            if target in threats or (sq < 5) == (p == 0):  # it would strike next turn, or it stands in our line
-                worth += BREAK
             attackers = None
             for src, bit in reachers[sq]:
                 f = board[src]
@@ -2433,9 +2431,14 @@ class Greedy:
                     break
             if not attackers:
                 continue
+            if (sq < 5) == (p == 0):  # it stands in our line
+                worth += BREAK
             defense = cache.get(-target.uid)
             if defense is None:
                 defense = cache[-target.uid] = fresh(target, False)
+            # This target's best winning candidate (the first of equal ones), before the enemy's plan is asked.
+            found = None
+            found_value = 0.0
             if len(attackers) == 1:
                 f = attackers[0]
                 alone = cache.get(f.uid)
@@ -2443,31 +2446,39 @@ class Greedy:
                     alone = cache[f.uid] = fresh(f, True)
                 if alone > defense:
                     margin = alone - defense
-                    value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
-                    if value > best_value:
-                        best, best_value = (value, attackers, target), value
+                    found, found_value = attackers, worth + (50.0 if margin > 5 else margin * 10.0) - 1
+            else:
+                total = 0
+                for f in attackers:
+                    alone = cache.get(f.uid)
+                    if alone is None:
+                        alone = cache[f.uid] = fresh(f, True)
+                    if alone > defense:
+                        margin = alone - defense
+                        value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
+                        if found is None or value > found_value:
+                            found, found_value = [f], value
+                    if free and not f.facts.grouped:
+                        total += alone
+                    elif f.facts.grouped and f.facts.with_mods is not None:
+                        total += group_score(f, attackers)
+                    else:
+                        total += score(f, True, attackers)
+                if total > defense:
+                    margin = total - defense
+                    value = worth + (50.0 if margin > 5 else margin * 10.0) - len(attackers)
+                    if found is None or value > found_value:
+                        found, found_value = attackers, value
+            if found is None:
                 continue
-            total = 0
-            for f in attackers:
-                alone = cache.get(f.uid)
-                if alone is None:
-                    alone = cache[f.uid] = fresh(f, True)
-                if alone > defense:
-                    margin = alone - defense
-                    value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
-                    if value > best_value:
-                        best, best_value = (value, [f], target), value
-                if free and not f.facts.grouped:
-                    total += alone
-                elif f.facts.grouped and f.facts.with_mods is not None:
-                    total += group_score(f, attackers)
-                else:
-                    total += score(f, True, attackers)
-            if total > defense:
-                margin = total - defense
-                value = worth + (50.0 if margin > 5 else margin * 10.0) - len(attackers)
-                if value > best_value:
-                    best, best_value = (value, attackers, target), value
+            if (sq < 5) != (p == 0):
+                if threats is None:  # (asked only once a target can be won: most plans never need it)
+                    counter = self._plan(state, 1 - p, True)
+                    threats = counter[1] if counter is not None and counter[0] != TRADE else ()
+                if target in threats:  # it would strike next turn
+                    found_value += BREAK
+            if found_value > best_value:
+                best, best_value = (found_value, found, target), found_value
         return best
 
     def _slot(self, state: WarcardzState, p: int, side: Side) -> Action | None:
@@ -2614,20 +2625,21 @@ class Greedy:
         table = REACH_MASK[p]
         lights = facts.dirs
         home = facts.pos
-        best, best_count = -1, -100
-        best_home = False
-        for sq in open_squares:  # safe first, then the most enemies reached, the preferred position, its leftmost
+        ranked = []
+        for i, sq in enumerate(open_squares):  # the most enemies reached, the preferred position, its leftmost
             count = 0
             for target_sq in table[sq][lights]:
                 target = board[target_sq]
                 if target is not None and target.owner != p:
                     count += 1
-            if count and self._exposed(state, p, facts, sq):
-                count -= 10  # (the enemy strikes first: it would win an attack on the new fighter there)
-            elif not count and self._exposed(state, p, facts, sq):
-                count = -10
-            if count > best_count or count == best_count and not best_home and SQUARE_POSITION[sq] == home:
-                best, best_count, best_home = sq, count, SQUARE_POSITION[sq] == home
+            ranked.append((-count, SQUARE_POSITION[sq] != home, i, sq))
+        if len(ranked) > 1:
+            ranked.sort()
+        best = ranked[0][3]
+        for entry in ranked:  # the first where the enemy would not win an attack on the new fighter (it strikes first)
+            if not self._exposed(state, p, facts, entry[3]):
+                best = entry[3]
+                break
         return _new(Deploy, (index, facts.name, best)), len(open_squares)
 
     def _strikes_from(self, state: WarcardzState, p: int, fighter: Fighter, sq: int) -> bool:

@@ -3346,7 +3346,8 @@ class Greedy:
                     key = (b.facts.cost, b.uid)
                     if best_key is None or key < best_key:
                         best, best_key = b, key
-        if best is None and state.may_react(state.cur_seat):  # the window before choosing a blocker
+        if best is None and (not blockers or state.may_react(state.cur_seat)):  # the window before choosing a blocker
+            # (with no card that may block, the window is open only because the player may react: see _proceed)
             reaction = self._block_reaction(state, attacker, blockers)
             if reaction is not None:
                 return reaction

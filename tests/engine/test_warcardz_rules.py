@@ -109,6 +109,21 @@ def test_the_movement_example():
     assert {P2_GUARD, P2_GUARD_2} <= {a.target for a in game.legal_actions() if type(a) is Attack and a.attackers == (P2_POST,)}
 
 
+def test_blocking_by_moving_into_the_square_the_enemy_left():
+    """"Another strategy is to "block" your opponents reserve lines by moving your cards into his vacant
+    positions. This keeps your opponent from placing his reserve cards on the table." The movement example
+    again: once Blue3 has moved into red's post square, red has a reserve and four fighters but no square to
+    place it on."""
+    red = {sq: grunt(f"Red{sq - 4}", defense=1, small_arms=0, directions=("front",)) for sq in range(5, 10)}
+    blue = {sq: grunt(f"Blue{sq + 1}", directions=("front",)) for sq in range(5)}
+    blue[P1_POST] = grunt("Blue3", attack=4, directions=("front", "left", "right"))
+    game = arena(blue, red, reserves=((), (grunt("Red reserve"),)))
+    attack(game, [P1_POST], P2_POST)
+    answer(game, "move Blue3 front into P2 post 3")
+    assert game.active == 1 and len(game.units[1]) == 4 and game.sides[1].reserves
+    assert not [a for a in game.legal_actions() if type(a) is Deploy]
+
+
 def test_a_vice_of_three_attackers():
     """"Multiple-card attacks count the attributes of all attacking cards as one... of course, if you lose the
     battle you also lose ALL of the attacking cards as well. There area couple places near the post positions

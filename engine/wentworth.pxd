@@ -188,7 +188,7 @@ cdef class WentworthState:
     cpdef bint _any_attack(self, int player)
 
     @cython.locals(side=Side, influence=cython.int, plain=bint, facts=Facts, eff=Eff, att=Guardian, d=Guardian,
-                   user=cython.int, slot=cython.int)
+                   user=cython.int, slot=cython.int, hand=list)
     cpdef bint _has_roll_play(self, int player)
 
     cpdef apply(self, action)
@@ -214,6 +214,9 @@ cdef class WentworthState:
     @cython.locals(side=Side, influence=cython.int, hand=list, plain=bint, facts=Facts, eff=Eff, other=Side,
                    guardians=cython.int, b=Binding, g=Guardian)
     cpdef bint _has_step_play(self, int player)
+
+    @cython.locals(side=Side)
+    cpdef bint _has_target(self, int player, Eff eff)
 
     @cython.locals(seats=list, n=cython.int, active=cython.int, k=cython.int, seat=cython.int)
     cpdef _open_window(self, int after)
@@ -436,11 +439,12 @@ cdef class Greedy:
     cpdef tuple _best_host(self, WentworthState state, int p, Facts facts, dict cache)
 
     @cython.locals(p=cython.int, side=Side, influence=cython.int, plain=bint, best_score=cython.double,
-                   index=cython.int, facts=Facts, eff=Eff, value=cython.double, slot=cython.int)
+                   index=cython.int, facts=Facts, eff=Eff, value=cython.double, slot=cython.int,
+                   combatants=list)
     cpdef _act_roll(self, WentworthState state, dict cache)
 
     @cython.locals(p=cython.int, side=Side, influence=cython.int, best_score=cython.double, index=cython.int,
-                   facts=Facts, eff=Eff, value=cython.double)
+                   facts=Facts, eff=Eff, value=cython.double, plain=bint)
     cpdef _act_window(self, WentworthState state, dict cache)
 
     cpdef bint _dead(self, WentworthState state, int p, Facts facts)

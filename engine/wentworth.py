@@ -449,9 +449,10 @@ class Facts:
         if self.type is POTION:
             _POTION_FACTS.add(self)
         # a potion outside the combat potions that can still change a combat (a combat trick): it damages,
-        # heals or returns a guardian
+        # heals or returns a guardian, or changes a roll or damage (Haste Elixir's +1 to attack rolls)
         self.trick = self.type is POTION and not self.is_roll and any(
-            eff.kind in ("damage", "heal", "return_to_hand") and eff.target not in _PLAYER_TARGETS for eff in self.plays)
+            eff.kind in ("damage", "heal", "return_to_hand", "modify_roll", "reroll", "prevent_damage", "restrict")
+            for eff in self.plays)
         if self.cost <= 0:
             _FREE_FACTS.add(self)
         if self.cost > _TOP_COST[0]:
@@ -1682,25 +1683,17 @@ class WentworthState:
         if side.out:
             return False
         influence = side.influence
-        hand = side.hand
-        if not _POTION_FACTS.isdisjoint(hand):
-            if self.dirty:
-                self._rebuild()
-            plain = not self.src_cost and not side.cost_temp
-            for facts in hand:
-                if facts.type is not POTION or facts.window == W_ROLL:
-                    continue
+        if not influence and not _FREE_FACTS:
+            return False
+        if self.dirty:
+            self._rebuild()
+        plain = not self.src_cost and not side.cost_temp
+        for facts in side.hand:
+            if facts.type is POTION and facts.window != W_ROLL:
                 if (facts.cost if plain else self.cost(player, facts)) > influence:
                     continue
                 eff = facts.choice
-                if eff is None:
-                    return True
-                if eff.any_guardian:
-                    for other in self.sides:
-                        if other.guardians:
-                            return True
-                    continue
-                if self.targets(player, eff):
+                if eff is None or self._has_target(player, eff):
                     return True
         # re-binding: a binding of theirs they can pay for again, and another host for it (another guardian in
         # play; for a Bind Player card, another player: there always is one while the game goes on)
@@ -1719,6 +1712,27 @@ class WentworthState:
                             else self.cost(player, b.facts)) <= influence:
                         return True
         return False
+
+    def _has_target(self, player: int, eff: Eff) -> bool:
+        """Whether ``targets(player, eff)`` is not empty (found without listing them in the usual cases)."""
+        if eff.cond is None and eff.window != W_ROLL:
+            target = eff.target
+            if target == "target_guardian":
+                for side in self.sides:
+                    if side.guardians:
+                        return True
+                return False
+            if target == "target_friendly_guardian":
+                return len(self.sides[player].guardians) > 0
+            if target == "target_enemy_guardian":
+                for side in self.sides:
+                    if side.seat != player and side.guardians:
+                        return True
+                return False
+            if target == "opponent" or target == "target_player":
+                # while the game goes on another player is in it
+                return True
+        return len(self.targets(player, eff)) > 0
 
     def _open_window(self, after: int) -> None:
         """A step window of the active player's turn: each other player in turn order from the active one
@@ -1851,22 +1865,22 @@ class WentworthState:
         influence = side.influence
         if self.dirty:
             self._rebuild()
-        # the potions in hand (each once: the answer does not depend on their order or copies)
-        roll = _POTION_FACTS.intersection(side.hand) if influence else None
-        if roll:
+        # the potions in hand
+        if influence:
             plain = not self.src_cost and not side.cost_temp
-            for facts in roll:
-                if (facts.cost if plain else self.cost(player, facts)) <= influence:
-                    eff = facts.choice
-                    if eff is None:
+            for facts in side.hand:
+                if facts.type is not POTION or (facts.cost if plain else self.cost(player, facts)) > influence:
+                    continue
+                eff = facts.choice
+                if eff is None:
+                    return True
+                if eff.any_guardian:
+                    # a guardian in the combat (in play) is a target
+                    att, d = self.c_att, self.c_def
+                    if (att is not None and att.alive) or (d is not None and d.alive):
                         return True
-                    if eff.any_guardian:
-                        # a guardian in the combat (in play) is a target
-                        att, d = self.c_att, self.c_def
-                        if (att is not None and att.alive) or (d is not None and d.alive):
-                            return True
-                    if self.targets(player, eff):
-                        return True
+                if self._has_target(player, eff):
+                    return True
         for obj, user, slot, eff in self.src_ract:
             if user == player and self._ability_ok(player, obj, eff, slot):
                 targets = self._ability_targets(player, obj, eff, True)
@@ -2436,9 +2450,8 @@ class WentworthState:
         with a target, or a combat ability)."""
         src_ract = self.src_ract
         for side in self.sides:
-            if (side.influence and not _POTION_FACTS.isdisjoint(side.hand)) or src_ract:
-                if self._has_roll_play(side.seat):
-                    return True
+            if (side.influence or src_ract) and self._has_roll_play(side.seat):
+                return True
         return False
 
     def _defended(self, d: Guardian | None) -> None:
@@ -4010,12 +4023,16 @@ class Greedy:
         influence = side.influence
         pick = None
         best_score = 0.0
+        plain = not state.src_cost and not side.cost_temp
         for index, facts in enumerate(side.hand):
             if facts.type is not POTION or facts.window == W_ROLL or facts.main_skip:
                 continue
-            if state.cost(p, facts) > influence:
+            if (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
+            if facts.gchoice and not _pays(eff.gmax_main, facts):
+                # no target can make it pay for itself (the bound _act_main uses outside the Rebuff step)
+                continue
             if eff is None:
                 value = self._card_value(state, p, facts, None, cache)
                 if value > best_score:
@@ -4040,17 +4057,34 @@ class Greedy:
         pick = None
         best_score = 0.0
         att, d = state.c_att, state.c_def
+        combatants = None
         for index, facts in enumerate(side.hand):
             if not (facts.is_roll or facts.trick) or (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
             if not facts.is_roll and eff is not None and facts.gchoice:
-                # a combat trick aimed at one guardian: only a guardian in the combat can change it
-                for code, obj in state.targets(p, eff):
-                    if obj is att or (obj is d and d is not None):
-                        value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
-                        if value > best_score:
-                            pick, best_score = (index, facts, code, obj), value
+                # a combat trick aimed at one guardian: only a guardian in the combat can change it (those of
+                # its targets, in the order of targets(): from p's seat round the table)
+                if combatants is None:
+                    combatants = [att] if d is None else (
+                        [att, d] if (att.owner - p) % state.n <= (d.owner - p) % state.n else [d, att])
+                for obj in combatants:
+                    if not obj.alive:
+                        continue
+                    name = eff.target
+                    if name == "target_friendly_guardian":
+                        if obj.owner != p:
+                            continue
+                    elif name == "target_enemy_guardian":
+                        if obj.owner == p:
+                            continue
+                    elif name != "target_guardian":
+                        continue
+                    if eff.cond is not None and not eff.cond.ok(state, obj):
+                        continue
+                    value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
+                    if value > best_score:
+                        pick, best_score = (index, facts, obj.uid, obj), value
                 continue
             if eff is None:
                 value = self._roll_value(state, p, facts.plays, None, None, facts, cache)

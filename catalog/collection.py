@@ -18,8 +18,8 @@ from __future__ import annotations
 import csv
 import io
 from contextlib import contextmanager
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
@@ -473,8 +473,9 @@ def _card_ids(database: Database, game: str, keys: Iterable[str]) -> dict[str, i
     found: dict[str, int] = {}
     with database.engine.connect() as conn:
         for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
             found.update(conn.execute(select(table.c.name_key, table.c.id)
-                                      .where(table.c.game == game, table.c.name_key.in_(keys[start:start + 500]))).all())
+                                      .where(table.c.game == game, table.c.name_key.in_(chunk))).all())
     return found
 
 
@@ -557,7 +558,8 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
                              "number.") from None
         bound = quantity_bound(quantity)
         if bound:
-            raise InputError(f"{label}: line {line}: the quantity is {shown_number(quantity_text)}; it must be {bound}.")
+            raise InputError(f"{label}: line {line}: the quantity is {shown_number(quantity_text)}; "
+                             f"it must be {bound}.")
         if not cells.get("name"):
             raise InputError(f"{label}: line {line} has no card name.")
         the_game = forced
@@ -584,13 +586,13 @@ def _read_csv(database: Database, text: str, label: str, game: str | None):
             ids[(game_id, key)] = card_id
     result = []
     for line, game_id, name, quantity, variant, notes in entries:
-        card_id = ids.get((game_id, name.casefold()))
-        if card_id is None:
+        found = ids.get((game_id, name.casefold()))
+        if found is None:
             try:
-                card_id = _resolve(database, name, game_id)[0]
+                found = _resolve(database, name, game_id)[0]
             except InputError as exc:
                 raise InputError(f"{label}: line {line}: {exc}") from None
-        result.append((card_id, quantity, variant, notes))
+        result.append((found, quantity, variant, notes))
     return result, ignored
 
 
@@ -669,7 +671,8 @@ def _availability(conn, *, exclude_deck: int | None = None) -> tuple[dict[int, i
     """Copies owned per card id, and copies reserved by built decks (other than ``exclude_deck``)."""
     from sqlalchemy import func, select
 
-    from .tables import deck, deck_entry as entry
+    from .tables import deck
+    from .tables import deck_entry as entry
 
     table = _table()
     have = dict(conn.execute(select(table.c.card_id, func.sum(table.c.quantity)).group_by(table.c.card_id)).all())
@@ -703,7 +706,9 @@ def _missing(conn, row) -> dict[str, Any]:
     """:func:`missing` for the deck ``row`` on an open connection."""
     from sqlalchemy import func, select
 
-    from .tables import card, deck as deck_table, deck_entry as entry
+    from .tables import card
+    from .tables import deck as deck_table
+    from .tables import deck_entry as entry
 
     have, reserved = _availability(conn, exclude_deck=row.id)
     needed_query = _physical(

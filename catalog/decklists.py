@@ -28,8 +28,17 @@ from typing import Any
 
 from .cards import MAIN, MAX_CARD_NAME, MAX_DECK_NAME, MAX_QUANTITY, Deck
 from .errors import InputError
-from .inputs import (check_text, load_json, load_yaml, nesting_depth_exceeds, parse_quantity, quantity_bound, read_text,
-                     shown_number, too_deep)
+from .inputs import (
+    check_text,
+    load_json,
+    load_yaml,
+    nesting_depth_exceeds,
+    parse_quantity,
+    quantity_bound,
+    read_text,
+    shown_number,
+    too_deep,
+)
 
 HEADERS = ("game", "name", "format")
 _HEADER = re.compile(r"^(game|name|format)\s*:\s*(.*)$", re.IGNORECASE)
@@ -237,8 +246,9 @@ def _refuse_sections_no_game_has(parsed: DecklistText, opened: dict[str, tuple[i
         if written:
             what = "a sideboard" if section == "sideboard" else f"a {section} section"
             verb = "marks" if written == "SB:" else "opens"
+            them = "them" if cards != 1 else "it"
             raise InputError(f"{parsed.source}: line {line}: '{written}' {verb} {what}, {no_game}; leave out its "
-                             f"{count}, or move {'them' if cards != 1 else 'it'} into the deck or one of those sections.")
+                             f"{count}, or move {them} into the deck or one of those sections.")
         raise InputError(f"{parsed.source}: line {held[0].line}: the {count} after the blank line {line} read as a "
                          f"sideboard (MTGO's text export), {no_game}; leave {'them' if cards != 1 else 'it'} out, or "
                          f"delete the blank line to keep {'them' if cards != 1 else 'it'} in the deck.")
@@ -265,10 +275,12 @@ def check_sets(parsed: DecklistText, game_name: str, sets: dict[str, str]) -> No
     :raises InputError: naming the line, the set and the sets of the game.
 
     >>> parsed = parse_decklist("2 Archmage Seline (WRD9) 42\\n", source="arena.txt")
-    >>> check_sets(parsed, "Ward", {"WRD1": "Ward Starter Set"})
-    Traceback (most recent call last):
-    ...
-    decklab.catalog.errors.InputError: arena.txt: line 1: the set 'WRD9' of Archmage Seline is not a Ward set in the catalog; its sets are WRD1 (Ward Starter Set).
+    >>> try:  # doctest: +NORMALIZE_WHITESPACE
+    ...     check_sets(parsed, "Ward", {"WRD1": "Ward Starter Set"})
+    ... except InputError as exc:
+    ...     print(exc)
+    arena.txt: line 1: the set 'WRD9' of Archmage Seline is not a Ward set in the catalog; its sets are WRD1 (Ward
+    Starter Set).
     """
     known = {key.casefold() for code, name in sets.items() for key in (code, name)}
     for entry in parsed.entries:
@@ -356,7 +368,8 @@ def _from_document(document: Any, *, source: str) -> DecklistText:
             raise InputError(f"{source}: the deck's '{key}' should be text, not {_a_kind(value)}.")
         if value is not None:
             check_text(value.strip(), f"{source}: the deck's {key}", _HEADER_LENGTH[key])
-    parsed = DecklistText(source=source, **{key: (value or "").strip() or None for key, value in headers.items()})
+    cleaned = {key: (value or "").strip() or None for key, value in headers.items()}
+    parsed = DecklistText(source=source, game=cleaned["game"], name=cleaned["name"], format=cleaned["format"])
     totals: dict[tuple[str, str], int] = {}
     for section, cards in document["sections"].items():
         if not isinstance(section, str):
@@ -378,9 +391,9 @@ def _from_document(document: Any, *, source: str) -> DecklistText:
             if bound:
                 shown = shown_number(str(quantity)) if isinstance(quantity, int) else repr(quantity)[:40]
                 raise InputError(f"{source}: {name} has quantity {shown}; a quantity is {bound}.")
-            key = (section.casefold(), name.casefold())
-            totals[key] = totals.get(key, 0) + quantity
-            if totals[key] > MAX_QUANTITY:
+            card_key = (section.casefold(), name.casefold())
+            totals[card_key] = totals.get(card_key, 0) + quantity
+            if totals[card_key] > MAX_QUANTITY:
                 raise InputError(f"{source}: the copies of {name} in section {section} add up to more than "
                                  f"{MAX_QUANTITY:,}, the largest quantity.")
             parsed.entries.append(Entry(name=name, quantity=quantity, section=section.casefold()))

@@ -1404,16 +1404,20 @@ class MageState(GameState):
 
     def may_react(self, p: int) -> bool:
         """A quick test for a reactive window (see :meth:`_reactions`): whether player ``p`` holds a Spell it can pay
-        for, has one on the table, or has an ability it can pay for with a target. False means no window."""
+        for, or has one on the table, with a target if it takes one, or has an ability it can pay for with a target (a
+        Hex's abilities are not checked for targets). False means no window."""
         side = self.sides[p]
         if side.dummy:
             return False
         flesh = side.flesh
         for f in side.hand:
-            if f.type == SPELL and f.cost <= flesh and not f.reaction:
+            if f.type == SPELL and f.cost <= flesh and not f.reaction and (
+                    f.pick is None or self._target_objects(p, f.pick, f.harmful, True)):
                 return True
         for spell in side.table:
-            if not spell.active and spell.uses > 0 and spell.facts.cost <= flesh and not spell.facts.reaction:
+            f = spell.facts
+            if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
+                    f.pick is None or self._target_objects(p, f.pick, f.harmful, True)):
                 return True
         if not self.gear_acts[p]:
             kept = side.kept

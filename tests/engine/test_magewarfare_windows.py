@@ -7,11 +7,13 @@ the defensive cards where they help."""
 from __future__ import annotations
 
 import pytest
+from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import STRIKE, Activate, Block, Create, Declare, Greedy
 
-from .magewarfare_helpers import act, battle_state, card, fight, give, move, put, start_battles, starter_cards
+from .magewarfare_helpers import act, battle_state, card, fight, give, move, put, random_games, start_battles, starter_cards
 
+ENGINE = engines()["magewarfare"]
 RAIDER = card("Raider", long=5, medium=5, close=5, defense=7, cost=20)
 GRIFFON = card("Griffon", long=3, medium=3, close=3, defense=6, cost=15, keywords=["Flyer"])
 WALL = card("Wall", "guard", long=0, medium=0, close=0, defense=99, dex=0)
@@ -217,3 +219,20 @@ def test_greedy_keeps_wings_of_the_gale_off_a_flyer(cards):
     action = Greedy().decide(state)
     assert type(action) is Create and action.name == "Wings of the Gale" and action.target == raider.uid
     assert griffon.uid in state.objs
+
+
+def test_a_window_opens_exactly_when_there_is_something_to_use(starter):
+    """In greedy and random games with decks of the whole starter set, at every choice in the Block and Battle phases
+    the quick test agrees with the list of Spells and abilities the player to choose may use; the options listed are
+    those, on top of the blocks or Moves."""
+    checked = 0
+    for state in random_games(starter, 7, 5, 40):
+        if state.over or state.pending or state.phase not in (mw.BLOCK, mw.BATTLE):
+            continue
+        p = state.current_player()
+        reactions = state._reactions(p)
+        assert state.may_react(p) == bool(reactions)
+        listed = [a for a in state.legal_actions() if type(a) in (Create, Activate)]
+        assert listed == reactions
+        checked += 1
+    assert checked > 500

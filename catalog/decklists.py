@@ -453,7 +453,7 @@ def export_deck(deck: Deck, file_format: str = "text") -> str:
 
         return json.dumps(deck_document(deck), indent=2, ensure_ascii=False) + "\n"
     if chosen == "yaml":
-        import yaml
+        from .inputs import dump_yaml
 
-        return yaml.safe_dump(deck_document(deck), sort_keys=False, allow_unicode=True)
+        return dump_yaml(deck_document(deck))
     raise InputError(f"'{file_format}' is not an export format; the formats are {', '.join(EXPORT_FORMATS)}.")

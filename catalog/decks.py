@@ -8,7 +8,7 @@ from typing import Any
 from .cards import FORMATS, MAIN, MAX_DECK_NAME, MAX_QUANTITY, Card, Deck
 from .collection import check_quantity
 from .db import Database, fetch, in_list
-from .decklists import DecklistText, Entry, read_decklist
+from .decklists import DecklistText, Entry, check_printings, read_decklist
 from .errors import InputError, suggestion
 from .games import Game, get_game
 from .inputs import check_text
@@ -77,6 +77,7 @@ def resolve(database: Database, parsed: DecklistText, *, game: str | None = None
         unknown = [entry for entry in parsed.entries if entry.name.casefold() not in found]
         if unknown:
             raise InputError(_unknown_names(conn, the_game, parsed.source, unknown))
+        check_printings(conn, parsed, the_game)
     sections: dict[str, list[tuple[Card, int]]] = {}
     for entry in parsed.entries:
         sections.setdefault(entry.section, []).append((found[entry.name.casefold()][1], entry.quantity))

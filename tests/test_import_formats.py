@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import write
 from decklab.catalog import collection
 from decklab.catalog.decklists import read_decklist_text
@@ -140,7 +141,8 @@ def test_a_set_no_catalog_has_is_refused_naming_the_line(decklab, db_url, tmp_pa
     before = owned(decklab)
     csv_file = write(tmp_path / "mox.csv", "Count,Name,Edition\n1,Firebolt,wrd1\n2,Healing Salve,WRD9\n")
     assert_input_error(decklab("collection", "import", csv_file),
-                       "mox.csv: line 3: the set 'WRD9' is not in the catalog; the sets are MGW1, W40K1, WCZ1, WEN1, WRD1.")
+                       "mox.csv: line 3: the set 'WRD9' is not in the catalog; the sets are MGW1, W40K1, WCZ1, WEN1, "
+                       "WRD1.")
     wrong_game = write(tmp_path / "box.csv", "game,Count,Name,Edition Code\nward,2,Healing Salve,WEN1\n")
     assert_input_error(decklab("collection", "import", wrong_game),
                        "box.csv: line 2: the set 'WEN1' is not a Ward set in the catalog; its sets are WRD1 "
@@ -150,6 +152,14 @@ def test_a_set_no_catalog_has_is_refused_naming_the_line(decklab, db_url, tmp_pa
                        "arena.txt: line 3: the set 'XYZ' of Meteor Shard is not a Ward set in the catalog; its sets "
                        "are WRD1 (Ward Starter Set).")
     assert owned(decklab) == before
+
+
+def test_deck_validate_and_import_refuse_an_unknown_set_naming_the_line(decklab, db_url, tmp_path):
+    path = write(tmp_path / "arena.txt", "Deck\n3 Firebolt (WRD1) 78\n2 Meteor Shard (XYZ) 79\n")
+    for command in (("deck", "validate", path), ("deck", "import", path)):
+        assert_input_error(decklab(*command), "arena.txt: line 3: the set 'XYZ' of Meteor Shard is not a Ward set in "
+                           "the catalog; its sets are WRD1 (Ward Starter Set).")
+    assert "arena" not in decklab("deck", "list").stdout
 
 
 def test_a_card_of_two_games_needs_its_game(decklab, db_url, tmp_path):
@@ -189,8 +199,8 @@ def test_a_sideboard_is_one_clear_error(decklab, db_url, tmp_path):
         assert_input_error(decklab("deck", "import", other), f"other.txt: line 2: '{header}' opens a sideboard")
     mtgo = write(tmp_path / "mtgo.txt", "3 Firebolt\n2 Battle Fury\n\n2 Meteor Shard\n")
     assert_input_error(decklab("deck", "validate", mtgo),
-                       f"mtgo.txt: line 4: the 2 cards after the blank line 3 read as a sideboard (MTGO's text export), "
-                       f"{side_decks}; leave them out, or delete the blank line to keep them in the deck.")
+                       f"mtgo.txt: line 4: the 2 cards after the blank line 3 read as a sideboard (MTGO's text "
+                       f"export), {side_decks}; leave them out, or delete the blank line to keep them in the deck.")
     commander = write(tmp_path / "cmd.txt", "Commander\n1 Archmage Seline (WRD1) 42\n\nDeck\n3 Firebolt\n")
     assert_input_error(decklab("deck", "validate", commander), "cmd.txt: line 1: 'Commander' opens a commander "
                                                                "section, which no decklab game has")
@@ -219,7 +229,9 @@ def test_import_text_tells_a_csv_from_a_decklist(database, name):
 def test_import_text_names_its_label_and_refuses_an_unknown_kind(database):
     with pytest.raises(InputError, match=r"^stdin: line 2: no card is called 'Firebolr'"):
         collection.import_text(database, "Count,Name\n1,Firebolr\n", label="stdin")
-    with pytest.raises(InputError, match=r"^'xml' is not a collection format; the formats are csv, text, json, yaml\.$"):
+    with pytest.raises(
+        InputError, match=r"^'xml' is not a collection format; the formats are csv, text, json, yaml\.$"
+    ):
         collection.import_text(database, "1 Firebolt\n", label="stdin", kind="xml")
 
 
@@ -258,7 +270,7 @@ def test_a_spreadsheet_with_semicolons_or_tabs_imports(decklab, db_url, tmp_path
                                                   "\n1;Kaelthas, Elder Sunwyrm;WRD1;;\n3;Firebolr;WRD1;;\n")
     assert_input_error(decklab("collection", "import", semicolons),
                        "sammlung.csv: line 5: no card is called 'Firebolr' in Ward; did you mean 'Firebolt'")
-    write(semicolons, "Qty;Card;Set;Foil;Notes\n2;Firebolt;WRD1;yes;\"top; left\"\n\n1;Kaelthas, Elder Sunwyrm;WRD1;;\n")
+    write(semicolons, 'Qty;Card;Set;Foil;Notes\n2;Firebolt;WRD1;yes;"top; left"\n\n1;Kaelthas, Elder Sunwyrm;WRD1;;\n')
     result = decklab("collection", "import", semicolons)
     assert (result.exit_code, result.stdout.strip()) == (0, "Added 3 copies from 2 rows.")
     tabs = write(tmp_path / "copied.txt", "Count\tName\tEdition\n1\tMeteor Shard\twrd1\n")

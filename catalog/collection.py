@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
-from .cards import MAX_QUANTITY, Card
+from .cards import MAX_QUANTITY, Card, Deck
 from .db import Database, write_transaction
 from .errors import InputError
 from .games import get_game
@@ -700,6 +700,21 @@ def missing(database: Database, deck_name: str) -> dict[str, Any]:
 
     with database.engine.connect() as conn:
         return _missing(conn, deck_row(conn, deck_name))
+
+
+def missing_in(database: Database, deck: Deck) -> dict[str, Any]:
+    """:func:`missing` for a deck that is not saved (read from a decklist file or stdin): per card needed, owned
+    less what built decks reserve, and short; the same document, with ``built`` false."""
+    needed = get_game(deck.game).physical_copies(deck)
+    ids = _card_ids(database, deck.game, [card.key for card in needed])
+    with database.engine.connect() as conn:
+        have, reserved = _availability(conn)
+    cards = []
+    for card, need in needed.items():
+        available = max(0, have.get(ids[card.key], 0) - reserved.get(ids[card.key], 0))
+        cards.append({"name": card.name, "needed": need, "owned": available, "short": max(0, need - available)})
+    return {"deck": deck.name, "game": deck.game, "built": False, "cards": cards,
+            "needed": sum(c["needed"] for c in cards), "short": sum(c["short"] for c in cards)}
 
 
 def _missing(conn, row) -> dict[str, Any]:

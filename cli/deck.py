@@ -65,7 +65,8 @@ def import_(
     play_format: PlayFormatOption = None,
     input_format: InputFormatOption = None,
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite a saved deck of the same name.")] = False,
-    samples: Annotated[bool, typer.Option("--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
+    samples: Annotated[bool, typer.Option(
+        "--samples", help="Import the 15 bundled sample decks (3 per game), replacing same-named decks.")] = False,
     notes: NotesOption = "",
     unbuild: Unbuild = False,
 ) -> None:
@@ -117,7 +118,8 @@ def new(
 
 
 @app.command("add")
-def add(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1, section: SectionOption = "main") -> None:
+def add(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1,
+        section: SectionOption = "main") -> None:
     """Add copies of a card to a deck."""
     from decklab.catalog import decks
 
@@ -126,7 +128,8 @@ def add(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg 
 
 
 @app.command("remove")
-def remove(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1, section: SectionOption = "main") -> None:
+def remove(ctx: typer.Context, deck: DeckArg, card: CardArg, quantity: QuantityArg = 1,
+           section: SectionOption = "main") -> None:
     """Remove copies of a card from a deck."""
     from decklab.catalog import decks
 
@@ -190,7 +193,8 @@ def export(
 
 
 @app.command("copy")
-def copy(ctx: typer.Context, deck: DeckArg, new_name: Annotated[str, typer.Argument(metavar="NEW-NAME", help="The copy's name.", show_default=False)]) -> None:
+def copy(ctx: typer.Context, deck: DeckArg, new_name: Annotated[str, typer.Argument(
+        metavar="NEW-NAME", help="The copy's name.", show_default=False)]) -> None:
     """Save a copy of a deck under a new name."""
     from decklab.catalog import decks
 
@@ -256,32 +260,14 @@ def missing(
     db = database(ctx)
     if deck_or_file == STDIN:
         deck = read_stdin_deck(db, game=game, input_format=input_format)
-        report = missing_in(db, deck)
+        report = collection.missing_in(db, deck)
     elif Path(deck_or_file).expanduser().is_file():
         deck = decks.load_deck(db, deck_or_file, game=game)
-        report = missing_in(db, deck)
+        report = collection.missing_in(db, deck)
     else:
         deck = decks.load_deck(db, deck_or_file, game=game)
         report = collection.missing(db, deck.name)
     render.missing(report, sets={card.name: card.set_code for card in deck.copies()}, output=output)
-
-
-def missing_in(db, deck) -> dict:
-    """:func:`~decklab.catalog.collection.missing` for a deck that is not saved (a decklist file or stdin): per
-    card needed, owned less what built decks reserve, and short."""
-    from decklab.catalog import collection
-    from decklab.catalog.games import get_game
-
-    needed = get_game(deck.game).physical_copies(deck)
-    ids = collection._card_ids(db, deck.game, [card.key for card in needed])
-    with db.engine.connect() as conn:
-        have, reserved = collection._availability(conn)
-    cards = []
-    for card, need in needed.items():
-        owned = max(0, have.get(ids[card.key], 0) - reserved.get(ids[card.key], 0))
-        cards.append({"name": card.name, "needed": need, "owned": owned, "short": max(0, need - owned)})
-    return {"deck": deck.name, "game": deck.game, "built": False, "cards": cards,
-            "needed": sum(card["needed"] for card in cards), "short": sum(card["short"] for card in cards)}
 
 
 @app.command("build")

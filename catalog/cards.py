@@ -10,14 +10,21 @@ and pickles cheaply for worker processes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 
 class Card:
     """One card of one game: its name, type, set and every field of its record."""
 
     __slots__ = ("game", "name", "type", "set_code", "fields", "key")
+    game: str
+    name: str
+    type: str
+    set_code: str
+    fields: Mapping[str, Any]
+    key: str
 
     def __init__(self, *, game: str, name: str, type: str, set_code: str, fields: Mapping[str, Any]) -> None:
         object.__setattr__(self, "game", game)
@@ -28,7 +35,7 @@ class Card:
         object.__setattr__(self, "key", name.casefold())
 
     @classmethod
-    def from_record(cls, game: str, set_code: str, record: Mapping[str, Any]) -> "Card":
+    def from_record(cls, game: str, set_code: str, record: Mapping[str, Any]) -> Card:
         return cls(game=game, name=record["name"], type=record["type"], set_code=set_code, fields=record)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -107,6 +114,10 @@ class Deck:
     """
 
     __slots__ = ("name", "game", "format", "sections")
+    name: str
+    game: str
+    format: str
+    sections: Mapping[str, tuple[tuple[Card, int], ...]]
 
     def __init__(self, *, name: str, game: str, sections: Mapping[str, Any], format: str = "official") -> None:
         merged: dict[str, tuple[tuple[Card, int], ...]] = {}

@@ -6,12 +6,16 @@ standard, infinite or lightning, with a field, equip or no sub-type.
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from .base import Game
 
-CREATURE_TYPES = (
+CreatureType = Literal[
     "beast", "bug", "cosmic", "demon", "dragon", "elemental", "humanoid", "dinosaur", "undead", "mechanical",
-)
-RARITIES = ("common", "uncommon", "rare", "epic", "legendary", "mythic", "promo")
+]
+Rarity = Literal["common", "uncommon", "rare", "epic", "legendary", "mythic", "promo"]
+CREATURE_TYPES: tuple[str, ...] = get_args(CreatureType)
+RARITIES: tuple[str, ...] = get_args(Rarity)
 
 
 GAME = Game(

@@ -6,9 +6,12 @@ combat (roll power) and have life; bindings may say "Bind Player".
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from .base import Game
 
-FACTIONS = ("dragons", "goblins", "humans", "mages", "neutral")
+FactionName = Literal["dragons", "goblins", "humans", "mages", "neutral"]
+FACTIONS: tuple[str, ...] = get_args(FactionName)
 
 
 GAME = Game(

@@ -7,9 +7,8 @@ imported; they are loaded on first use, never by the engine or the validators.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
-
 import re
+from typing import Annotated, Any, ClassVar, Required, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -20,7 +19,7 @@ from pydantic import (
     TypeAdapter,
 )
 from pydantic_core import PydanticCustomError
-from typing_extensions import Required, TypedDict
+from typing_extensions import TypedDict
 
 from ..cards import MAX_CARD_NAME, MAX_FACTION, MAX_TEXT
 
@@ -45,16 +44,13 @@ def _unique(values: list) -> list:
     return values
 
 
-def choice(*options: str):
-    """An enumerated text field: matched case-insensitively, stored in lower case."""
-    from typing import Literal
+_Options = TypeVar("_Options")
 
-    return Annotated[Literal[options], BeforeValidator(_lower)]  # type: ignore[valid-type]
+Choice = Annotated[_Options, BeforeValidator(_lower)]
+"""An enumerated text field, ``Choice[Literal["a", "b"]]``: matched case-insensitively, stored in lower case."""
 
-
-def choices(*options: str):
-    """A list of distinct :func:`choice` values, also given as ``"a; b"``."""
-    return Annotated[list[choice(*options)], BeforeValidator(_split), AfterValidator(_unique)]
+Choices = Annotated[list[Choice[_Options]], BeforeValidator(_split), AfterValidator(_unique)]
+"""A list of distinct :data:`Choice` values, ``Choices[Literal["a", "b"]]``, also given as ``"a; b"``."""
 
 
 LINE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
@@ -99,9 +95,8 @@ Faction = Annotated[str, Field(min_length=1, max_length=MAX_FACTION, pattern=LIN
 """A card's faction, 1 to 64 characters (the ``card.faction`` column)."""
 
 
-def Whole(low: int, high: int):
-    """A whole number from ``low`` to ``high`` (a card stat: every one has a documented range)."""
-    return Annotated[int, BeforeValidator(_whole), Field(ge=low, le=high)]
+Whole = Annotated[int, BeforeValidator(_whole)]
+"""A whole number; a card stat gives its documented range, ``Annotated[Whole, Field(ge=low, le=high)]``."""
 
 
 class Effect(TypedDict, total=False):
@@ -125,6 +120,9 @@ class CardModel(BaseModel):
     #: picks the model by the card's ``type`` and stores this spelling.
     card_type: ClassVar[str] = ""
 
+    #: :meth:`list_adapter`'s validator, made on first use and kept by each subclass.
+    _list_adapter: ClassVar[TypeAdapter]
+
     name: Annotated[str, Field(min_length=1, max_length=MAX_CARD_NAME, pattern=LINE_PATTERN), AfterValidator(_key_fits)]
     type: str
     text: Prose = ""
@@ -145,6 +143,7 @@ class CardModel(BaseModel):
         """A validator for a whole list of this type's cards at once (the fast import path)."""
         adapter = cls.__dict__.get("_list_adapter")
         if adapter is None:
-            adapter = TypeAdapter(list[cls])
-            setattr(cls, "_list_adapter", adapter)
+            # mypy reads list[cls] as a type expression, where a variable may not stand
+            adapter = TypeAdapter(list[cls])  # type: ignore[valid-type]
+            cls._list_adapter = adapter
         return adapter

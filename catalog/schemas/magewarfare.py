@@ -6,12 +6,12 @@ spells and hexes the Spellbook. Rarity caps the copies in a deck.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..games.magewarfare import CLASSES, DEVICE_KINDS, RARITIES
-from .base import CardModel, Line, TextList, Whole, choice
+from ..games.magewarfare import CardClass, DeviceKind, Rarity
+from .base import CardModel, Choice, Line, TextList, Whole
 
 
 def _plain_uber(value: Any) -> Any:
@@ -21,17 +21,17 @@ def _plain_uber(value: Any) -> Any:
 class MageCard(CardModel):
     """Fields every Mage Warfare card has."""
 
-    rarity: choice(*RARITIES)
-    alignment: choice("evil", "neutral", "heroic")
-    flesh_cost: Whole(0, 999)
+    rarity: Choice[Rarity]
+    alignment: Choice[Literal["evil", "neutral", "heroic"]]
+    flesh_cost: Annotated[Whole, Field(ge=0, le=999)]
     reality: Line | None = None
-    maintenance: Whole(0, 999) = 0
+    maintenance: Annotated[Whole, Field(ge=0, le=999)] = 0
 
 
 class Classed(MageCard):
     """A card with a class (basic, advanced or über; stored as ``uber``)."""
 
-    class_: choice(*CLASSES) = Field(alias="class")
+    class_: Choice[CardClass] = Field(alias="class")
 
     @field_validator("class_", mode="before")
     @classmethod
@@ -42,11 +42,11 @@ class Classed(MageCard):
 class Fighter(Classed):
     """Creatures and guards: attacks at three ranges, defense and dexterity."""
 
-    long: Whole(0, 999)
-    medium: Whole(0, 999)
-    close: Whole(0, 999)
-    defense: Whole(0, 999)
-    dexterity: Whole(0, 99)
+    long: Annotated[Whole, Field(ge=0, le=999)]
+    medium: Annotated[Whole, Field(ge=0, le=999)]
+    close: Annotated[Whole, Field(ge=0, le=999)]
+    defense: Annotated[Whole, Field(ge=0, le=999)]
+    dexterity: Annotated[Whole, Field(ge=0, le=99)]
     keywords: TextList = Field(default_factory=list)
 
 
@@ -66,16 +66,16 @@ class Device(Classed):
     """A device used by a creature or guard; ``dexterity`` is what it requires."""
 
     card_type = "device"
-    long: Whole(0, 999) = 0
-    medium: Whole(0, 999) = 0
-    close: Whole(0, 999) = 0
-    defense: Whole(0, 999) = 0
-    dexterity: Whole(0, 99)
-    device_kind: choice(*DEVICE_KINDS)
+    long: Annotated[Whole, Field(ge=0, le=999)] = 0
+    medium: Annotated[Whole, Field(ge=0, le=999)] = 0
+    close: Annotated[Whole, Field(ge=0, le=999)] = 0
+    defense: Annotated[Whole, Field(ge=0, le=999)] = 0
+    dexterity: Annotated[Whole, Field(ge=0, le=99)]
+    device_kind: Choice[DeviceKind]
     user: Line | None = None
 
     @model_validator(mode="after")
-    def _trinkets_need_no_dexterity(self) -> "Device":
+    def _trinkets_need_no_dexterity(self) -> Device:
         if (self.device_kind == "trinket") != (self.dexterity == 0):
             raise ValueError("a trinket requires 0 dexterity, and only a trinket requires 0")
         return self
@@ -85,7 +85,7 @@ class Shield(Classed):
     """A shield: its own defense, protecting one creature or guard."""
 
     card_type = "shield"
-    defense: Whole(0, 999)
+    defense: Annotated[Whole, Field(ge=0, le=999)]
     user: Line | None = None
 
 

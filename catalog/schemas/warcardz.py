@@ -6,12 +6,12 @@ variable cards form the two side decks that set the terms of every combat.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..games.warcardz import ATTRIBUTES, DIRECTIONS, POSITIONS
-from .base import CardModel, Faction, Label, Whole, choice, choices
+from ..games.warcardz import POSITIONS, AttributeName, Direction, Position
+from .base import CardModel, Choice, Choices, Faction, Label, Whole
 
 
 class Character(CardModel):
@@ -19,17 +19,17 @@ class Character(CardModel):
 
     card_type = "character"
     code: Label
-    value: Whole(1, 25)
-    attack: Whole(0, 99)
-    defense: Whole(0, 99)
-    hand_to_hand: Whole(0, 99) = 0
-    small_arms: Whole(0, 99) = 0
-    heavy_weapons: Whole(0, 99) = 0
-    energy: Whole(0, 99) = 0
-    explosive: Whole(0, 99) = 0
-    frenzy: Whole(0, 99) = 0
-    directions: Annotated[choices(*DIRECTIONS), Field(min_length=1)]
-    position: choice(*POSITIONS)
+    value: Annotated[Whole, Field(ge=1, le=25)]
+    attack: Annotated[Whole, Field(ge=0, le=99)]
+    defense: Annotated[Whole, Field(ge=0, le=99)]
+    hand_to_hand: Annotated[Whole, Field(ge=0, le=99)] = 0
+    small_arms: Annotated[Whole, Field(ge=0, le=99)] = 0
+    heavy_weapons: Annotated[Whole, Field(ge=0, le=99)] = 0
+    energy: Annotated[Whole, Field(ge=0, le=99)] = 0
+    explosive: Annotated[Whole, Field(ge=0, le=99)] = 0
+    frenzy: Annotated[Whole, Field(ge=0, le=99)] = 0
+    directions: Annotated[Choices[Direction], Field(min_length=1)]
+    position: Choice[Position]
     faction: Faction
     class_: Annotated[Label, Field(alias="class")]
 
@@ -38,14 +38,14 @@ class Tactics(CardModel):
     """A tactics card, played before combat or instantly during it."""
 
     card_type = "tactics"
-    timing: choice("before-combat", "instant")
+    timing: Choice[Literal["before-combat", "instant"]]
 
 
 class Attribute(CardModel):
     """An attribute side-deck card: the damage type every combat uses while it is up."""
 
     card_type = "attribute"
-    attribute: choice(*ATTRIBUTES)
+    attribute: Choice[AttributeName]
     frenzy: bool = False
 
 
@@ -53,13 +53,13 @@ class Variable(CardModel):
     """A variable side-deck card: a blanket bonus for one class, faction or position."""
 
     card_type = "variable"
-    scope: choice("class", "faction", "position")
+    scope: Choice[Literal["class", "faction", "position"]]
     subject: Label
-    bonus: Whole(-99, 99)
-    side: choice("attack", "defense", "both") = "both"
+    bonus: Annotated[Whole, Field(ge=-99, le=99)]
+    side: Choice[Literal["attack", "defense", "both"]] = "both"
 
     @model_validator(mode="after")
-    def _position_subject(self) -> "Variable":
+    def _position_subject(self) -> Variable:
         if self.scope == "position" and self.subject.casefold() not in POSITIONS:
             raise ValueError(f"a position bonus names flank, guard or post, not '{self.subject}'")
         return self

@@ -6,23 +6,27 @@ combat (roll power) and have life; bindings may say "Bind Player".
 
 from __future__ import annotations
 
-from ..games.wentworth import FACTIONS
-from .base import CardModel, Whole, choice
+from typing import Annotated
+
+from pydantic import Field
+
+from ..games.wentworth import FactionName
+from .base import CardModel, Choice, Whole
 
 
 class WentworthCard(CardModel):
     """Fields shared by the four Wentworth card types."""
 
-    influence_cost: Whole(0, 99)
-    faction: choice(*FACTIONS)
+    influence_cost: Annotated[Whole, Field(ge=0, le=99)]
+    faction: Choice[FactionName]
 
 
 class Guardian(WentworthCard):
     """A guardian: fights in the Battle Zone with roll-power d6."""
 
     card_type = "guardian"
-    roll_power: Whole(1, 6)
-    life: Whole(1, 999)
+    roll_power: Annotated[Whole, Field(ge=1, le=6)]
+    life: Annotated[Whole, Field(ge=1, le=999)]
 
 
 class Binding(WentworthCard):

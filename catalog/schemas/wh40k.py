@@ -6,6 +6,8 @@ limit on copies across the army and reinforcements decks; units have a power lev
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from .base import CardModel, Faction, TextList, Whole
@@ -15,8 +17,8 @@ class Wh40kCard(CardModel):
     """Fields shared by all four 40K card types."""
 
     faction: Faction
-    cp_cost: Whole(0, 99)
-    limit: Whole(1, 99)
+    cp_cost: Annotated[Whole, Field(ge=0, le=99)]
+    limit: Annotated[Whole, Field(ge=1, le=99)]
     keywords: TextList = Field(default_factory=list)
 
 
@@ -24,7 +26,7 @@ class Unit(Wh40kCard):
     """A unit: soldiers or vehicles with a power level."""
 
     card_type = "unit"
-    power: Whole(0, 9_999)
+    power: Annotated[Whole, Field(ge=0, le=9_999)]
 
 
 class Order(Wh40kCard):

@@ -217,7 +217,8 @@ def main() -> None:
     parser.add_argument("--sim-only", action="store_true", help="only the simulation throughput")
     parser.add_argument("--no-sim", action="store_true", help="everything but the simulation throughput")
     parser.add_argument("--memory", action="store_true",
-                        help="only the peak memory of 'decklab sim match' at 10,000 and 1,000,000 games (a few minutes)")
+                        help="only the peak memory of 'decklab sim match' at 10,000 and 1,000,000 games "
+                             "(a few minutes)")
     args = parser.parse_args()
     runs = max(args.runs, 7)
     if args.memory:
@@ -250,6 +251,7 @@ def main() -> None:
     }
 
     import yaml
+
     from decklab.catalog.db import open_database
 
     with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
@@ -281,14 +283,16 @@ def main() -> None:
         return
     print(f"python {results['python']} on {results['cpus']} cpus")
     h = results["help"]
-    print(f"decklab --help           median {h['median_ms']} ms  (python -c pass: {h['python_pass_median_ms']} ms, {runs} runs)")
+    print(f"decklab --help           median {h['median_ms']} ms  "
+          f"(python -c pass: {h['python_pass_median_ms']} ms, {runs} runs)")
     for fmt, r in imports.items():
         print(f"catalog import ({fmt:4})    {r['cards']} cards in {r['median_s']} s (median of {r['runs']}, "
               f"best {r['best_s']} s) = {r['cards_per_s']:,} cards/s")
     c = results["catalog_list_json"]
     print(f"catalog list --json      median {c['median_ms']} ms for {c['cards']} cards ({runs} runs)")
     v = results["deck_validate"]
-    print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process ({v['in_process_runs']} runs); "
+    print(f"validate {v['cards']}-card deck   median {v['in_process_median_ms']} ms in-process "
+          f"({v['in_process_runs']} runs); "
           f"'decklab deck validate FILE' median {v['command_median_ms']} ms (CPU {v['command_cpu_median_ms']} ms; "
           f"'python -c pass' {v['python_pass_median_ms']} ms; {v['command_runs']} runs each, in turn; "
           f"'python -c \"import sqlmodel\"' alone: {v['import_sqlmodel_median_ms']} ms)")
@@ -301,7 +305,8 @@ def print_simulation(sim: dict) -> None:
     for game, r in sim["engines"].items():
         print(f"sim {game:<20} {r['games_per_s_1_worker']:,} games/s on 1 worker, {r['games_per_s_2_workers']:,} on 2 "
               f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop; checked "
-              f"{r['checked_games_per_s_1_worker']:,} games/s on 1 worker (x{r['checked_cost']} the time); {r['build']}")
+              f"{r['checked_games_per_s_1_worker']:,} games/s on 1 worker (x{r['checked_cost']} the time); "
+              f"{r['build']}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import re
 import shutil
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,7 +40,7 @@ def default_path() -> Path:
     return platformdirs.user_data_path("decklab", ensure_exists=True) / "decklab.db"
 
 
-def resolve_url(option: str | None = None, environ: dict[str, str] | None = None) -> str:
+def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The database URL to use: ``option``, else the environment variable, else the default file.
 
     A plain path becomes a SQLite URL.
@@ -50,8 +50,8 @@ def resolve_url(option: str | None = None, environ: dict[str, str] | None = None
     >>> resolve_url(None, environ={"DECKLAB_DATABASE_URL": "postgresql+psycopg://h/db"})
     'postgresql+psycopg://h/db'
     """
-    environ = os.environ if environ is None else environ
-    value = option or environ.get(ENV_VAR) or str(default_path())
+    variables: Mapping[str, str] = os.environ if environ is None else environ
+    value = option or variables.get(ENV_VAR) or str(default_path())
     if "://" in value:
         return value
     return "sqlite:///" + str(Path(value).expanduser().resolve())
@@ -396,7 +396,8 @@ def _state(database: Database) -> _State:
             f"({shown}), so decklab leaves it untouched; give --db a new file, an empty one or a decklab database.")
     if revision is not None and revision != HEAD and not _is_known(revision):
         raise DatabaseError(
-            f"the database {display_url(database.url)} is at revision {revision}, made by a newer decklab; upgrade decklab."
+            f"the database {display_url(database.url)} is at revision {revision}, made by a newer decklab; "
+            "upgrade decklab."
         )
     return state
 
@@ -456,7 +457,8 @@ def migrate(database: Database, *, fresh: bool) -> None:
         if not _has_cards(conn):
             report = load_starter_sets(database, conn=conn)
             if revision is None:
-                database.notices.append(f"Created a new database at {display_url(database.url)} with {report.summary()}.")
+                database.notices.append(
+                    f"Created a new database at {display_url(database.url)} with {report.summary()}.")
             else:
                 database.notices.append(f"Loaded the starter sets into {display_url(database.url)}, which had no "
                                         f"cards (an earlier set-up did not finish): {report.summary()}.")

@@ -28,7 +28,8 @@ class DatabaseError(DecklabError):
 
 
 class ResourceError(DecklabError):
-    """The computer refused: a file or folder that cannot be used (permission, missing, full disk), or no memory left."""
+    """The computer refused: a file or folder that cannot be used (permission, missing, full disk), or no memory
+    left."""
 
 
 def close_matches(word: str, candidates, *, n: int = 3) -> list[str]:
@@ -39,7 +40,7 @@ def close_matches(word: str, candidates, *, n: int = 3) -> list[str]:
     """
     import difflib
 
-    by_key = {}
+    by_key: dict[str, str] = {}
     for candidate in candidates:
         by_key.setdefault(candidate.casefold(), candidate)
     keys = difflib.get_close_matches(word.casefold(), list(by_key), n=n, cutoff=0.6)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import gc
 import json
 from collections import Counter
+from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from .errors import InputError
-from .setfiles import SetFile, read_set_file
+from .setfiles import SetFile, read_set_file, read_set_text
 
 
 @dataclass
@@ -40,13 +40,17 @@ class ImportReport:
                 f"({totals['added']} added, {totals['updated']} updated, {totals['unchanged']} unchanged)")
 
 
-def import_files(database, paths: Iterable[str | Path], *, game: str | None = None, set_code: str | None = None) -> ImportReport:
-    """Validate every file, then write them all in one transaction.
+def import_files(database, paths: Iterable[str | Path], *, game: str | None = None, set_code: str | None = None,
+                 text: str | None = None, text_source: str = "stdin", text_kind: str | None = None) -> ImportReport:
+    """Validate every file (and ``text``, a set file already read, e.g. from stdin, named ``text_source``, in
+    ``text_kind`` or told from the text), then write them all in one transaction.
 
     :raises InputError: naming the first bad file and card; nothing is written.
     """
     with _gc_paused():
-        set_files = [read_set_file(path, game=game, set_code=set_code) for path in paths]
+        set_files = [] if text is None else [
+            read_set_text(text, source=text_source, kind=text_kind, game=game, set_code=set_code)]
+        set_files += [read_set_file(path, game=game, set_code=set_code) for path in paths]
         return import_sets(database, set_files)
 
 
@@ -88,25 +92,30 @@ def import_sets(database, set_files: list[SetFile]) -> ImportReport:
 
     from .db import lock_catalog, write_transaction
 
-    for retry in (False, True):
-        try:
-            with write_transaction(database.engine) as conn:
-                lock_catalog(conn)
-                return write_sets(conn, set_files)
-        except IntegrityError:
-            if retry:
-                codes = ", ".join(set_file.code for set_file in set_files)
-                raise InputError(f"another import of set {codes} ran at the same time; run it again.") from None
+    def attempt() -> ImportReport:
+        with write_transaction(database.engine) as conn:
+            lock_catalog(conn)
+            return write_sets(conn, set_files)
+
+    try:
+        return attempt()
+    except IntegrityError:
+        pass  # a writer that does not take the lock conflicted: run the import once more
+    try:
+        return attempt()
+    except IntegrityError:
+        codes = ", ".join(set_file.code for set_file in set_files)
+        raise InputError(f"another import of set {codes} ran at the same time; run it again.") from None
 
 
 def write_sets(conn, set_files: list[SetFile]) -> ImportReport:
     """Write validated sets on ``conn``, inside the caller's transaction."""
     from sqlalchemy import Text, bindparam, cast, insert, select, update
 
-    from .models import CardRow, CardSetRow, utcnow
+    from .tables import card as card_table
+    from .tables import card_set as set_table
+    from .tables import utcnow
 
-    card_table = CardRow.__table__
-    set_table = CardSetRow.__table__
     _refuse_shared_cards(set_files)
     report = ImportReport()
     for set_file in set_files:
@@ -135,7 +144,7 @@ def write_sets(conn, set_files: list[SetFile]) -> ImportReport:
         added: list[tuple] = []
         changed: list[dict] = []
         unchanged = 0
-        for key, card in zip(set_file.keys, set_file.models):
+        for key, card in zip(set_file.keys, set_file.models, strict=True):
             data = card.record_json()
             current = existing.get(key)
             if current is not None and current[1] == set_id and _same(current[2], data):
@@ -146,7 +155,8 @@ def write_sets(conn, set_files: list[SetFile]) -> ImportReport:
             if current is None:
                 added.append(row)
             else:
-                updated = {f"new_{column}": value for column, value in zip(_COLUMNS, row) if column in _UPDATED}
+                updated = {f"new_{column}": value for column, value in zip(_COLUMNS, row, strict=True)
+                           if column in _UPDATED}
                 updated["new_data"] = card.record()
                 changed.append({"row_id": current[0], **updated})
         if added:

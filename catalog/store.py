@@ -80,7 +80,8 @@ def filter_cards(query, card, card_set, *, game: str | None = None, card_type: s
         the_game = get_game(game)
         query = query.where(card.c.game == the_game.id)
         if card_type and card_type.casefold() not in the_game.card_types:
-            raise InputError(f"'{card_type}' is not a {the_game.name} card type; the types are {', '.join(the_game.card_types)}.")
+            raise InputError(f"'{card_type}' is not a {the_game.name} card type; "
+                             f"the types are {', '.join(the_game.card_types)}.")
     if card_type:
         query = query.where(card.c.type == card_type.casefold())
     if faction:

@@ -36,10 +36,11 @@ def root(
     ctx: typer.Context,
     db_option: Annotated[
         str | None,
-        typer.Option("--db", help="Database URL or SQLite file path (else $DECKLAB_DATABASE_URL, else the embedded default).",
-                     metavar="URL-OR-PATH"),
+        typer.Option("--db", help="Database URL or SQLite file path (else $DECKLAB_DATABASE_URL, else the embedded "
+                     "default).", metavar="URL-OR-PATH"),
     ] = None,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
 ) -> None:
     """decklab: build, check and play-test decks from the shell."""
     ctx.obj = {"db_url": db_option}
@@ -57,7 +58,8 @@ def games(*, output: Output) -> None:
     from . import render
 
     rows = [
-        {"id": g.id, "name": g.name, "aliases": list(g.aliases), "card_types": list(g.card_types), "deck_rules": g.deck_rules}
+        {"id": g.id, "name": g.name, "aliases": list(g.aliases), "card_types": list(g.card_types),
+         "deck_rules": g.deck_rules}
         for g in all_games()
     ]
     render.games(rows, output=output)

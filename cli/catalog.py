@@ -9,6 +9,7 @@ import typer
 
 from .common import (
     STDIN,
+    STDIN_LABEL,
     FactionOption,
     GameOption,
     InputFormatOption,
@@ -19,6 +20,7 @@ from .common import (
     check_input_format,
     database,
     listing,
+    read_stdin,
 )
 
 app = typer.Typer(help="Import, list, search and show cards of every game.", no_args_is_help=True)
@@ -28,11 +30,13 @@ app = typer.Typer(help="Import, list, search and show cards of every game.", no_
 def import_(
     ctx: typer.Context,
     files: Annotated[list[str] | None, typer.Argument(
-        metavar="FILES", help="Set files: YAML, JSON or CSV ('-': one set read from stdin).", show_default=False)] = None,
+        metavar="FILES", help="Set files: YAML, JSON or CSV ('-': one set read from stdin).",
+        show_default=False)] = None,
     game: GameOption = None,
     set_code: Annotated[str | None, typer.Option("--set", "-s", metavar="SET",
                                                  help="Set code for a CSV file without a 'set' column.")] = None,
-    starter: Annotated[bool, typer.Option("--starter", help="Re-import the bundled starter sets of all five games.")] = False,
+    starter: Annotated[bool, typer.Option("--starter",
+                                          help="Re-import the bundled starter sets of all five games.")] = False,
     input_format: InputFormatOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -53,38 +57,10 @@ def import_(
         from decklab.catalog.sets import starter_set_paths
 
         paths += starter_set_paths()
-    if STDIN in names:
-        from decklab.catalog.importer import _gc_paused
-        from decklab.catalog.setfiles import read_set_file
-
-        with _gc_paused():
-            set_files = [read_stdin_set(game=game, set_code=set_code, input_format=input_format),
-                         *(read_set_file(path, game=game, set_code=set_code) for path in paths)]
-            report = importer.import_sets(database(ctx), set_files)
-    else:
-        report = importer.import_files(database(ctx), paths, game=game, set_code=set_code)
+    text = read_stdin("a set file") if STDIN in names else None
+    report = importer.import_files(database(ctx), paths, game=game, set_code=set_code, text=text,
+                                   text_source=STDIN_LABEL, text_kind=input_format)
     render.import_report(report, as_json=json_output)
-
-
-def read_stdin_set(*, game: str | None, set_code: str | None, input_format: str | None):
-    """The set file read from stdin: YAML, JSON or CSV (``input_format``, else sniffed), validated."""
-    from decklab.catalog import setfiles
-    from decklab.catalog.errors import InputError
-    from decklab.catalog.inputs import load_json, load_yaml
-
-    from .common import STDIN_LABEL, read_stdin, sniff_set_format
-
-    raw = read_stdin("a set file")
-    chosen = (input_format or sniff_set_format(raw)).strip().casefold()
-    if chosen == "csv":
-        document, lines = setfiles._load_csv(raw, STDIN_LABEL, game=game, set_code=set_code)
-        locate = lambda index, _loc: lines[index] if index < len(lines) else None
-    elif chosen in ("json", "yaml"):
-        document = load_json(raw, STDIN_LABEL) if chosen == "json" else load_yaml(raw, STDIN_LABEL)
-        locate = setfiles._node_locator(raw)
-    else:
-        raise InputError(f"'{input_format}' is not a set file's format; a set file is YAML, JSON or CSV.")
-    return setfiles.parse_set(document, source=STDIN_LABEL, game=game, locate=locate)
 
 
 @app.command("list")

@@ -26,11 +26,15 @@ app = typer.Typer(help="Record the cards you own; see what you can build.", no_a
 
 CardArg = Annotated[str, typer.Argument(metavar="CARD", help="A card name (any case).", show_default=False)]
 QuantityArg = Annotated[int, typer.Argument(metavar="QUANTITY", help="How many copies.")]
-Condition = Annotated[str | None, typer.Option("--condition", metavar="CONDITION", help="The copies' condition, e.g. mint, played.")]
+Condition = Annotated[str | None, typer.Option("--condition", metavar="CONDITION",
+                                               help="The copies' condition, e.g. mint, played.")]
 Finish = Annotated[str | None, typer.Option("--finish", metavar="FINISH", help="The copies' finish, e.g. foil.")]
-Language = Annotated[str | None, typer.Option("--language", metavar="LANGUAGE", help="The copies' language, e.g. en, de.")]
-Location = Annotated[str | None, typer.Option("--location", metavar="PLACE", help="Where the copies are: a binder, a box.")]
-Unbuild = Annotated[bool, typer.Option("--unbuild", help="Unbuild the built decks this would leave short (else it is refused).")]
+Language = Annotated[str | None, typer.Option("--language", metavar="LANGUAGE",
+                                              help="The copies' language, e.g. en, de.")]
+Location = Annotated[str | None, typer.Option("--location", metavar="PLACE",
+                                              help="Where the copies are: a binder, a box.")]
+Unbuild = Annotated[bool, typer.Option("--unbuild",
+                                       help="Unbuild the built decks this would leave short (else it is refused).")]
 """The ``--unbuild`` flag of every command that can leave a built deck short of cards."""
 
 
@@ -137,7 +141,8 @@ def import_(
         "it from stdin.", show_default=False)],
     game: GameOption = None,
     input_format: InputFormatOption = None,
-    replace: Annotated[bool, typer.Option("--replace", help="Empty the collection first (in the same transaction).")] = False,
+    replace: Annotated[bool, typer.Option("--replace",
+                                          help="Empty the collection first (in the same transaction).")] = False,
     unbuild: Unbuild = False,
 ) -> None:
     """Add the cards of a CSV or a decklist to your collection, all or nothing."""

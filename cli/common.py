@@ -34,7 +34,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 
-class Output(str, enum.Enum):
+class Output(enum.StrEnum):
     """How a listing prints: a table for people, or JSON, CSV, TSV or JSON lines for scripts."""
 
     table = "table"
@@ -81,7 +81,7 @@ def listing(function: Callable[..., Any]) -> Callable[..., Any]:
     parameters = [*kept, *flags]
     command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
-    del command.__wrapped__  # type: ignore[attr-defined]
+    del command.__wrapped__
     return command
 
 
@@ -182,35 +182,14 @@ STDIN_LABEL = "stdin"
 
 
 def read_stdin(what: str) -> str:
-    """The UTF-8 text of standard input (a byte-order mark dropped, line ends made ``\\n``); ``what`` names the
-    kind of input in the error ("a decklist").
+    """The UTF-8 text of standard input; ``what`` names the kind of input in the error ("a decklist").
 
-    :raises InputError: when stdin is a terminal (nothing piped), larger than the most decklab reads from a file,
-        or not UTF-8 (naming the byte offset and line of the first bad byte).
+    :raises InputError: as :func:`~decklab.catalog.inputs.read_stream` does (nothing piped, empty, too large,
+        not UTF-8).
     """
-    from decklab.catalog.errors import InputError
-    from decklab.catalog.inputs import MAX_FILE_BYTES
+    from decklab.catalog.inputs import read_stream
 
-    stream = sys.stdin
-    if stream is None or stream.isatty():
-        raise InputError(f"'-' reads {what} from stdin, but nothing was piped in; pipe a file in "
-                         "(cat deck.txt | decklab ...) or give its name.")
-    buffer = getattr(stream, "buffer", None)
-    data = buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else stream.read(MAX_FILE_BYTES + 1).encode("utf-8")
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"cannot read stdin: it holds more than {MAX_FILE_BYTES // 2**20} MiB, the most decklab "
-                         f"reads from {what}.")
-    skip = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    try:
-        text = data[skip:].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        offset = skip + exc.start
-        line = data.count(b"\n", 0, offset) + 1
-        raise InputError(f"cannot read stdin: it is not UTF-8 text (byte 0x{data[offset]:02X} at offset {offset}, "
-                         f"line {line}).") from None
-    if not text.strip():
-        raise InputError(f"stdin is empty; pipe {what} in.")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return read_stream(sys.stdin, what, name=STDIN_LABEL)
 
 
 def check_input_format(names: Iterable[str | None], input_format: str | None) -> None:
@@ -223,21 +202,6 @@ def check_input_format(names: Iterable[str | None], input_format: str | None) ->
 
         raise InputError("--input-format says what stdin ('-') holds, and a file's format is told by its name; "
                          "give '-' or leave --input-format out.")
-
-
-def sniff_set_format(text: str) -> str:
-    """What a set file read from stdin is written in: ``json`` when it opens with ``{``, ``csv`` when its first line
-    is a header (commas, no colon), else ``yaml``. (Decklists and collections are told apart by the library:
-    :func:`~decklab.catalog.decklists.sniff_decklist`, :func:`~decklab.catalog.collection.sniff_import`.)
-
-    >>> [sniff_set_format(t) for t in ('{"cards": []}', 'name,type,hp\\nBear,creature,4', 'game: ward\\ncards: []')]
-    ['json', 'csv', 'yaml']
-    """
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        return "json"
-    first = next((line for line in stripped.split("\n") if line.strip() and not line.startswith("#")), "")
-    return "csv" if "," in first and ":" not in first else "yaml"
 
 
 # --- help layout ---------------------------------------------------------------------------------
@@ -299,7 +263,7 @@ def _option_name(param: Any, shown: str) -> str:
     if metavar in SHOWN_AS_LIST and shown.endswith(f" {metavar}"):
         try:
             names = CHOICES[metavar].names()
-        except Exception:  # noqa: BLE001 - help still shows the metavar if a registry cannot load
+        except Exception:  # help still shows the metavar if a registry cannot load
             return shown
         return f"{shown[:-len(metavar)]}[{'|'.join(names)}]"
     return shown
@@ -444,7 +408,8 @@ ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing 
 
 
 def write_output(ctx: typer.Context, target, text: str, *, force: bool = False) -> bool:
-    """Write ``text`` to the file ``target`` safely, or to stdout when ``target`` is ``-``; True when a file was written.
+    """Write ``text`` to the file ``target`` safely, or to stdout when ``target`` is ``-``; True when a file was
+    written.
 
     The text goes to a temporary file beside the target, is flushed to disk and then renamed into place, so the
     target is either the old file or the new one, never a half-written one. Refused with one sentence: the
@@ -465,7 +430,8 @@ def write_output(ctx: typer.Context, target, text: str, *, force: bool = False) 
         return False
     path = Path(target)
     if _is_database_file(ctx, path):
-        raise InputError(f"{path} is the database decklab is using (or one of its files); choose another file to write.")
+        raise InputError(f"{path} is the database decklab is using (or one of its files); "
+                         "choose another file to write.")
     if not path.parent.is_dir():
         problem = "is not a folder" if path.parent.exists() else "does not exist"
         raise InputError(f"cannot write {path}: {path.parent} {problem}.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,7 +15,8 @@ GOLDFISH_GAMES = 500
 
 def demo(
     ctx: typer.Context,
-    fresh: Annotated[bool, typer.Option("--fresh", help="Use a temporary database instead of your own (deleted afterwards).")] = False,
+    fresh: Annotated[bool, typer.Option(
+        "--fresh", help="Use a temporary database instead of your own (deleted afterwards).")] = False,
     games: Annotated[int, typer.Option("--games", "-n", help="Games in each match.")] = MATCH_GAMES,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes for the simulations.")] = 2,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
@@ -59,10 +60,10 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
     db = database(ctx)
     paths = {path.name: path for path in sample_deck_paths()}
     show = None if json_output else render.DemoView()
-    document = {"database": display_url(db.url), "seed": seed, "workers": workers, "games": {}}
+    document: dict[str, Any] = {"database": display_url(db.url), "seed": seed, "workers": workers, "games": {}}
     for game in all_games():
         decks = {key: read_deck_file(db, paths[f"{game.id}-{key}.deck"]) for key in ("1", "2", "illegal")}
-        section = {"name": game.name,
+        section: dict[str, Any] = {"name": game.name,
                    "legal": validate(decks["1"]).to_dict(), "illegal": validate(decks["illegal"]).to_dict()}
         if show:
             show.game(game.name, section["legal"], section["illegal"])
@@ -70,7 +71,8 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
             fish = Batch(game=game.id, decks=[decks["1"]], policies=["greedy"], games=GOLDFISH_GAMES, seed=seed,
                          mode="goldfish")
             fished = run(fish, workers=workers)
-            _stop_on_failure(ctx, fished, [paths[f"{game.id}-1.deck"]], mode="goldfish", games=GOLDFISH_GAMES, seed=seed)
+            _stop_on_failure(ctx, fished, [paths[f"{game.id}-1.deck"]], mode="goldfish", games=GOLDFISH_GAMES,
+                             seed=seed)
             section["goldfish"] = summary(fish, fished, workers=workers)
             match = Batch(game=game.id, decks=[decks["1"], decks["2"]], policies=["greedy", "greedy"], games=games,
                           seed=seed)

@@ -74,9 +74,11 @@ def deck_names(documents: Sequence[dict[str, Any]]) -> list[str]:
     name (two versions of a deck often do), where it came from after it (``source``: ``saved`` for a saved deck, the
     file's name, or its path where two files share a name; ``-`` is stdin).
 
-    >>> deck_names([{"deck": "Orks", "source": "orks.deck"}, {"deck": "Orks", "source": "v2/orks.deck"}, {"deck": "Elves"}])
+    >>> deck_names([{"deck": "Orks", "source": "orks.deck"}, {"deck": "Orks", "source": "v2/orks.deck"},
+    ...             {"deck": "Elves"}])
     ['Orks (orks.deck)', 'Orks (v2/orks.deck)', 'Elves']
-    >>> deck_names([{"deck": "Orks", "source": "decks/orks.deck"}, {"deck": "Orks", "source": "-"}, {"deck": "Orks", "source": "orks"}])
+    >>> deck_names([{"deck": "Orks", "source": "decks/orks.deck"}, {"deck": "Orks", "source": "-"},
+    ...             {"deck": "Orks", "source": "orks"}])
     ['Orks (orks.deck)', 'Orks (stdin)', 'Orks (saved)']
     """
     from pathlib import PurePath
@@ -85,10 +87,10 @@ def deck_names(documents: Sequence[dict[str, Any]]) -> list[str]:
     short = [PurePath(source).name if source not in ("", "-") else source for source in sources]
     shown = [("stdin" if source == "-" else "saved" if source.casefold() == document["deck"].casefold()
               else name if short.count(name) == 1 else source)
-             for source, name, document in zip(sources, short, documents)]
+             for source, name, document in zip(sources, short, documents, strict=True)]
     taken = [document["deck"].casefold() for document in documents]
     return [f"{document['deck']} ({where})" if taken.count(document["deck"].casefold()) > 1 and where
-            else document["deck"] for document, where in zip(documents, shown)]
+            else document["deck"] for document, where in zip(documents, shown, strict=True)]
 
 
 def curve_rows(documents: Sequence[dict[str, Any]], names: Sequence[str]) -> list[tuple[str, int, int, float]]:
@@ -97,10 +99,10 @@ def curve_rows(documents: Sequence[dict[str, Any]], names: Sequence[str]) -> lis
     seen = [int(turn) for document in documents for turn in document["kill_turn"]["histogram"]]
     turns = list(range(min(seen), max(seen) + 1)) if seen else []
     rows: list[tuple[str, int, int, float]] = []
-    for name, document in zip(names, documents):
+    for name, document in zip(names, documents, strict=True):
         counts = document["kill_turn"]["histogram"]
         rows.extend((name, turn, counts.get(str(turn), 0), share)
-                    for turn, share in zip(turns, killed_by(document, turns)))
+                    for turn, share in zip(turns, killed_by(document, turns), strict=True))
     return rows
 
 
@@ -122,7 +124,7 @@ def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None
     rows = curve_rows(documents, names)
     document = list(documents) if several else documents[0]
     if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
-               records=[dict(zip(header, row)) for row in rows]):
+               records=[dict(zip(header, row, strict=True)) for row in rows]):
         return
     console = _console()
     first = documents[0]
@@ -301,7 +303,7 @@ def length_histogram(document: dict[str, Any], *, width: int = 80):
     bar = _bar_width(width, left)
     fullest = max(count for _, _, count in rows)
     lines = [title, Text(f"{'Turns':>{span}}{'Games':>9}{'Share':>8}", style="bold")]
-    for text, (_, _, count) in zip(spans, rows):
+    for text, (_, _, count) in zip(spans, rows, strict=True):
         line = Text(f"{text:>{span}}{count:>9,}{_percent(count / games):>8} ")
         line.append("█" * round(bar * count / fullest), style="cyan")
         lines.append(line)
@@ -325,7 +327,7 @@ def win_rate_bars(document: dict[str, Any], *, width: int = 80):
     lines = [Text.from_markup(f"[bold]Win rate of {document['deck']}[/bold] against each opponent"),
              Text("(bars to the rate, ┼; whiskers ├─┤ its 95% interval)", style="dim"),
              _axis(f"{'Opponent':<{name}}{'Win':>7}", bar, left)]
-    for text, (_, row) in zip(names, rows):
+    for text, (_, row) in zip(names, rows, strict=True):
         lines.append(_whisker_row(f"{text:<{name}}", row, bar))
     overall = document["overall"]
     lines.append(_whisker_row(f"{'overall':<{name}}", overall, bar, bold=True))

@@ -131,7 +131,8 @@ def games(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool =
     for row in rows:
         aliases = f" (also {', '.join(row['aliases'])})" if row["aliases"] else ""
         console.print(Text.assemble((row["id"], "bold"), aliases, "  ", (row["name"], "cyan")))
-        console.print(Padding(Text(f"Card types: {', '.join(row['card_types'])}. Deck: {row['deck_rules']}."), (0, 0, 0, 4)))
+        console.print(Padding(Text(f"Card types: {', '.join(row['card_types'])}. Deck: {row['deck_rules']}."),
+                              (0, 0, 0, 4)))
 
 
 def cards(found: Iterable, *, output: Output = TABLE, as_json: bool = False) -> None:
@@ -163,11 +164,12 @@ def card(found, *, output: Output = TABLE, as_json: bool = False) -> None:
                  **{field: value for field, value in found.fields.items() if field not in ("name", "type")}}
         emitted(mode, document=record, records=[record], header=shown.keys(), rows=[shown.values()])
         return
-    from decklab.catalog.games import get_game
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
+
+    from decklab.catalog.games import get_game
 
     game = get_game(found.game)
     stats = Table.grid(padding=(0, 2))
@@ -349,7 +351,8 @@ def collection_stats(stats: dict[str, Any], *, output: Output = TABLE, as_json: 
     for column in ("Game", "Set", "Owned", "Cards", "Complete"):
         sets.add_column(column)
     for row in stats["sets"]:
-        sets.add_row(row["game"], f"{row['set']} {row['name']}", str(row["owned"]), str(row["cards"]), f"{row['percent']}%")
+        sets.add_row(row["game"], f"{row['set']} {row['name']}", str(row["owned"]), str(row["cards"]),
+                     f"{row['percent']}%")
     console.print(sets)
 
 
@@ -439,7 +442,7 @@ class ProgressBar:
 
 
 def _rows_as_records(header: tuple[str, ...], rows: list[tuple]) -> list[dict[str, Any]]:
-    return [dict(zip(header, row)) for row in rows]
+    return [dict(zip(header, row, strict=True)) for row in rows]
 
 
 def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
@@ -473,7 +476,8 @@ def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: boo
         console.print(f"[red]Stopped: {document['lost']}; {document['games']} of {document['requested']} games "
                       "finished.[/red]")
     if document["vanilla"]:
-        console.print("[yellow]Cards whose effects are not modeled were played without their effects (--vanilla).[/yellow]")
+        console.print("[yellow]Cards whose effects are not modeled were played without their effects "
+                      "(--vanilla).[/yellow]")
     unresolved = document.get("unresolved", 0)
     table = Table()
     columns = ["Deck", "Policy", "Wins", "Losses", "Draws", *(["Unresolved"] if unresolved else []), "Win rate",
@@ -482,8 +486,8 @@ def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: boo
         table.add_column(column, justify="left" if column in ("Deck", "Policy") else "right")
     for player in document["players"]:
         low, high = player["ci95"]
-        table.add_row(player["deck"], player["policy"], str(player["wins"]), str(player["losses"]), str(player["draws"]),
-                      *([str(unresolved)] if unresolved else []),
+        table.add_row(player["deck"], player["policy"], str(player["wins"]), str(player["losses"]),
+                      str(player["draws"]), *([str(unresolved)] if unresolved else []),
                       f"{100 * player['win_rate']:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
     console.print(table)
     if unresolved:
@@ -641,15 +645,15 @@ def gauntlet(document: dict[str, Any], *, output: Output = TABLE, as_json: bool 
                   f"[bold]{_percent(overall['win_rate'])}[/bold]", f"{100 * low:.1f}–{100 * high:.1f}%")
     console.print(table)
     if unresolved:
-        console.print("[yellow]Unresolved games[/yellow] were stopped by the turn cap or a stall rule that the rulebook "
-                      "does not have; they are neither wins nor draws.")
+        console.print("[yellow]Unresolved games[/yellow] were stopped by the turn cap or a stall rule that the "
+                      "rulebook does not have; they are neither wins nor draws.")
 
 
 def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
     """The round robin: one row per deck, its win rate against each deck (a column per deck) and its average."""
     header = ("deck", *document["decks"], "average")
     rows = [(name, *rates, average) for name, rates, average in
-            zip(document["decks"], document["win_rates"], document["average_win_rate"])]
+            zip(document["decks"], document["win_rates"], document["average_win_rate"], strict=True)]
     if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
                records=_rows_as_records(header, rows)):
         return
@@ -664,7 +668,7 @@ def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = 
     for index in range(len(document["decks"])):
         table.add_column(f"vs {index + 1}", justify="right")
     table.add_column("Average", justify="right")
-    for index, (name, rates) in enumerate(zip(document["decks"], document["win_rates"])):
+    for index, (name, rates) in enumerate(zip(document["decks"], document["win_rates"], strict=True)):
         cells = [f"[{_rate_style(rate)}]{_percent(rate)}[/]" for rate in rates]
         average = document["average_win_rate"][index]
         table.add_row(f"{index + 1}. {name}", *cells, f"[{_rate_style(average)}]{_percent(average)}[/]")

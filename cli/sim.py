@@ -23,12 +23,17 @@ GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games.
 SeedOption = Annotated[int, typer.Option("--seed", help="Batch seed: the same seed gives the same results.")]
 WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker processes (results do not depend on it).")]
 PolicyOption = Annotated[str, PolicyChoice("--policy", "-p", help="The policy of every seat.")]
-MaxTurnsOption = Annotated[int | None, typer.Option("--max-turns", help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule).")]
+MaxTurnsOption = Annotated[int | None, typer.Option(
+    "--max-turns",
+    help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule).")]
 LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
 IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
-IllegalOption = Annotated[bool, typer.Option("--allow-illegal", help="Simulate a deck even if it breaks its deck rules.")]
-VanillaOption = Annotated[bool, typer.Option("--vanilla", help="Play cards whose effects are not modeled without their effects.")]
-CheckOption = Annotated[bool, typer.Option("--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
+IllegalOption = Annotated[bool, typer.Option("--allow-illegal",
+                                             help="Simulate a deck even if it breaks its deck rules.")]
+VanillaOption = Annotated[bool, typer.Option("--vanilla",
+                                             help="Play cards whose effects are not modeled without their effects.")]
+CheckOption = Annotated[bool, typer.Option(
+    "--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
 PlotOption = Annotated[bool, typer.Option("--plot/--no-plot", help="Draw the plot under the table (never in --json).")]
 
 
@@ -59,7 +64,8 @@ def match(
         metavar="DECK-OR-FILE", help="Two (or more) saved decks or decklist files ('-': one read from stdin).",
         show_default=False)],
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1,
-    policy: Annotated[str | None, PolicyChoice("--policy", "-p", help="The policy of every seat (default greedy).")] = None,
+    policy: Annotated[str | None, PolicyChoice("--policy", "-p",
+                                               help="The policy of every seat (default greedy).")] = None,
     policy_a: Annotated[str | None, PolicyChoice("--policy-a", help="The policy of the first deck.")] = None,
     policy_b: Annotated[str | None, PolicyChoice("--policy-b", help="The policy of the second deck.")] = None,
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
@@ -92,7 +98,8 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     reports = [validate(deck) for deck in decks]
     batch = Batch(game=decks[0].game, decks=decks, policies=policies, games=games, seed=seed, mode=mode,
                   max_turns=max_turns, vanilla=vanilla, check=check or None)
-    check_batch(batch, workers=workers, reports=reports, allow_illegal=allow_illegal, game_index=game_index if log else None)
+    check_batch(batch, workers=workers, reports=reports, allow_illegal=allow_illegal,
+                game_index=game_index if log else None)
     replay = Replay(ctx, names, mode=mode, policies=policies, games=games, seed=seed, max_turns=max_turns,
                     allow_illegal=allow_illegal, vanilla=vanilla)
     if log:
@@ -104,7 +111,9 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
             render.play_by_play(batch, None, started[0].log if started else [], as_json=as_json, index=game_index,
                                 failure=failure.document())
             raise replay.error(failure, finished=None) from None
-        render.play_by_play(batch, result, state.log, as_json=as_json, index=game_index)
+        # engine.core.GameState declares its log in __slots__ only, without a type (engine/ is another issue's)
+        render.play_by_play(batch, result, state.log, as_json=as_json,  # type: ignore[attr-defined]
+                            index=game_index)
         return
     with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
         outcome = run(batch, workers=workers, progress=progress)
@@ -152,8 +161,10 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
     documents = []
     with render.ProgressBar(total, label=f"goldfish {kinds[0]} ({len(batches)} decks)") as progress:
         for index, batch in enumerate(batches):
-            outcome = run(batch, workers=workers,
-                          progress=lambda done, _total, base=index * games: progress(base + done, total))
+            def advance(done: int, _total: int, base: int = index * games) -> None:
+                progress(base + done, total)
+
+            outcome = run(batch, workers=workers, progress=advance)
             documents.append({**summary(batch, outcome, workers=workers), "source": names[index]})
             if outcome.failure is not None or outcome.lost is not None or outcome.interrupted:
                 break
@@ -336,7 +347,7 @@ def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, wo
         raise InputError(f"give at least {minimum} decks.")
     decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
-    for deck, report in zip(decks[1:], reports[1:]):
+    for deck, report in zip(decks[1:], reports[1:], strict=True):
         batch = Batch(game=decks[0].game, decks=[decks[0], deck], policies=[policy, policy], games=games, seed=seed,
                       max_turns=max_turns, vanilla=vanilla)
         check_batch(batch, workers=workers, reports=[reports[0], report], allow_illegal=allow_illegal)

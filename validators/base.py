@@ -6,8 +6,9 @@ adds every violation it finds to the :class:`Report`, never stopping at the firs
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
@@ -50,7 +51,7 @@ class Report:
              limit: int | None = None) -> None:
         self.warnings.append(Violation(rule, message, _names(cards), count, limit))
 
-    def finish(self) -> "Report":
+    def finish(self) -> Report:
         """Sort errors and warnings by rule, then by the cards they name."""
         self.errors.sort(key=lambda v: (v.rule, v.cards, v.message))
         self.warnings.sort(key=lambda v: (v.rule, v.cards, v.message))

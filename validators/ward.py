@@ -21,7 +21,8 @@ def check(deck: Deck, report: Report) -> None:
     magics = size - creatures
     report.counts.update(cards=size, creatures=creatures, magics=magics)
     check_exact(report, "ward.size", count=size, expected=SIZE, what="deck", whose="a Ward deck")
-    check_copies(report, "ward.copies", copies, lambda card: COPIES, lambda card, limit: f"a deck holds at most {limit}")
+    check_copies(report, "ward.copies", copies, lambda card: COPIES,
+                 lambda card, limit: f"a deck holds at most {limit}")
     if report.format != "casual":
         banned = {card: q for card, q in copies.items() if card.get("banlist") == "banned"}
         check_copies(report, "ward.banned", banned, lambda card: 0, lambda card, limit: "it is banned in official play")
@@ -33,7 +34,8 @@ def check(deck: Deck, report: Report) -> None:
                     count=0, limit=CREATURES[0])
     elif not CREATURES[0] <= creatures <= CREATURES[1]:
         report.warn("ward.creatures", f"The deck has {plural(creatures, 'creature')}; {CREATURES[0]} to "
-                    f"{CREATURES[1]} are recommended.", count=creatures, limit=CREATURES[1] if creatures > CREATURES[1] else CREATURES[0])
+                    f"{CREATURES[1]} are recommended.", count=creatures,
+                    limit=CREATURES[1] if creatures > CREATURES[1] else CREATURES[0])
     if not MAGICS[0] <= magics <= MAGICS[1]:
         report.warn("ward.magics", f"The deck has {plural(magics, 'magic')}; {MAGICS[0]} to {MAGICS[1]} are "
                     "recommended.", count=magics, limit=MAGICS[1] if magics > MAGICS[1] else MAGICS[0])

@@ -18,9 +18,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from decklab.catalog.db import ENV_VAR, open_database, upgrade_database
 from decklab.cli.app import app
-from typer.testing import CliRunner
 
 POSTGRES = os.environ.get("DECKLAB_TEST_POSTGRES_URL")
 BACKENDS = ["sqlite", "postgresql"] if POSTGRES else ["sqlite"]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 import yaml
+
 from conftest import write
 from decklab.cli.app import app
 
@@ -152,7 +153,8 @@ def test_unknown_card(decklab, db_url, ward_file):
 
 
 def test_unknown_game_option(decklab, db_url):
-    assert_input_error(decklab("catalog", "list", "--game", "wardd"), "'wardd' is not a known game (did you mean 'ward'?)")
+    assert_input_error(decklab("catalog", "list", "--game", "wardd"), "'wardd' is not a known game (did you mean "
+                                                                      "'ward'?)")
 
 
 def test_unknown_type_option(decklab, db_url):

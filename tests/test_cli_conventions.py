@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from typer.testing import CliRunner
+
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.cli.app import app
 from decklab.cli.common import first_sentence
-from typer.testing import CliRunner
 
 SAMPLES = {path.name: path for path in sample_deck_paths()}
 ROOST = SAMPLES["ward-1.deck"]
@@ -63,7 +64,7 @@ def one_sentence(result, exit_code: int = 2) -> str:
 def test_no_short_flag_has_two_meanings_across_the_cli():
     meanings: dict[str, set[str]] = {}
     shorts: dict[str, set[str]] = {}
-    for path, command in commands():
+    for _path, command in commands():
         for param in command.params:
             if param.param_type_name != "option":
                 continue

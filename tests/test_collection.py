@@ -7,12 +7,13 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from conftest import write
 from decklab.catalog import collection
 from decklab.catalog.collection import Variant
 from decklab.catalog.errors import InputError
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 
 def assert_input_error(result, expected: str):
@@ -36,7 +37,9 @@ def test_add_remove_set_and_list(decklab, db_url):
     assert listed["total"] == 5 and listed["distinct"] == 2
     whelps = [(i["quantity"], i["finish"], i["condition"]) for i in listed["items"] if i["name"] == "Ember Whelp"]
     assert whelps == [(1, "", ""), (1, "Foil", "mint")]
-    assert [i["name"] for i in json.loads(decklab("collection", "list", "--game", "40k", "--json").stdout)["items"]] == ["Beastmen"]
+    assert [
+        i["name"] for i in json.loads(decklab("collection", "list", "--game", "40k", "--json").stdout)["items"]
+    ] == ["Beastmen"]
     assert json.loads(decklab("collection", "list", "--type", "unit", "--game", "wh40k", "--json").stdout)["total"] == 3
     assert json.loads(decklab("collection", "list", "--faction", "unaligned", "--json").stdout)["total"] == 3
     assert json.loads(decklab("collection", "list", "--set", "WRD1", "--json").stdout)["total"] == 2
@@ -48,19 +51,25 @@ def test_add_remove_set_and_list(decklab, db_url):
 def test_errors_change_nothing(decklab, db_url, tmp_path):
     decklab("collection", "add", "Ember Whelp", "2")
     before = owned_json(decklab)
-    assert_input_error(decklab("collection", "add", "Embr Whelp"), "no card is called 'Embr Whelp'; did you mean 'Ember Whelp'")
+    assert_input_error(decklab("collection", "add", "Embr Whelp"), "no card is called 'Embr Whelp'; did you mean "
+                                                                   "'Ember Whelp'")
     assert_input_error(decklab("collection", "remove", "Ember Whelp", "3"), "you own 2 Ember Whelp; cannot remove 3.")
     assert_input_error(decklab("collection", "remove", "Ember Whelp", "1", "--finish", "foil"),
                        "you own 0 Ember Whelp (foil); cannot remove 1.")
     assert_input_error(decklab("collection", "add", "Ember Whelp", "0"), "a quantity is at least 1, not 0.")
-    assert_input_error(decklab("collection", "set", "--", "Ember Whelp", "-1"), "a quantity cannot be negative, not -1.")
+    assert_input_error(
+        decklab("collection", "set", "--", "Ember Whelp", "-1"), "a quantity cannot be negative, not -1."
+    )
     no_quantity = write(tmp_path / "noq.csv", "game,name\nward,Ember Whelp\n")
     assert_input_error(decklab("collection", "import", no_quantity), "the header has no quantity column")
     rows = "".join(f"ward,Ember Whelp,{1 if i != 37 else 'many'}\n" for i in range(2, 60))
     bad = write(tmp_path / "bad.csv", "game,name,quantity\n" + rows)
-    assert_input_error(decklab("collection", "import", bad), "bad.csv: line 37: the quantity 'many' is not a whole number.")
+    assert_input_error(decklab("collection", "import", bad), "bad.csv: line 37: the quantity 'many' is not a whole "
+                                                             "number.")
     unknown = write(tmp_path / "unknown.csv", "game,name,quantity\nward,Ember Whelp,1\nward,Grizzly Baer,1\n")
-    assert_input_error(decklab("collection", "import", unknown), "unknown.csv: line 3: no card is called 'Grizzly Baer'")
+    assert_input_error(
+        decklab("collection", "import", unknown), "unknown.csv: line 3: no card is called 'Grizzly Baer'"
+    )
     zero = write(tmp_path / "zero.csv", "game,name,quantity\nward,Ember Whelp,0\n")
     assert_input_error(decklab("collection", "import", zero), "line 2: the quantity is 0; it must be at least 1.")
     assert owned_json(decklab) == before
@@ -74,7 +83,10 @@ def test_csv_import_reports_and_ignores_unknown_columns(decklab, db_url, tmp_pat
     assert result.stderr.strip() == "Ignored the unknown column binder_colour."
     assert result.stdout == "Added 5 copies from 2 rows.\n"
     items = owned_json(decklab)["items"]
-    assert {(i["name"], i["quantity"], i["location"]) for i in items} == {("Ember Whelp", 3, "Binder 1"), ("Beastmen", 2, "")}
+    assert {(i["name"], i["quantity"], i["location"]) for i in items} == {
+        ("Ember Whelp", 3, "Binder 1"),
+        ("Beastmen", 2, ""),
+    }
 
 
 def test_decklist_import_means_i_own_these(decklab, db_url):
@@ -107,8 +119,13 @@ def test_csv_export_then_import_gives_the_same_collection(database, tmp_path, da
     assert collection.list_items(database) == before
     collection.set_quantity(database, chosen[0].name, 0, game=chosen[0].game, variant=Variant())
     for item in collection.list_items(database):
-        collection.set_quantity(database, item["name"], 0, game=item["game"],
-                                variant=Variant.of(**{k: item[k] for k in ("condition", "finish", "language", "location")}))
+        collection.set_quantity(
+            database,
+            item["name"],
+            0,
+            game=item["game"],
+            variant=Variant.of(**{k: item[k] for k in ("condition", "finish", "language", "location")}),
+        )
     assert collection.list_items(database) == []
 
 

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 
 import yaml
+
 from conftest import write
 from decklab.catalog.store import list_cards, list_sets
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlalchemy import text
+
 from decklab.catalog.db import ENV_VAR, default_path, display_url, open_database, resolve_url, upgrade_database
 from decklab.catalog.errors import DatabaseError
 from decklab.catalog.migrations import HEAD, LOCATION
-from sqlalchemy import text
 
 
 def test_url_precedence_option_then_environment_then_default(tmp_path):
@@ -67,6 +68,7 @@ def test_head_constant_matches_the_migration_scripts():
 def test_models_match_the_migrations(database):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
+
     from decklab.catalog.models import SQLModel
 
     with database.engine.connect() as conn:
@@ -93,7 +95,9 @@ def test_database_from_a_newer_decklab_is_refused(db_url):
 
 
 def test_missing_folder_is_one_sentence(tmp_path):
-    with pytest.raises(DatabaseError, match=r"cannot create the database .*x.db: the folder .*nowhere does not exist\."):
+    with pytest.raises(
+        DatabaseError, match=r"cannot create the database .*x.db: the folder .*nowhere does not exist\."
+    ):
         open_database(str(tmp_path / "nowhere" / "x.db"))
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from conftest import write
 from decklab.catalog.decklists import export_deck, parse_decklist
 from decklab.catalog.decks import get_deck, read_deck_file, resolve, save_deck
 from decklab.catalog.errors import InputError
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.catalog.store import list_cards
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 BEARS = "game: ward\nname: Bears\n# a comment\n3 Ember Whelp\n2x Firebolt   # burn\nMeteor Shard\n"
 
@@ -168,7 +169,8 @@ def test_a_section_the_game_does_not_have(database):
     parsed = parse_decklist("game: ward\n3 Ember Whelp\n[reinforcements]\n1 Firebolt\n", source="t.deck")
     with pytest.raises(InputError) as caught:
         resolve(database, parsed)
-    assert str(caught.value) == "t.deck: line 4: [reinforcements] is not a section of a Ward deck; Ward decks have no sections."
+    assert str(caught.value) == ("t.deck: line 4: [reinforcements] is not a section of a Ward deck; Ward decks have no "
+                                 "sections.")
     parsed = parse_decklist("game: 40k\n3 Beastmen\n[sideboard]\n1 Beastmen\n", source="u.deck")
     with pytest.raises(InputError, match=r"\[sideboard\] is not a section of a Warhammer 40K Warfare deck; "
                                          r"Warhammer 40K Warfare decks have \[reinforcements\]\."):
@@ -205,7 +207,7 @@ def test_export_then_import_gives_the_same_deck(database, ward_cards, tmp_path, 
     name = data.draw(st.text(alphabet="abcdefghij ABC-'", min_size=1, max_size=20).map(str.strip).filter(bool))
     from decklab.catalog.cards import Deck
 
-    original = Deck(name=name, game="ward", sections={"main": list(zip(chosen, quantities))}, format=fmt)
+    original = Deck(name=name, game="ward", sections={"main": list(zip(chosen, quantities, strict=True))}, format=fmt)
     path = write(tmp_path / f"round.{ {'text': 'deck', 'json': 'json', 'yaml': 'yaml'}[file_format] }",
                  export_deck(original, file_format))
     assert read_deck_file(database, path) == original
@@ -282,11 +284,13 @@ def test_deck_command_errors(decklab, db_url, tmp_path):
     decklab("deck", "new", "Mine", "--game", "ward")
     assert_input_error(decklab("deck", "new", "MINE", "--game", "ward"), "a deck called 'Mine' already exists")
     assert_input_error(decklab("deck", "show", "Mien"), "no deck is called 'Mien'; did you mean 'Mine'?")
-    assert_input_error(decklab("deck", "validate", "Nothing Here"), "'Nothing Here' is neither a saved deck nor a decklist file")
+    assert_input_error(decklab("deck", "validate", "Nothing Here"), "'Nothing Here' is neither a saved deck nor a "
+                                                                    "decklist file")
     assert_input_error(decklab("deck", "add", "Mine", "Embr Whelp"), "no card is called 'Embr Whelp' in Ward")
     assert_input_error(decklab("deck", "add", "Mine", "Ember Whelp", "0"), "a quantity is at least 1, not 0.")
     assert_input_error(decklab("deck", "remove", "Mine", "Ember Whelp"), "Mine holds 0 Ember Whelp; cannot remove 1.")
-    assert_input_error(decklab("deck", "add", "Mine", "Ember Whelp", "--section", "line"), "[line] is not a section of a Ward deck")
+    assert_input_error(decklab("deck", "add", "Mine", "Ember Whelp", "--section", "line"), "[line] is not a section of "
+                                                                                           "a Ward deck")
     assert_input_error(decklab("deck", "export", "Mine", "--format", "pdf"), "'pdf' is not an export format")
     assert_input_error(decklab("deck", "validate", "Mine", "--format", "tournament"), "'tournament' is not a format")
     assert_input_error(decklab("deck", "import"), "give one decklist file to import, or --samples.")
@@ -314,9 +318,11 @@ def test_ward_cards_carry_their_banlist_status(decklab, db_url):
 def test_only_ward_sets_carry_a_banlist(database, tmp_path):
     from decklab.catalog.importer import import_files
 
-    path = write(tmp_path / "b.yaml", "game: wentworth\nset: B\ncards:\n  - {name: Bx, type: potion, faction: mages, influence_cost: 1}\n"
+    path = write(tmp_path / "b.yaml", "game: wentworth\nset: B\ncards:\n  - {name: Bx, type: potion, faction: mages, "
+                                      "influence_cost: 1}\n"
                                       "banlist: {banned: [Bx]}\n")
-    with pytest.raises(InputError, match="Wentworth: Guardians of the Realm sets have no banlist; only Ward sets carry one."):
+    with pytest.raises(InputError, match="Wentworth: Guardians of the Realm sets have no banlist; only Ward sets carry "
+                                         "one."):
         import_files(database, [path])
 
 

@@ -59,7 +59,9 @@ def test_matrix(decklab, db_url):
     document = json.loads(result.stdout)
     rates = document["win_rates"]
     assert [rates[i][i] for i in range(3)] == [None, None, None]
-    assert rates[0][1] == json.loads(decklab("sim", "matrix", *decks[:2], "-n", "100", "--json").stdout)["win_rates"][0][1]
+    assert (
+        rates[0][1] == json.loads(decklab("sim", "matrix", *decks[:2], "-n", "100", "--json").stdout)["win_rates"][0][1]
+    )
     for i in range(3):
         for j in range(3):
             if i != j:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from decklab.catalog.games import all_games
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -27,7 +28,9 @@ def test_card_sets_doc_counts_match_the_starter_sets():
 
     text = (DOCS / "card-sets.md").read_text(encoding="utf-8")
     for parsed in map(read_set_file, starter_set_paths()):
-        assert f"| {parsed.game.name} (`{parsed.game.id}`) | {parsed.code} | {parsed.name} | {len(parsed.cards)} |" in text
+        assert (
+            f"| {parsed.game.name} (`{parsed.game.id}`) | {parsed.code} | {parsed.name} | {len(parsed.cards)} |" in text
+        )
         for kind in {entry["effect"] for card in parsed.cards for entry in card.get("effects", [])}:
             line = [row for row in text.splitlines() if row.startswith(f"- **{parsed.game.name}**")][0]
             assert f"`{kind}`" in line

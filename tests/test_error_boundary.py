@@ -18,11 +18,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import write
-from decklab.catalog.db import ENV_VAR
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import Pool
+
+from conftest import write
+from decklab.catalog.db import ENV_VAR
 
 DECKLAB = str(Path(sys.executable).with_name("decklab"))
 
@@ -46,7 +47,8 @@ def owned(decklab) -> int:
 
 @pytest.fixture
 def sqlite_db(template_db, tmp_path, monkeypatch) -> Path:
-    """A SQLite database with the starter sets, as ``DECKLAB_DATABASE_URL``, for tests that are not about the backend."""
+    """A SQLite database with the starter sets, as ``DECKLAB_DATABASE_URL``, for tests that are not about the
+    backend."""
     path = tmp_path / "decklab.db"
     shutil.copy(template_db, path)
     monkeypatch.setenv(ENV_VAR, str(path))

@@ -14,8 +14,10 @@ import signal
 import sqlite3
 import subprocess
 import time
+from functools import partial
 
 import pytest
+
 from decklab.catalog.db import create_engine, display_url, open_database, upgrade_database, upgrade_schema
 from decklab.catalog.migrations import HEAD
 
@@ -87,7 +89,7 @@ def test_a_first_run_killed_at_any_moment_leaves_nothing_or_everything(tmp_path)
     outcomes = []
     for trial, delay in enumerate(DELAYS):
         path = tmp_path / f"kill{trial}.db"
-        code = killed_at(["--db", str(path), "db", "info", "--json"], lambda: sqlite_write_locked(path), delay)
+        code = killed_at(["--db", str(path), "db", "info", "--json"], partial(sqlite_write_locked, path), delay)
         outcome = sqlite_outcome(path)
         outcomes.append((delay, code, outcome))
         assert outcome in ("empty", "complete"), outcomes
@@ -106,7 +108,8 @@ def test_a_first_postgres_upgrade_killed_at_any_moment_leaves_nothing_or_everyth
             name = f"{postgres.prefix}_kill{trial}"
             url = postgres.create(name)
             try:
-                def in_transaction() -> bool:  # decklab holds its set-up lock, taken first in the set-up transaction
+                # decklab holds its set-up lock, taken first in the set-up transaction
+                def in_transaction(name: str = name) -> bool:
                     with admin.connect() as conn:
                         return bool(conn.execute(text(
                             "SELECT count(*) FROM pg_locks JOIN pg_database ON pg_database.oid = pg_locks.database "
@@ -139,7 +142,9 @@ def test_a_schema_without_cards_left_by_an_older_decklab_gets_its_starter_sets(d
     upgrade_schema(engine)  # what an older decklab killed between its two transactions left
     engine.dispose()
     if backend == "postgresql":
-        assert_one_sentence(decklab("db", "info"), "has no cards (its set-up did not finish): run 'decklab db upgrade'.")
+        assert_one_sentence(
+            decklab("db", "info"), "has no cards (its set-up did not finish): run 'decklab db upgrade'."
+        )
         result = decklab("db", "upgrade")
         assert result.exit_code == 0, result.stderr
         assert result.stdout.startswith("Set up ") and "already at revision" not in result.stdout

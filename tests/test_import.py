@@ -6,6 +6,7 @@ import json
 
 import pytest
 import yaml
+
 from conftest import write
 from decklab.catalog.errors import InputError
 from decklab.catalog.importer import import_files
@@ -36,7 +37,8 @@ def test_file_whose_500th_card_is_bad_leaves_the_database_unchanged(database, tm
     path = set_file(tmp_path, cards)
     with pytest.raises(InputError) as caught:
         import_files(database, [path])
-    assert str(caught.value) == "bears.yaml: line 5501: card 500 'Test Bear 500': field 'hp' should be a whole number, got 'lots'."
+    assert str(caught.value) == ("bears.yaml: line 5501: card 500 'Test Bear 500': field 'hp' should be a whole "
+                                 "number, got 'lots'.")
     assert counts(database) == before
 
 
@@ -80,7 +82,9 @@ def test_reimport_keeps_row_ids(database, tmp_path):
 
 
 def test_json_set_file(database, tmp_path):
-    path = write(tmp_path / "bears.json", json.dumps({"game": "ward", "set": {"code": "J1", "name": "J"}, "cards": [bear(7)]}))
+    path = write(
+        tmp_path / "bears.json", json.dumps({"game": "ward", "set": {"code": "J1", "name": "J"}, "cards": [bear(7)]})
+    )
     assert import_files(database, [path]).totals["added"] == 1
     assert find_card(database, "Test Bear 7", game="ward").set_code == "J1"
 
@@ -89,7 +93,8 @@ def test_csv_set_file_with_list_and_effect_cells(database, tmp_path):
     path = write(tmp_path / "squad.csv", (
         "game,set,set_name,name,type,code,value,attack,defense,small_arms,directions,position,faction,class,effects\n"
         'warcardz,CSV1,CSV Squad,Csv Rifleman,character,CSV-1,4,2,2,3,front; left_front,flank,Resistance,Soldier,\n'
-        'warcardz,CSV1,CSV Squad,Csv Medic,character,CSV-2,3,1,3,,front,guard,Resistance,Medic,"[{""effect"": ""heal""}]"\n'
+        'warcardz,CSV1,CSV Squad,Csv Medic,character,CSV-2,3,1,3,,front,guard,Resistance,Medic,"[{""effect"": '
+        '""heal""}]"\n'
     ))
     report = import_files(database, [path])
     assert report.sets[0]["name"] == "CSV Squad" and report.totals["added"] == 2
@@ -121,7 +126,8 @@ def test_banlist_is_stored_with_the_set(database, tmp_path):
 
 def test_banlist_naming_an_unknown_card_is_refused(database, tmp_path):
     path = set_file(tmp_path, [bear(1)], banlist={"banned": ["Test Bare 1"]})
-    with pytest.raises(InputError, match="the banlist names 'Test Bare 1', which is not a card of this set \\(did you mean 'Test Bear 1'\\?\\)"):
+    with pytest.raises(InputError, match="the banlist names 'Test Bare 1', which is not a card of this set \\(did you "
+                                         "mean 'Test Bear 1'\\?\\)"):
         import_files(database, [path])
 
 
@@ -129,12 +135,14 @@ def test_banlist_naming_an_unknown_card_is_refused(database, tmp_path):
     ("", "empty.yaml is empty; a set file needs game, set and cards."),
     ("- 1\n- 2\n", "empty.yaml should hold a mapping with game, set and cards, not a list."),
     ("game: ward\nset: {code: X}\ncards: [\n", "empty.yaml is not valid YAML at line 4, column 1"),
-    ("game: pokemon\nset: X\ncards: [{name: A, type: b}]\n", "empty.yaml: 'pokemon' is not a known game; the games are warcardz, wh40k, ward, wentworth, magewarfare."),
+    ("game: pokemon\nset: X\ncards: [{name: A, type: b}]\n", "empty.yaml: 'pokemon' is not a known game; the games are "
+                                                             "warcardz, wh40k, ward, wentworth, magewarfare."),
     ("set: X\ncards: [{name: A, type: b}]\n", "empty.yaml does not say which game it is for"),
     ("game: ward\nset: X\ncrads: []\n", "empty.yaml: 'crads' is not a set-file key (did you mean 'cards'?)"),
     ("game: ward\nset: X\ncards: []\n", "empty.yaml has no cards"),
     ("game: ward\ncards: [{name: A}]\n", "empty.yaml: 'set:' should give the set's code and name"),
-    ("game: ward\nset: X\ncards: [{name: A}]\n", "empty.yaml: line 3: card 1 'A' has no type; expected one of creature, magic."),
+    ("game: ward\nset: X\ncards: [{name: A}]\n", "empty.yaml: line 3: card 1 'A' has no type; expected one of "
+                                                 "creature, magic."),
     ("game: ward\nset: X\ncards: [7]\n", "empty.yaml: line 3: card 1 is not a mapping of fields."),
 ])
 def test_bad_files_are_refused_with_one_sentence(database, tmp_path, content, expected):

@@ -16,6 +16,7 @@ from pathlib import Path
 import annotated_types
 import pytest
 import yaml
+
 from conftest import write
 from decklab.catalog.cards import MAX_QUANTITY
 from decklab.catalog.games import all_games
@@ -97,7 +98,8 @@ def test_a_stat_outside_its_range_names_file_line_card_and_field(decklab, db_url
                                         "    creature_type: beast\n    al: 5\n"
                                         f"    spd: {value}\n"
                                         "    hp: 40\n    attack_name: Maul\n    attack_dice: 2\n")
-    assert_one_sentence(decklab("catalog", "import", path), f"^decklab: big.yaml: line 18: card 2 'Big Bear': {expected}\\.$")
+    assert_one_sentence(decklab("catalog", "import", path), f"^decklab: big.yaml: line 18: card 2 'Big Bear': "
+                                                            f"{expected}\\.$")
     assert catalog(decklab) == before
 
 
@@ -114,13 +116,15 @@ def test_the_line_is_given_for_csv_rows_and_json_cards(decklab, db_url, tmp_path
                                            "\n"
                                            "Big Bear,creature,common,beast,5,1e26,40,Maul,2\n")
     assert_one_sentence(decklab("catalog", "import", csv_path, "--game", "ward", "--set", "BIG1"),
-                        r"^decklab: big.csv: line 4: card 2 'Big Bear': field 'spd' should be a whole number, got '1e26'\.$")
+                        r"^decklab: big.csv: line 4: card 2 'Big Bear': field 'spd' should be a whole number, got "
+                        r"'1e26'\.$")
     document = {"game": "ward", "set": "BIG1", "cards": [bear(name="Small Bear"), bear(spd=10**26)]}
     json_path = write(tmp_path / "big.json", json.dumps(document, indent=1))
     expected_line = next(number for number, line in enumerate(json_path.read_text().splitlines(), start=1)
                          if '"spd": 100000000000000000000000000' in line)
     assert_one_sentence(decklab("catalog", "import", json_path),
-                        rf"^decklab: big.json: line {expected_line}: card 2 'Big Bear': field 'spd' should be at most 99")
+                        rf"^decklab: big.json: line {expected_line}: card 2 'Big Bear': field 'spd' should be at most "
+                        rf"99")
 
 
 def test_the_engines_play_cards_at_the_top_of_every_range(decklab, db_url, tmp_path):
@@ -188,15 +192,18 @@ def test_rules_text_may_hold_line_breaks_and_tabs(decklab, db_url, tmp_path):
 
 def test_deeply_nested_json_and_yaml_are_one_sentence(decklab, db_url, tmp_path):
     deep_json = write(tmp_path / "deep.json", "[" * 100_000 + "]" * 100_000)
-    assert_one_sentence(decklab("catalog", "import", deep_json), r"deep.json nests lists and mappings more than 32 levels")
-    assert_one_sentence(decklab("deck", "validate", deep_json), r"deep.json nests lists and mappings more than 32 levels")
+    assert_one_sentence(decklab("catalog", "import", deep_json), r"deep.json nests lists and mappings more than 32 "
+                                                                 r"levels")
+    assert_one_sentence(decklab("deck", "validate", deep_json), r"deep.json nests lists and mappings more than 32 "
+                                                                r"levels")
     nested = {"effect": "heal", "deep": 1}
     for _ in range(40):
         nested = {"deep": nested}
     medium = ward_yaml(tmp_path, bear(effects=[nested]), name="medium.yaml")
     assert_one_sentence(decklab("catalog", "import", medium), r"field 'effects' item 1\.deep nests lists and mappings")
     deep_yaml = write(tmp_path / "deep.yaml", "[" * 100_000 + "]" * 100_000)
-    assert_one_sentence(decklab("catalog", "import", deep_yaml), r"deep.yaml cannot be read at line 1, column \d+: .*nesting")
+    assert_one_sentence(decklab("catalog", "import", deep_yaml), r"deep.yaml cannot be read at line 1, column \d+: "
+                                                                 r".*nesting")
     assert_one_sentence(decklab("deck", "validate", deep_yaml), r"deep.yaml cannot be read at line 1")
 
 
@@ -226,7 +233,8 @@ def test_a_csv_with_a_byte_order_mark_is_read(decklab, db_url, tmp_path):
 def test_endless_huge_and_special_files_are_refused(decklab, db_url, tmp_path, command):
     what = {"catalog": "a set file", "deck": "a decklist", "collection": "a collection file"}[command[0]]
     assert_one_sentence(decklab(*command, "/dev/zero"),
-                        rf"cannot read /dev/zero: it is not a regular file \(a device, pipe or socket\), so not {what}\.")
+                        rf"cannot read /dev/zero: it is not a regular file \(a device, pipe or socket\), so not "
+                        rf"{what}\.")
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     assert_one_sentence(decklab(*command, fifo), r"pipe.yaml: it is not a regular file")
@@ -236,14 +244,16 @@ def test_endless_huge_and_special_files_are_refused(decklab, db_url, tmp_path, c
     huge = tmp_path / "huge.yaml"
     with huge.open("wb") as file:
         file.truncate(64 * 2**20 + 1)  # sparse: no disk used
-    assert_one_sentence(decklab(*command, huge), rf"huge.yaml: it is larger than 64 MiB, the most decklab reads from {what}\.")
+    assert_one_sentence(decklab(*command, huge), rf"huge.yaml: it is larger than 64 MiB, the most decklab reads from "
+                                                 rf"{what}\.")
 
 
 @pytest.mark.parametrize("command", [("catalog", "import"), ("deck", "validate"), ("collection", "import")])
 def test_undecodable_bytes_are_named_by_offset(decklab, db_url, tmp_path, command):
     path = tmp_path / "latin1.yaml"
     path.write_bytes(b"game: ward\nname: Caf\xe9\n")
-    assert_one_sentence(decklab(*command, path), r"latin1.yaml: it is not UTF-8 text \(byte 0xE9 at offset 20, line 2\)\.")
+    assert_one_sentence(decklab(*command, path), r"latin1.yaml: it is not UTF-8 text \(byte 0xE9 at offset 20, line "
+                                                 r"2\)\.")
 
 
 @pytest.mark.parametrize(("document", "expected"), [
@@ -253,7 +263,8 @@ def test_undecodable_bytes_are_named_by_offset(decklab, db_url, tmp_path, comman
      r"the deck's 'game' should be text, not a list\."),
     ({"game": "ward", "name": "a\x1bb", "sections": {"main": [{"name": "Ember Whelp", "quantity": 3}]}},
      r"the deck's name contains ESC"),
-    ({"game": "ward", "sections": {"main": 5}}, r"section main should be a list of cards with quantities, not a number\."),
+    ({"game": "ward", "sections": {"main": 5}}, r"section main should be a list of cards with quantities, not a "
+                                                r"number\."),
     ({"game": "ward", "sections": {"main": [{"name": "Ember Whelp", "quantity": 2**63}]}},
      r"Ember Whelp has quantity 9223372036854775808; a quantity is at most 2,147,483,647\."),
     ({"game": "ward", "sections": {"main": [{"name": "Ember Whelp", "quantity": 3.0}]}},
@@ -271,10 +282,12 @@ def test_deck_files_with_bad_headers_or_entries_are_one_sentence(decklab, db_url
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("9223372036854775808 Ember Whelp\n", r"line 2 asks for 9223372036854775808 of Ember Whelp; a quantity is at most 2,147,483,647\."),
+    ("9223372036854775808 Ember Whelp\n", r"line 2 asks for 9223372036854775808 of Ember Whelp; a quantity is at most "
+                                          r"2,147,483,647\."),
     (f"{'9' * 5000} Ember Whelp\n", r"line 2 asks for a number of 5,000 digits of Ember Whelp; a quantity is at most"),
     ("0 Ember Whelp\n", r"line 2 asks for 0 of Ember Whelp; a quantity is at least 1\."),
-    (f"{MAX_QUANTITY} Ember Whelp\n1 ember whelp\n", r"line 3 brings the copies of ember whelp to more than 2,147,483,647"),
+    (f"{MAX_QUANTITY} Ember Whelp\n1 ember whelp\n", r"line 3 brings the copies of ember whelp to more than "
+                                                     r"2,147,483,647"),
     ("3 Ember\x1b[2J Whelp\n", r"line 2 contains ESC \(U\+001B\)"),
     ("name: Bad\x07Deck\n3 Ember Whelp\n", r"line 2 contains BEL"),
     (f"3 {'W' * 121}\n", r"line 2: the card's name has 121 characters; it may have at most 120\."),
@@ -287,7 +300,8 @@ def test_decklist_quantities_and_names_are_bounded(decklab, db_url, tmp_path, te
 
 
 @pytest.mark.parametrize(("row", "expected"), [
-    ("ward,Ember Whelp,9223372036854775808", r"line 2: the quantity is 9223372036854775808; it must be at most 2,147,483,647\."),
+    ("ward,Ember Whelp,9223372036854775808", r"line 2: the quantity is 9223372036854775808; it must be at most "
+                                             r"2,147,483,647\."),
     ("ward,Ember Whelp,0", r"line 2: the quantity is 0; it must be at least 1\."),
     (f"ward,Ember Whelp,{'9' * 5000}", r"line 2: the quantity is a number of 5,000 digits; it must be at most"),
     ("ward,Ember Whelp,2**63", r"line 2: the quantity '2\*\*63' is not a whole number\."),

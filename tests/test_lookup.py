@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+
 from conftest import write
 from decklab.catalog.errors import InputError
 from decklab.catalog.importer import import_files
@@ -27,7 +28,9 @@ def looked_up(database, tmp_path):
     return database
 
 
-@pytest.mark.parametrize("spelling", ["Xeltharion Drake", "xeltharion drake", "XELTHARION DRAKE", "  xElThArIoN dRaKe "])
+@pytest.mark.parametrize(
+    "spelling", ["Xeltharion Drake", "xeltharion drake", "XELTHARION DRAKE", "  xElThArIoN dRaKe "]
+)
 def test_names_match_case_insensitively(looked_up, spelling):
     assert find_card(looked_up, spelling).name == "Xeltharion Drake"
 
@@ -42,7 +45,9 @@ def test_unknown_name_suggests_close_matches(looked_up):
 def test_search_finds_names_first_then_rules_text(looked_up):
     found = [c.name for c in search_cards(looked_up, "OIL", game="wentworth") if c.set_code == "LK1"]
     assert found == ["Xeltharion Oil", "Xeltharion Drake"]
-    in_text = [c.name for c in search_cards(looked_up, "defending player when", game="wentworth") if c.set_code == "LK1"]
+    in_text = [
+        c.name for c in search_cards(looked_up, "defending player when", game="wentworth") if c.set_code == "LK1"
+    ]
     assert in_text == ["Xeltharion Drake"]
 
 
@@ -53,7 +58,10 @@ def test_search_treats_wildcards_literally(looked_up):
 def test_filters_by_type_faction_and_set(looked_up):
     assert [c.name for c in list_cards(looked_up, game="wentworth", set_code="lk1", card_type="guardian")] == [
         "Qorvath Goblin", "Xeltharion Drake"]
-    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == ["Xeltharion Drake", "Xeltharion Oil"]
+    assert [c.name for c in list_cards(looked_up, set_code="LK1", faction="Dragons")] == [
+        "Xeltharion Drake",
+        "Xeltharion Oil",
+    ]
 
 
 def test_type_of_another_game_is_an_input_error(looked_up):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlalchemy import inspect, text
+
 from decklab.catalog.db import Database, create_engine, open_database, upgrade_database, upgrade_schema
 from decklab.catalog.migrations import HEAD, LOCATION
-from sqlalchemy import inspect, text
 
 NOW = "2026-11-29 12:00:00+00:00"
 CARD = {"name": "Old Bear", "type": "creature", "rarity": "common", "creature_type": "beast", "al": 5, "spd": 3,

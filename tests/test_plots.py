@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+
 from decklab.cli import plots
 
 
@@ -114,10 +115,15 @@ def gauntlet_document() -> dict:
     def row(deck, rate, low, high):
         return {"deck": deck, "win_rate": rate, "ci95": [low, high]}
 
-    return {"deck": "Dragonfire Roost", "opponents": [row("Barrow Host", 0.325, 0.27, 0.38),
-                                                      row("Knights of the Hall", 0.91, 0.87, 0.94),
-                                                      row("A Very Long Deck Name That Does Not Fit", 0.505, 0.44, 0.57)],
-            "overall": row("overall", 0.58, 0.54, 0.62)}
+    return {
+        "deck": "Dragonfire Roost",
+        "opponents": [
+            row("Barrow Host", 0.325, 0.27, 0.38),
+            row("Knights of the Hall", 0.91, 0.87, 0.94),
+            row("A Very Long Deck Name That Does Not Fit", 0.505, 0.44, 0.57),
+        ],
+        "overall": row("overall", 0.58, 0.54, 0.62),
+    }
 
 
 def test_win_rate_bars_put_the_best_matchup_first_and_the_overall_last():

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import write
 
 SAMPLES = Path(__file__).resolve().parents[1] / "catalog" / "sample_decks"
@@ -108,7 +109,9 @@ def test_the_library_read_path_loads_no_pydantic_at_all(db_url, backend):
             f"database = open_database({db_url!r})\n"
             f"report = validate(load_deck(database, {str(SAMPLES / 'magewarfare-1.deck')!r}))\n"
             f"print(report.is_legal, sorted(m for m in ('sqlmodel', 'pydantic', 'sqlalchemy') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split(maxsplit=1)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split(
+        maxsplit=1
+    )
     assert out[0] == "True"
     assert out[1].strip() == ("[]" if backend == "sqlite" else "['sqlalchemy']")
 

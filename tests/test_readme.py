@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from test_cli import all_commands
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import write
 from decklab.catalog.db import ENV_VAR
 
@@ -75,7 +76,8 @@ def test_the_database_file_is_refused_and_left_intact(decklab, sqlite_file, tmp_
     link.symlink_to(sqlite_file)
     assert_refused(decklab("--db", sqlite_file, "collection", "export", link, "--force"), "is the database")
     decklab("deck", "new", "Solo", "--game", "ward")
-    assert_refused(decklab("--db", sqlite_file, "deck", "export", "Solo", "-o", sqlite_file, "--force"), "is the database")
+    assert_refused(decklab("--db", sqlite_file, "deck", "export", "Solo", "-o", sqlite_file, "--force"), "is the "
+                                                                                                         "database")
     (tmp_path / "sub").mkdir()
     assert_refused(decklab("--db", sqlite_file, "deck", "export", "Solo", "-o", tmp_path / "sub" / ".." / "X.sqlite"),
                    "is the database")
@@ -170,10 +172,14 @@ def test_a_failed_write_leaves_the_old_file(owned, tmp_path):
 def can_mount_privately() -> bool:
     if shutil.which("unshare") is None:
         return False
-    return subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "true"], capture_output=True).returncode == 0
+    return (
+        subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "true"], capture_output=True).returncode == 0
+    )
 
 
-@pytest.mark.skipif(not can_mount_privately(), reason="needs user and mount namespaces (unshare) to mount a small tmpfs")
+@pytest.mark.skipif(
+    not can_mount_privately(), reason="needs user and mount namespaces (unshare) to mount a small tmpfs"
+)
 def test_a_full_disk_leaves_the_old_file(owned, tmp_path):
     disk = tmp_path / "disk"
     disk.mkdir()

@@ -3,44 +3,159 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.catalog.errors import InputError
 from decklab.catalog.games import all_games
 from decklab.catalog.setfiles import parse_set
 
 VALID = {
     ("warcardz", "character"): {
-        "name": "Ash Sergeant", "type": "character", "code": "WZ-001", "value": 5, "attack": 3, "defense": 1,
-        "small_arms": 5, "directions": ["front", "left_front"], "position": "guard",
-        "faction": "Resistance", "class": "Soldier",
+        "name": "Ash Sergeant",
+        "type": "character",
+        "code": "WZ-001",
+        "value": 5,
+        "attack": 3,
+        "defense": 1,
+        "small_arms": 5,
+        "directions": ["front", "left_front"],
+        "position": "guard",
+        "faction": "Resistance",
+        "class": "Soldier",
     },
-    ("warcardz", "tactics"): {"name": "Smoke Screen", "type": "tactics", "timing": "before-combat", "text": "Flip the attribute card."},
+    ("warcardz", "tactics"): {
+        "name": "Smoke Screen",
+        "type": "tactics",
+        "timing": "before-combat",
+        "text": "Flip the attribute card.",
+    },
     ("warcardz", "attribute"): {"name": "Gunline", "type": "attribute", "attribute": "small_arms", "frenzy": True},
-    ("warcardz", "variable"): {"name": "Hold the Post", "type": "variable", "scope": "position", "subject": "post", "bonus": 2},
-    ("wh40k", "unit"): {"name": "Beastmen", "type": "unit", "faction": "Unaligned", "power": 50, "cp_cost": 0,
-                        "limit": 3, "keywords": ["Infantry", "Beast"]},
-    ("wh40k", "order"): {"name": "Strategic Retreat", "type": "order", "faction": "Unaligned", "cp_cost": 1, "limit": 3},
+    ("warcardz", "variable"): {
+        "name": "Hold the Post",
+        "type": "variable",
+        "scope": "position",
+        "subject": "post",
+        "bonus": 2,
+    },
+    ("wh40k", "unit"): {
+        "name": "Beastmen",
+        "type": "unit",
+        "faction": "Unaligned",
+        "power": 50,
+        "cp_cost": 0,
+        "limit": 3,
+        "keywords": ["Infantry", "Beast"],
+    },
+    ("wh40k", "order"): {
+        "name": "Strategic Retreat",
+        "type": "order",
+        "faction": "Unaligned",
+        "cp_cost": 1,
+        "limit": 3,
+    },
     ("wh40k", "event"): {"name": "Exterminatus", "type": "event", "faction": "Unaligned", "cp_cost": 3, "limit": 1},
-    ("wh40k", "equipment"): {"name": "Emergency Shield Generator", "type": "equipment", "faction": "Unaligned", "cp_cost": 2, "limit": 1},
-    ("ward", "creature"): {"name": "Grizzly Bear", "type": "creature", "rarity": "common", "creature_type": "beast",
-                           "al": 5, "spd": 3, "hp": 40, "attack_name": "Maul", "attack_dice": 2, "modifier": 1},
-    ("ward", "magic"): {"name": "Backstab", "type": "magic", "rarity": "rare", "magic_type": "standard", "sub_type": "none"},
-    ("wentworth", "guardian"): {"name": "Ember Drake", "type": "guardian", "faction": "Dragons", "influence_cost": 6,
-                                "roll_power": 3, "life": 12},
-    ("wentworth", "binding"): {"name": "Oath Chain", "type": "binding", "faction": "Humans", "influence_cost": 3, "bind_player": True},
+    ("wh40k", "equipment"): {
+        "name": "Emergency Shield Generator",
+        "type": "equipment",
+        "faction": "Unaligned",
+        "cp_cost": 2,
+        "limit": 1,
+    },
+    ("ward", "creature"): {
+        "name": "Grizzly Bear",
+        "type": "creature",
+        "rarity": "common",
+        "creature_type": "beast",
+        "al": 5,
+        "spd": 3,
+        "hp": 40,
+        "attack_name": "Maul",
+        "attack_dice": 2,
+        "modifier": 1,
+    },
+    ("ward", "magic"): {
+        "name": "Backstab",
+        "type": "magic",
+        "rarity": "rare",
+        "magic_type": "standard",
+        "sub_type": "none",
+    },
+    ("wentworth", "guardian"): {
+        "name": "Ember Drake",
+        "type": "guardian",
+        "faction": "Dragons",
+        "influence_cost": 6,
+        "roll_power": 3,
+        "life": 12,
+    },
+    ("wentworth", "binding"): {
+        "name": "Oath Chain",
+        "type": "binding",
+        "faction": "Humans",
+        "influence_cost": 3,
+        "bind_player": True,
+    },
     ("wentworth", "potion"): {"name": "Quickdraught", "type": "potion", "faction": "Mages", "influence_cost": 2},
     ("wentworth", "environment"): {"name": "Bog Fog", "type": "environment", "faction": "Goblins", "influence_cost": 4},
-    ("magewarfare", "creature"): {"name": "Dwarf", "type": "creature", "rarity": "common", "alignment": "neutral",
-                                  "flesh_cost": 10, "class": "basic", "long": 0, "medium": 1, "close": 4,
-                                  "defense": 8, "dexterity": 2},
-    ("magewarfare", "guard"): {"name": "Gatewarden", "type": "guard", "rarity": "uncommon", "alignment": "heroic",
-                               "flesh_cost": 30, "class": "advanced", "long": 0, "medium": 0, "close": 6,
-                               "defense": 20, "dexterity": 2},
-    ("magewarfare", "device"): {"name": "Longbow", "type": "device", "rarity": "common", "alignment": "neutral",
-                                "flesh_cost": 8, "class": "basic", "long": 4, "dexterity": 1, "device_kind": "regular"},
-    ("magewarfare", "shield"): {"name": "Tower Shield", "type": "shield", "rarity": "rare", "alignment": "heroic",
-                                "flesh_cost": 15, "class": "basic", "defense": 12},
-    ("magewarfare", "spell"): {"name": "Fireball", "type": "spell", "rarity": "uncommon", "alignment": "evil", "flesh_cost": 20},
-    ("magewarfare", "hex"): {"name": "Oppression", "type": "hex", "rarity": "scarce", "alignment": "evil", "flesh_cost": 25},
+    ("magewarfare", "creature"): {
+        "name": "Dwarf",
+        "type": "creature",
+        "rarity": "common",
+        "alignment": "neutral",
+        "flesh_cost": 10,
+        "class": "basic",
+        "long": 0,
+        "medium": 1,
+        "close": 4,
+        "defense": 8,
+        "dexterity": 2,
+    },
+    ("magewarfare", "guard"): {
+        "name": "Gatewarden",
+        "type": "guard",
+        "rarity": "uncommon",
+        "alignment": "heroic",
+        "flesh_cost": 30,
+        "class": "advanced",
+        "long": 0,
+        "medium": 0,
+        "close": 6,
+        "defense": 20,
+        "dexterity": 2,
+    },
+    ("magewarfare", "device"): {
+        "name": "Longbow",
+        "type": "device",
+        "rarity": "common",
+        "alignment": "neutral",
+        "flesh_cost": 8,
+        "class": "basic",
+        "long": 4,
+        "dexterity": 1,
+        "device_kind": "regular",
+    },
+    ("magewarfare", "shield"): {
+        "name": "Tower Shield",
+        "type": "shield",
+        "rarity": "rare",
+        "alignment": "heroic",
+        "flesh_cost": 15,
+        "class": "basic",
+        "defense": 12,
+    },
+    ("magewarfare", "spell"): {
+        "name": "Fireball",
+        "type": "spell",
+        "rarity": "uncommon",
+        "alignment": "evil",
+        "flesh_cost": 20,
+    },
+    ("magewarfare", "hex"): {
+        "name": "Oppression",
+        "type": "hex",
+        "rarity": "scarce",
+        "alignment": "evil",
+        "flesh_cost": 25,
+    },
 }
 
 
@@ -83,14 +198,16 @@ BROKEN = [
     ("ward", "creature", {"attack_dice": 0}, "field 'attack_dice' should be at least 1"),
     ("ward", "creature", {"creature_type": "fish"}, "field 'creature_type' should be one of"),
     ("ward", "creature", {"rarity": "ultra"}, "field 'rarity' should be one of"),
-    ("ward", "magic", {"magic_type": "quick"}, "field 'magic_type' should be one of 'standard', 'infinite' or 'lightning'"),
+    ("ward", "magic", {"magic_type": "quick"}, "field 'magic_type' should be one of 'standard', 'infinite' or "
+                                               "'lightning'"),
     ("ward", "magic", {"sub_type": "aura"}, "field 'sub_type' should be one of 'field', 'equip' or 'none'"),
     ("wentworth", "guardian", {"roll_power": 0}, "field 'roll_power' should be at least 1"),
     ("wentworth", "guardian", {"life": 0}, "field 'life' should be at least 1"),
     ("wentworth", "guardian", {"faction": "Elves"}, "field 'faction' should be one of"),
     ("wentworth", "binding", {"bind_player": "maybe"}, "field 'bind_player' should be true or false"),
     ("wentworth", "potion", {"influence_cost": None}, "field 'influence_cost'"),
-    ("magewarfare", "creature", {"rarity": "legendary"}, "field 'rarity' should be one of 'common', 'uncommon', 'rare' or 'scarce'"),
+    ("magewarfare", "creature", {"rarity": "legendary"}, "field 'rarity' should be one of 'common', 'uncommon', 'rare' "
+                                                         "or 'scarce'"),
     ("magewarfare", "creature", {"alignment": "chaotic"}, "field 'alignment' should be one of"),
     ("magewarfare", "guard", {"class": "elite"}, "field 'class' should be one of"),
     ("magewarfare", "device", {"device_kind": "trinket"}, "a trinket requires 0 dexterity"),
@@ -132,7 +249,8 @@ def test_misspelled_field_suggests_the_right_one():
     with pytest.raises(InputError) as caught:
         load("ward", card)
     assert str(caught.value).startswith(
-        "test.yaml: card 1 'Grizzly Bear': 'atack_dice' is not a field of a Ward creature (did you mean 'attack_dice'?)")
+        "test.yaml: card 1 'Grizzly Bear': 'atack_dice' is not a field of a Ward creature (did you mean 'attack_dice'?)"
+    )
 
 
 def test_card_of_another_games_type_is_refused():
@@ -168,13 +286,17 @@ def test_every_problem_is_counted_but_the_first_is_named():
     cards = [dict(good, name=f"Bear {i}", al=20 if i % 2 else 5) for i in range(1, 6)]
     with pytest.raises(InputError) as caught:
         parse_set({"game": "ward", "set": {"code": "T1"}, "cards": cards}, source="bears.yaml")
-    assert str(caught.value) == "bears.yaml: card 1 'Bear 1': field 'al' should be at most 12, got 20 (2 more problems in this file)."
+    assert str(caught.value) == ("bears.yaml: card 1 'Bear 1': field 'al' should be at most 12, got 20 (2 more "
+                                 "problems "
+                                 "in this file).")
 
 
 def test_duplicate_names_in_one_file_are_refused():
     card = VALID[("ward", "magic")]
     with pytest.raises(InputError, match="card 2 'backstab' has the same name as card 1"):
-        parse_set({"game": "ward", "set": {"code": "T1"}, "cards": [card, dict(card, name="backstab")]}, source="t.yaml")
+        parse_set(
+            {"game": "ward", "set": {"code": "T1"}, "cards": [card, dict(card, name="backstab")]}, source="t.yaml"
+        )
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -189,4 +311,7 @@ def test_the_registry_does_not_load_pydantic_schemas():
 
     code = ("import sys\nfrom decklab.catalog.games import all_games\nall_games()\n"
             "print(any(name.startswith('decklab.catalog.schemas') for name in sys.modules))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+        == "False"
+    )

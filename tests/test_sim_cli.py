@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from conftest import write
 from decklab.catalog.sample_decks import sample_deck_paths
 
@@ -70,15 +71,18 @@ def test_error_paths(decklab, db_url, tmp_path):
                        "Chapter Overreach is not a legal wh40k deck (wh40k.army-size: The army deck has 51 cards")
     assert decklab("sim", "match", SAMPLES["wh40k-illegal.deck"], NECRONS, "-n", "10", "--allow-illegal").exit_code == 0
     assert_input_error(decklab("sim", "match", ORKS, SAMPLES["ward-1.deck"], "-n", "10"),
-                       "Endless Ork Horde is a wh40k deck and Dragonfire Roost is a ward deck; a match needs decks of one game.")
-    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "-n", "0"), "the number of games must be from 1 to 100,000,000, not 0.")
+                       "Endless Ork Horde is a wh40k deck and Dragonfire Roost is a ward deck; a match needs decks of "
+                       "one game.")
+    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "-n", "0"), "the number of games must be from 1 to "
+                                                                          "100,000,000, not 0.")
     assert_input_error(decklab("sim", "match", ORKS, tmp_path / "missing.deck"),
                        "is neither a saved deck nor a decklist file")
     assert_input_error(decklab("sim", "match", ORKS, NECRONS, "--policy", "clever"), "'clever' is not a policy")
     assert_input_error(decklab("sim", "match", ORKS, "-n", "5"), "a wh40k match takes 2 decks, not 1.")
     assert_input_error(decklab("sim", "match", ORKS, NECRONS, "--log", "--game-index", "5", "-n", "5"),
                        "--game-index must be between 0 and 4, not 5.")
-    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "--workers", "0"), "the number of workers must be at least 1")
+    assert_input_error(decklab("sim", "match", ORKS, NECRONS, "--workers", "0"), "the number of workers must be at "
+                                                                                 "least 1")
 
 
 @pytest.fixture
@@ -101,7 +105,10 @@ def test_unmodeled_effects_are_refused_unless_vanilla(decklab, unmodeled_deck):
     result = decklab("sim", "goldfish", unmodeled_deck, "-n", "10", "--vanilla", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["vanilla"] is True
-    assert "Cards whose effects are not modeled" in decklab("sim", "goldfish", unmodeled_deck, "-n", "10", "--vanilla").stdout
+    assert (
+        "Cards whose effects are not modeled"
+        in decklab("sim", "goldfish", unmodeled_deck, "-n", "10", "--vanilla").stdout
+    )
 
 
 def test_a_game_without_an_engine(decklab, db_url, monkeypatch):
@@ -121,7 +128,12 @@ def test_coverage_reports_every_starter_card_modeled(decklab, db_url):
     assert result.exit_code == 0, result.stderr
     rows = {row["game"]: row for row in json.loads(result.stdout)}
     assert {game: (row["cards"], row["modeled"]) for game, row in rows.items()} == {
-        "magewarfare": (110, 110), "warcardz": (101, 101), "ward": (133, 133), "wentworth": (256, 256), "wh40k": (89, 89)}
+        "magewarfare": (110, 110),
+        "warcardz": (101, 101),
+        "ward": (133, 133),
+        "wentworth": (256, 256),
+        "wh40k": (89, 89),
+    }
     assert "Every card is modeled" in decklab("sim", "coverage", "--game", "ward").stdout
 
 
@@ -130,7 +142,8 @@ def test_coverage_names_each_unmodeled_card_and_why(decklab, db_url, tmp_path):
                      "  - {name: Warp Oddity, type: event, faction: Orks, cp_cost: 1, limit: 1, text: Time bends.,"
                      " effects: [{effect: rewind_time, trigger: on_play}]}\n"
                      "  - {name: Late Medic, type: event, faction: Orks, cp_cost: 1, limit: 1, text: Heals later.,"
-                     " effects: [{effect: draw, trigger: on_play, amount: 1}, {effect: draw, trigger: at_dusk, amount: 1}]}\n")
+                     " effects: [{effect: draw, trigger: on_play, amount: 1}, {effect: draw, trigger: at_dusk, amount: "
+                     "1}]}\n")
     assert decklab("catalog", "import", set_file).exit_code == 0
     result = decklab("sim", "coverage", "--set", "ODD", "--json")
     assert result.exit_code == 0, result.stderr
@@ -243,8 +256,9 @@ def test_goldfish_rows_as_csv(decklab, db_url):
 
 
 def test_goldfish_reads_one_deck_from_stdin(db_url):
-    from decklab.cli.app import app
     from typer.testing import CliRunner
+
+    from decklab.cli.app import app
 
     runner = CliRunner()
     result = runner.invoke(app, ["sim", "goldfish", "-", str(ORKS), "-n", "60", "--json"], input=ORKS.read_text(),

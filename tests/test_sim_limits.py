@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine.runner import Batch, _chunks, run
 

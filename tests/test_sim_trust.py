@@ -7,10 +7,10 @@ import itertools
 import json
 
 import pytest
+
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines
-from decklab.engine.core import Pass
-from decklab.engine.core import RandomPolicy
+from decklab.engine.core import Pass, RandomPolicy
 
 SAMPLES = {path.name: path for path in sample_deck_paths()}
 ORKS, NECRONS = SAMPLES["wh40k-1.deck"], SAMPLES["wh40k-2.deck"]
@@ -71,7 +71,9 @@ def test_an_engine_error_is_one_sentence_and_the_log_replays_the_game_up_to_it(d
     assert "wh40k game 0" in sentence and "ValueError: list.remove(x): x not in list" in sentence
     assert "Stopped at game 0: 0 of 5 games finished" in result.stdout
     cheat(raises=True, bad=0)
-    replay = decklab("sim", "match", ORKS, NECRONS, "-p", "cheat", "-n", "5", "--seed", "4", "--log", "--game-index", "0")
+    replay = decklab(
+        "sim", "match", ORKS, NECRONS, "-p", "cheat", "-n", "5", "--seed", "4", "--log", "--game-index", "0"
+    )
     assert "ValueError" in one_sentence(replay)
     assert "[turn 1]" in replay.stdout
 

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from decklab.catalog.games import all_games
 from decklab.catalog.setfiles import read_set_file
 from decklab.catalog.sets import starter_set_paths
@@ -78,7 +79,13 @@ def test_warcardz_minimums():
     assert len(tactics) >= 12 and {t["timing"] for t in tactics} == {"before-combat", "instant"}
     attributes = cards("warcardz", "attribute")
     assert len(attributes) >= 10
-    assert {a["attribute"] for a in attributes} == {"hand_to_hand", "small_arms", "heavy_weapons", "energy", "explosive"}
+    assert {a["attribute"] for a in attributes} == {
+        "hand_to_hand",
+        "small_arms",
+        "heavy_weapons",
+        "energy",
+        "explosive",
+    }
     assert any(a["frenzy"] for a in attributes)
     variables = cards("warcardz", "variable")
     assert len(variables) >= 8 and {v["scope"] for v in variables} == {"class", "faction", "position"}
@@ -126,7 +133,15 @@ def test_ward_minimums():
         "beast", "bug", "cosmic", "demon", "dragon", "elemental", "humanoid", "dinosaur", "undead", "mechanical"}
     levels = {c["al"] for c in creatures}
     assert levels == set(range(1, 13))
-    assert {c["rarity"] for c in cards("ward")} == {"common", "uncommon", "rare", "epic", "legendary", "mythic", "promo"}
+    assert {c["rarity"] for c in cards("ward")} == {
+        "common",
+        "uncommon",
+        "rare",
+        "epic",
+        "legendary",
+        "mythic",
+        "promo",
+    }
     for stat in ("spd", "hp", "attack_dice", "modifier"):
         assert len({c[stat] for c in creatures}) >= 3, stat
     magics = cards("ward", "magic")

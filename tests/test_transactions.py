@@ -15,6 +15,7 @@ import subprocess
 import threading
 
 import pytest
+
 from conftest import write
 from decklab.catalog import collection, decks
 from decklab.catalog.cards import MAX_QUANTITY
@@ -64,7 +65,7 @@ def test_builds_at_the_same_time_never_reserve_more_than_is_owned(database, db_u
             barrier = threading.Barrier(len(names))
             outcomes: dict[str, str] = {}
 
-            def build(name: str, handle) -> None:
+            def build(name: str, handle, barrier: threading.Barrier, outcomes: dict[str, str]) -> None:
                 barrier.wait()
                 try:
                     collection.build(handle, name)
@@ -72,14 +73,17 @@ def test_builds_at_the_same_time_never_reserve_more_than_is_owned(database, db_u
                 except InputError as exc:
                     outcomes[name] = str(exc)
 
-            threads = [threading.Thread(target=build, args=(name, handle)) for name, handle in zip(names, handles)]
+            threads = [threading.Thread(target=build, args=(name, handle, barrier, outcomes))
+                       for name, handle in zip(names, handles, strict=True)]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join(timeout=120)
             winners = [name for name, outcome in outcomes.items() if outcome == "built"]
             assert len(winners) == 1, (trial, outcomes)
-            assert all("cards short (3 Ember Whelp)" in outcomes[name] for name in names if name not in winners), outcomes
+            assert all("cards short (3 Ember Whelp)" in outcomes[name] for name in names if name not in winners), (
+                outcomes
+            )
             assert reserved_within_owned(database)
             collection.unbuild(database, winners[0])
     finally:
@@ -96,7 +100,7 @@ def test_a_build_and_a_remove_at_the_same_time_leave_the_build_covered(database,
             barrier = threading.Barrier(2)
             outcomes: dict[str, str] = {}
 
-            def run(kind: str, action) -> None:
+            def run(kind: str, action, barrier: threading.Barrier, outcomes: dict[str, str]) -> None:
                 barrier.wait()
                 try:
                     action()
@@ -104,9 +108,10 @@ def test_a_build_and_a_remove_at_the_same_time_leave_the_build_covered(database,
                 except InputError as exc:
                     outcomes[kind] = str(exc)
 
-            threads = [threading.Thread(target=run, args=("build", lambda: collection.build(builder, "Solo"))),
+            threads = [threading.Thread(target=run, args=("build", lambda: collection.build(builder, "Solo"), barrier,
+                                                          outcomes)),
                        threading.Thread(target=run, args=("remove", lambda: collection.remove(
-                           remover, "Ember Whelp", 1, game="ward")))]
+                           remover, "Ember Whelp", 1, game="ward"), barrier, outcomes))]
             for thread in threads:
                 thread.start()
             for thread in threads:
@@ -130,7 +135,7 @@ def test_decklab_processes_building_at_once_reserve_at_most_what_is_owned(databa
     for name in names:
         whelp_deck(database, name)
     env = {**os.environ, "DECKLAB_DATABASE_URL": db_url}
-    for trial in range(2):
+    for _trial in range(2):
         processes = [subprocess.Popen([DECKLAB, "deck", "build", name], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True) for name in names]
         results = [(process.wait(timeout=120), *process.communicate()) for process in processes]
@@ -240,10 +245,14 @@ def test_quantities_stop_at_the_maximum_on_every_command(decklab, db_url, tmp_pa
     assert decklab("collection", "add", "Ember Whelp", str(MAX_QUANTITY)).stdout == \
         f"You own {MAX_QUANTITY} Ember Whelp (ward).\n"
     assert_one_sentence(decklab("collection", "add", "Ember Whelp", "1"),
-                        f"you own 2,147,483,647 Ember Whelp; adding 1 would pass 2,147,483,647, the most copies "
+                        "you own 2,147,483,647 Ember Whelp; adding 1 would pass 2,147,483,647, the most copies "
                         "decklab counts.")
-    for command in (("collection", "add", "Firebolt", big), ("collection", "remove", "Ember Whelp", big),
-                    ("collection", "set", "Ember Whelp", big), ("collection", "set", "Ember Whelp", str(MAX_QUANTITY + 1))):
+    for command in (
+        ("collection", "add", "Firebolt", big),
+        ("collection", "remove", "Ember Whelp", big),
+        ("collection", "set", "Ember Whelp", big),
+        ("collection", "set", "Ember Whelp", str(MAX_QUANTITY + 1)),
+    ):
         assert_one_sentence(decklab(*command), "a quantity is at most 2,147,483,647, not ")
     items = owned_json(decklab)["items"]
     assert [(i["name"], i["quantity"]) for i in items] == [("Ember Whelp", MAX_QUANTITY)]

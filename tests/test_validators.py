@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.catalog.cards import Card, Deck
 from decklab.validators import validate
 
@@ -170,7 +171,8 @@ def test_magewarfare_piles(barracks, armory, spellbook, legal):
 
 def test_magewarfare_spellbook_of_four_is_explained():
     report = validate(mage_deck(23, 12, 4))
-    assert report.errors[0].message == "The Spellbook has 4 cards; with a Spellbook it needs at least 5 (or none at all)."
+    assert report.errors[0].message == ("The Spellbook has 4 cards; with a Spellbook it needs at least 5 (or none at "
+                                        "all).")
 
 
 @pytest.mark.parametrize(("rarity", "cap"), [("common", 5), ("uncommon", 4), ("rare", 3), ("scarce", 2)])
@@ -250,7 +252,8 @@ def test_warcardz_side_deck_cards_stay_out_of_the_player_deck():
     calm = card("warcardz", "Calm", "variable")
     base = warcardz_deck()
     report = validate(Deck(name="T", game="warcardz", sections={"main": base.entries(), "attribute": [(calm, 1)]}))
-    assert report.errors[0].message == "Calm is a variable card, not an attribute card: it cannot be in the [attribute] side deck."
+    assert report.errors[0].message == ("Calm is a variable card, not an attribute card: it cannot be in the "
+                                        "[attribute] side deck.")
 
 
 # --- all games --------------------------------------------------------------------------------
@@ -262,7 +265,8 @@ def test_a_deck_breaking_several_rules_reports_all_of_them_sorted():
     assert rules(report) == ["ward.banned", "ward.copies", "ward.size"]
     document = report.to_dict()
     assert document["legal"] is False and document["game"] == "ward" and document["deck"] == "Test"
-    assert document["errors"][1] == {"rule": "ward.copies", "message": "5 copies of Grizzly Bear; a deck holds at most 3.",
+    assert document["errors"][1] == {"rule": "ward.copies", "message": "5 copies of Grizzly Bear; a deck holds at most "
+                                                                       "3.",
                                      "cards": ["Grizzly Bear"], "count": 5, "limit": 3}
     assert document["counts"] == {"cards": 32, "creatures": 5, "magics": 27}
 

@@ -11,11 +11,12 @@ import json
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conftest import write
 from decklab.catalog.errors import InputError
 from decklab.catalog.inputs import MAX_ALIAS_VALUES, dump_yaml, load_yaml, yaml_scalar
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 WORDS_SET = """\
 game: ward
@@ -74,15 +75,18 @@ def test_yaml_11_words_and_numbers_in_a_set_file_read_as_a_player_means_them(dec
     ("true", "True"), (".inf", "inf"), ("1:20", "'1:20'"), ("yes", "'yes'"), ("1e2", "100.0"),
 ])
 def test_a_value_that_is_no_whole_number_in_yaml_12_is_refused_with_its_line(decklab, db_url, tmp_path, value, got):
-    path = write(tmp_path / "bad.yaml", WORDS_SET.replace("    hp: 40\n    attack_name: on", f"    hp: {value}\n    attack_name: on"))
+    path = write(tmp_path / "bad.yaml", WORDS_SET.replace("    hp: 40\n    attack_name: on", f"    hp: {value}\n    "
+                                                                                             f"attack_name: on"))
     result = decklab("catalog", "import", path)
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"decklab: bad.yaml: line 10: card 1 'No': field 'hp' should be a whole number, got {got}."
+    assert result.stderr.strip() == (f"decklab: bad.yaml: line 10: card 1 'No': field 'hp' should be a whole number, "
+                                     f"got {got}.")
 
 
 def test_a_yaml_decklist_reads_names_and_quantities_as_a_player_means_them(decklab, words):
     deck = write(words / "no.yaml", "game: ward\nname: No\nformat: casual\nsections:\n  main:\n"
-                                    "    - {name: no, quantity: 03}\n    - {name: OFF, quantity: 0o2}\n    - {name: Y, quantity: 1}\n")
+                                    "    - {name: no, quantity: 03}\n    - {name: OFF, quantity: 0o2}\n    - {name: Y, "
+                                    "quantity: 1}\n")
     result = decklab("deck", "validate", deck, "--json")
     assert result.exit_code == 1, result.stderr  # 6 cards, not 30
     report = json.loads(result.stdout)
@@ -135,24 +139,63 @@ def test_anchors_aliases_and_merge_keys():
         "both": {"type": "creature", "hp": 40, "rarity": "rare", "name": "B"}, "list": ["one", "one"], "<<": "quoted"}
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("a: [1, 2\n", ("t.yaml is not valid YAML at line 2, column 1: did not find expected ',' or ']' "
-                   "(while parsing a flow sequence).")),
-    ("a: &x [1, *x]\n", ("t.yaml is not valid YAML at line 1, column 11: the alias *x is inside the list or mapping "
-                        "it names, so it would repeat without end.")),
-    ("a: *nope\n", "t.yaml is not valid YAML at line 1, column 4: found undefined alias *nope."),
-    ("a: !!python/object:os.system x\n", ("t.yaml is not valid YAML at line 1, column 4: the tag "
-                                         "tag:yaml.org,2002:python/object:os.system is not one decklab reads.")),
-    ("a: !!int x\n", "t.yaml is not valid YAML at line 1, column 4: 'x' is tagged !!int but is not a whole number."),
-    ("? [1]\n: 2\n", ("t.yaml is not valid YAML at line 1, column 5: a mapping's key is a list or mapping; keys are "
-                     "texts or numbers.")),
-    ("a: 1\n---\nb: 2\n", "t.yaml holds more than one document (a second '---'); a file holds one (line 2, column 1)."),
-    ("<<: 3\n", "t.yaml is not valid YAML at line 1, column 5: a merge key '<<' takes a mapping or a list of mappings."),
-    ("a: \x07\n", ("t.yaml cannot be read at line 1: character U+0007 is not allowed in YAML (control characters "
-                  "must be written as escapes in double quotes).")),
-    ("a: " + "9" * 5000 + "\n", ("t.yaml holds a number of more than 4,300 digits, which no card or deck has "
-                                "(line 1, column 4).")),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "a: [1, 2\n",
+            (
+                "t.yaml is not valid YAML at line 2, column 1: did not find expected ',' or ']' "
+                "(while parsing a flow sequence)."
+            ),
+        ),
+        (
+            "a: &x [1, *x]\n",
+            (
+                "t.yaml is not valid YAML at line 1, column 11: the alias *x is inside the list or mapping "
+                "it names, so it would repeat without end."
+            ),
+        ),
+        ("a: *nope\n", "t.yaml is not valid YAML at line 1, column 4: found undefined alias *nope."),
+        (
+            "a: !!python/object:os.system x\n",
+            (
+                "t.yaml is not valid YAML at line 1, column 4: the tag "
+                "tag:yaml.org,2002:python/object:os.system is not one decklab reads."
+            ),
+        ),
+        (
+            "a: !!int x\n",
+            "t.yaml is not valid YAML at line 1, column 4: 'x' is tagged !!int but is not a whole number.",
+        ),
+        (
+            "? [1]\n: 2\n",
+            (
+                "t.yaml is not valid YAML at line 1, column 5: a mapping's key is a list or mapping; keys are "
+                "texts or numbers."
+            ),
+        ),
+        (
+            "a: 1\n---\nb: 2\n",
+            "t.yaml holds more than one document (a second '---'); a file holds one (line 2, column 1).",
+        ),
+        (
+            "<<: 3\n",
+            "t.yaml is not valid YAML at line 1, column 5: a merge key '<<' takes a mapping or a list of mappings.",
+        ),
+        (
+            "a: \x07\n",
+            (
+                "t.yaml cannot be read at line 1: character U+0007 is not allowed in YAML (control characters "
+                "must be written as escapes in double quotes)."
+            ),
+        ),
+        (
+            "a: " + "9" * 5000 + "\n",
+            ("t.yaml holds a number of more than 4,300 digits, which no card or deck has (line 1, column 4)."),
+        ),
+    ],
+)
 def test_bad_yaml_is_one_sentence_with_its_place(text, message):
     with pytest.raises(InputError) as caught:
         load_yaml(text, "t.yaml")
@@ -176,8 +219,29 @@ def test_empty_and_single_scalar_documents():
 
 
 texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12) | st.sampled_from(
-    ["No", "yes", "on", "010", "0o10", "0x1F", "1e3", "1:20", "1_000", ".5", "1.", ".inf", "null", "~", "", "<<", "true"])
-scalars = texts | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False) | st.booleans() | st.none()
+    [
+        "No",
+        "yes",
+        "on",
+        "010",
+        "0o10",
+        "0x1F",
+        "1e3",
+        "1:20",
+        "1_000",
+        ".5",
+        "1.",
+        ".inf",
+        "null",
+        "~",
+        "",
+        "<<",
+        "true",
+    ]
+)
+scalars = (
+    texts | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, allow_infinity=False) | st.booleans() | st.none()
+)
 documents = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4),
                          max_leaves=20)
 

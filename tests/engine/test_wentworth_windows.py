@@ -177,3 +177,27 @@ def test_a_player_with_nothing_to_play_is_not_asked():
     _to_next_turn(game)
     # P2's turn: P1 and P3 have nothing they could play, so no window opens
     assert game.phase == REBUFF and game.active == 1
+
+
+def test_both_policies_use_the_windows_in_free_for_all_games(decks):
+    """In three-player games of the sample decks the random and the greedy player both play potions in other
+    players' step windows and in combats they are not in."""
+    from decklab.engine.core import RandomPolicy
+    from decklab.engine.wentworth import new_match
+
+    for policy in (RandomPolicy(), Greedy()):
+        steps = others = 0
+        for index in range(60):
+            game = new_match([decks[index % 2], decks[(index + 1) % 2], decks[index % 2]], seed=index,
+                             first=index % 3)
+            while not game.is_terminal():
+                action = policy.act(game) if hasattr(policy, "act") else policy.choose(game, game.legal_actions())
+                if type(action) is Play:
+                    p = game.current_player()
+                    if game.phase == RESPOND:
+                        assert p != game.active
+                        steps += 1
+                    elif game.phase == ROLL and p != game.c_ap and p != game.c_dp:
+                        others += 1
+                game.apply(action)
+        assert steps > 0 and others > 0, (type(policy).__name__, steps, others)

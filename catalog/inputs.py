@@ -62,16 +62,40 @@ def read_text(path: str | Path, what: str) -> str:
         raise InputError(f"cannot read {path}: no such file.") from None
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}.") from None
+    return _decoded(data, name=str(path), what=what, larger="it is larger than")
+
+
+def read_stream(stream: Any, what: str, *, name: str = "stdin") -> str:
+    """The UTF-8 text of an open stream (stdin), checked as :func:`read_text` checks a file; ``what`` names the
+    kind of input in the error ("a decklist").
+
+    :raises InputError: when the stream is a terminal (nothing piped), empty, larger than :data:`MAX_FILE_BYTES`,
+        or not UTF-8 (naming the byte offset and line of the first bad byte).
+    """
+    if stream is None or stream.isatty():
+        raise InputError(f"'-' reads {what} from {name}, but nothing was piped in; pipe a file in "
+                         "(cat deck.txt | decklab ...) or give its name.")
+    buffer = getattr(stream, "buffer", None)
+    data = buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else stream.read(MAX_FILE_BYTES + 1).encode("utf-8")
+    text = _decoded(data, name=name, what=what, larger="it holds more than")
+    if not text.strip():
+        raise InputError(f"{name} is empty; pipe {what} in.")
+    return text
+
+
+def _decoded(data: bytes, *, name: str, what: str, larger: str) -> str:
+    """``data`` read from ``name`` as text: at most :data:`MAX_FILE_BYTES` (it was read with one byte more), a
+    byte-order mark dropped, UTF-8, line ends made ``\\n``."""
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"cannot read {path}: it is larger than {MAX_FILE_BYTES // 2**20} MiB, "
-                         f"the most decklab reads from {what}.")
+        raise InputError(f"cannot read {name}: {larger} {MAX_FILE_BYTES // 2**20} MiB, the most decklab reads from "
+                         f"{what}.")
     skip = len(_BOM) if data.startswith(_BOM) else 0
     try:
         text = data[skip:].decode("utf-8")
     except UnicodeDecodeError as exc:
         offset = skip + exc.start
         line = data.count(b"\n", 0, offset) + 1
-        raise InputError(f"cannot read {path}: it is not UTF-8 text (byte 0x{data[offset]:02X} at offset {offset}, "
+        raise InputError(f"cannot read {name}: it is not UTF-8 text (byte 0x{data[offset]:02X} at offset {offset}, "
                          f"line {line}).") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

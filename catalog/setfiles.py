@@ -65,21 +65,48 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
     :raises InputError: for an unreadable, empty or invalid file.
     """
     path = Path(path)
-    label = path.name
     raw = read_text(path, "a set file")
+    kind = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".csv": "csv"}.get(path.suffix.casefold())
+    if kind is None and raw.strip():
+        raise InputError(f"{path.name}: decklab reads set files ending in .yaml, .yml, .json or .csv, not '{path.suffix}'.")
+    return read_set_text(raw, source=path.name, kind=kind, game=game, set_code=set_code)
+
+
+def read_set_text(raw: str, *, source: str, kind: str | None = None, game: str | None = None,
+                  set_code: str | None = None) -> SetFile:
+    """Parse and validate a set file's text already read (from stdin, say) as ``kind`` (``yaml``, ``json`` or
+    ``csv``; by default told from the text: :func:`sniff_set_format`); ``source`` names it in messages.
+
+    :raises InputError: for an empty or invalid set, or another ``kind``.
+    """
     if not raw.strip():
-        raise InputError(f"{label} is empty; a set file needs game, set and cards.")
-    suffix = path.suffix.casefold()
-    if suffix in (".yaml", ".yml"):
-        document, locate = load_yaml(raw, label), _node_locator(raw)
-    elif suffix == ".json":
-        document, locate = load_json(raw, label), _node_locator(raw)
-    elif suffix == ".csv":
-        document, lines = _load_csv(raw, label, game=game, set_code=set_code)
+        raise InputError(f"{source} is empty; a set file needs game, set and cards.")
+    chosen = (kind or sniff_set_format(raw)).strip().casefold()
+    if chosen == "yaml":
+        document, locate = load_yaml(raw, source), _node_locator(raw)
+    elif chosen == "json":
+        document, locate = load_json(raw, source), _node_locator(raw)
+    elif chosen == "csv":
+        document, lines = _load_csv(raw, source, game=game, set_code=set_code)
         locate = lambda index, _loc: lines[index] if index < len(lines) else None  # noqa: E731
     else:
-        raise InputError(f"{label}: decklab reads set files ending in .yaml, .yml, .json or .csv, not '{path.suffix}'.")
-    return parse_set(document, source=label, game=game, locate=locate)
+        raise InputError(f"'{kind}' is not a set file's format; a set file is YAML, JSON or CSV.")
+    return parse_set(document, source=source, game=game, locate=locate)
+
+
+def sniff_set_format(text: str) -> str:
+    """What a set file read from stdin is written in: ``json`` when it opens with ``{``, ``csv`` when its first line
+    is a header (commas, no colon), else ``yaml``. (Decklists and collections are told apart by the library:
+    :func:`~decklab.catalog.decklists.sniff_decklist`, :func:`~decklab.catalog.collection.sniff_import`.)
+
+    >>> [sniff_set_format(t) for t in ('{"cards": []}', 'name,type,hp\\nBear,creature,4', 'game: ward\\ncards: []')]
+    ['json', 'csv', 'yaml']
+    """
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    first = next((line for line in stripped.split("\n") if line.strip() and not line.startswith("#")), "")
+    return "csv" if "," in first and ":" not in first else "yaml"
 
 
 def _node_locator(raw: str) -> Locator:

@@ -2401,9 +2401,7 @@ class Greedy:
         for other in state.auras[p]:
             if other.facts.aura_grouped:
                 free = False
-        # The enemy's best attack next turn, if it has one: a target among its attackers breaks it up. (Found
-        # only once a target can be won: the plans that find no winning attack never need it.)
-        threats = () if nested else None
+        won = None  # every target that can be won: (value, attackers, target), in the order tried
         for target in enemies if len(enemies) < 2 else sorted(enemies, key=_RANK):
             worth = target.facts.value * 100.0
             if best is not None and worth + BREAK + 50.0 < best_value:
@@ -2471,14 +2469,24 @@ class Greedy:
                         found, found_value = attackers, value
             if found is None:
                 continue
-            if (sq < 5) != (p == 0):
-                if threats is None:  # (asked only once a target can be won: most plans never need it)
-                    counter = self._plan(state, 1 - p, True)
-                    threats = counter[1] if counter is not None and counter[0] != TRADE else ()
-                if target in threats:  # it would strike next turn
-                    found_value += BREAK
-            if found_value > best_value:
+            if won is None:
+                won = [(found_value, found, target)]
+            else:
+                won.append((found_value, found, target))
+            if found_value > best_value:  # (before the bonus for breaking up the enemy's strike: see below)
                 best, best_value = (found_value, found, target), found_value
+        if won is not None and len(won) > 1 and not nested:
+            # Two targets or more can be won: one among the attackers of the enemy's best attack next turn counts
+            # BREAK more. (With one, the bonus would change no choice: the enemy's plan is not asked.)
+            counter = self._plan(state, 1 - p, True)
+            if counter is not None and counter[0] != TRADE:
+                threats = counter[1]
+                best_value = 0.0
+                for value, found, target in won:
+                    if target in threats and (target.sq < 5) != (p == 0):
+                        value += BREAK
+                    if value > best_value:
+                        best, best_value = (value, found, target), value
         return best
 
     def _slot(self, state: WarcardzState, p: int, side: Side) -> Action | None:

@@ -27,7 +27,7 @@ from .cards import MAX_QUANTITY, Card, Deck
 from .db import Database, write_transaction
 from .errors import InputError
 from .games import get_game
-from .inputs import check_text, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
+from .inputs import check_quantity, check_text, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
 
 VARIANT = ("condition", "finish", "language", "location")
 COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
@@ -105,22 +105,6 @@ def _resolve(database: Database, name: str, game: str | None) -> tuple[int, Card
 
     with database.engine.connect() as conn:
         return resolve_card(conn, name, game=game)
-
-
-def check_quantity(quantity: int, *, zero: bool = False) -> int:
-    """``quantity`` when it is one: a whole number from 1 (0 too with ``zero``) to :data:`MAX_QUANTITY`.
-
-    :raises InputError: one sentence naming the bound broken.
-
-    >>> check_quantity(3), check_quantity(0, zero=True)
-    (3, 0)
-    """
-    if zero and quantity < 0:
-        raise InputError(f"a quantity cannot be negative, not {quantity}.")
-    bound = None if zero and quantity == 0 else quantity_bound(quantity)
-    if bound:
-        raise InputError(f"a quantity is {bound}, not {quantity}.")
-    return quantity
 
 
 class Change(NamedTuple):

@@ -6,12 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from .cards import FORMATS, MAIN, MAX_DECK_NAME, MAX_QUANTITY, Card, Deck
-from .collection import check_quantity
 from .db import Database, fetch, in_list
 from .decklists import DecklistText, Entry, check_printings, read_decklist
 from .errors import InputError, suggestion
 from .games import Game, get_game
-from .inputs import check_text
+from .inputs import check_quantity, check_text
 from .store import CARD_SQL, card_from_row
 
 

@@ -174,6 +174,22 @@ def parse_quantity(text: str) -> int:
     return -value if written.startswith("-") else value
 
 
+def check_quantity(quantity: int, *, zero: bool = False) -> int:
+    """``quantity`` when it is one: a whole number from 1 (0 too with ``zero``) to :data:`MAX_QUANTITY`.
+
+    :raises InputError: one sentence naming the bound broken.
+
+    >>> check_quantity(3), check_quantity(0, zero=True)
+    (3, 0)
+    """
+    if zero and quantity < 0:
+        raise InputError(f"a quantity cannot be negative, not {quantity}.")
+    bound = None if zero and quantity == 0 else quantity_bound(quantity)
+    if bound:
+        raise InputError(f"a quantity is {bound}, not {quantity}.")
+    return quantity
+
+
 def quantity_bound(quantity: int) -> str | None:
     """The bound ``quantity`` breaks ("at least 1", "at most 2,147,483,647"), or None when it is a quantity.
 

@@ -2633,21 +2633,32 @@ class Greedy:
         table = REACH_MASK[p]
         lights = facts.dirs
         home = facts.pos
-        ranked = []
-        for i, sq in enumerate(open_squares):  # the most enemies reached, the preferred position, its leftmost
+        best = best_count = -1
+        best_home = False
+        for sq in open_squares:  # the most enemies reached, then the preferred position, then its leftmost
             count = 0
             for target_sq in table[sq][lights]:
                 target = board[target_sq]
                 if target is not None and target.owner != p:
                     count += 1
-            ranked.append((-count, SQUARE_POSITION[sq] != home, i, sq))
-        if len(ranked) > 1:
+            if count > best_count or count == best_count and not best_home and SQUARE_POSITION[sq] == home:
+                best, best_count, best_home = sq, count, SQUARE_POSITION[sq] == home
+        if len(open_squares) > 1 and self._exposed(state, p, facts, best):
+            # The enemy would win an attack on the new fighter there (and strike first): the first square in the
+            # same order where it would not, if there is one.
+            ranked = []
+            for i, sq in enumerate(open_squares):
+                count = 0
+                for target_sq in table[sq][lights]:
+                    target = board[target_sq]
+                    if target is not None and target.owner != p:
+                        count += 1
+                ranked.append((-count, SQUARE_POSITION[sq] != home, i, sq))
             ranked.sort()
-        best = ranked[0][3]
-        for entry in ranked:  # the first where the enemy would not win an attack on the new fighter (it strikes first)
-            if not self._exposed(state, p, facts, entry[3]):
-                best = entry[3]
-                break
+            for entry in ranked:
+                if entry[3] != best and not self._exposed(state, p, facts, entry[3]):
+                    best = entry[3]
+                    break
         return _new(Deploy, (index, facts.name, best)), len(open_squares)
 
     def _strikes_from(self, state: WarcardzState, p: int, fighter: Fighter, sq: int) -> bool:

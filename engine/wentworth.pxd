@@ -107,6 +107,10 @@ cdef class WentworthState:
 
     cpdef int current_player(self)
 
+    @cython.locals(players=list, glob=list, acts=list, potion=list, turn=list, side=Side, g=Guardian, facts=Facts,
+                   b=Binding, env=Env, kind=cython.int, scope=cython.int, eff=Eff, slot=cython.int)
+    cpdef _rebuild(self)
+
     @cython.locals(facts=Facts, is_binding=bint, kind=cython.int, scope=cython.int, eff=Eff, slot=cython.int)
     cpdef _list(self, obj)
     cpdef _unlist(self, tuple gone)
@@ -327,6 +331,12 @@ cdef class WentworthState:
     @cython.locals(side=Side, g=Guardian)
     cpdef _check_lives(self)
 
+    @cython.locals(side=Side, dead=list, seat=cython.int, alive=list)
+    cpdef _check_players(self)
+
+    @cython.locals(side=Side, sides=list, g=Guardian, b=Binding, other=Side, kept=list)
+    cpdef _eliminate(self, int seat)
+
     @cython.locals(cond=Cond, options=list)
     cpdef _resolve(self, Eff eff, Ctx ctx)
 
@@ -422,6 +432,20 @@ cpdef list _pool_of(WentworthState state, int p, Eff eff, target, source)
 
 @cython.locals(guardians=list, least=cython.int, g=Guardian)
 cpdef double _guardian_base_of(WentworthState state, int p, Facts facts)
+
+cpdef bint _pays(double value, Facts facts)
+
+@cython.locals(side=Side, best=cython.int, best_cost=cython.int, index=cython.int, facts=Facts, price=cython.int)
+cpdef int _dig_index(WentworthState state, int p)
+
+@cython.locals(power=cython.int, g=Guardian)
+cpdef double _threat_of(WentworthState state, Side side)
+
+@cython.locals(power=cython.int, g=Guardian)
+cpdef double _tie_of(Side side)
+
+@cython.locals(conds=tuple, effs=list, found=list, eff=Eff)
+cpdef tuple _binding_conds(Facts facts)
 
 
 cdef class Greedy:

@@ -1042,8 +1042,12 @@ class WentworthState:
         for side in self.sides:
             if not side.out:
                 for g in side.guardians:
-                    turn.extend(b for b in g.bindings if b.facts.has_start or b.facts.has_end)
-                turn.extend(b for b in side.bound if b.facts.has_start or b.facts.has_end)
+                    for b in g.bindings:
+                        if b.facts.has_start or b.facts.has_end:
+                            turn.append(b)
+                for b in side.bound:
+                    if b.facts.has_start or b.facts.has_end:
+                        turn.append(b)
                 env = side.env
                 if env is not None and (env.facts.has_start or env.facts.has_end):
                     turn.append(env)
@@ -2776,20 +2780,28 @@ class WentworthState:
             b.player = -1
             sides[b.owner].discard.append(b.facts)
         side.bound = []
+        # the player's bindings on the others' guardians and players go to their discard pile (a list
+        # that loses none is kept as it is)
         for other in sides:
             for g in other.guardians:
-                if any(b.owner == seat for b in g.bindings):
-                    for b in g.bindings:
-                        if b.owner == seat:
-                            b.host = None
-                            side.discard.append(b.facts)
-                    g.bindings = [b for b in g.bindings if b.owner != seat]
-            if any(b.owner == seat for b in other.bound):
-                for b in other.bound:
+                kept = []
+                for b in g.bindings:
                     if b.owner == seat:
-                        b.player = -1
+                        b.host = None
                         side.discard.append(b.facts)
-                other.bound = [b for b in other.bound if b.owner != seat]
+                    else:
+                        kept.append(b)
+                if len(kept) < len(g.bindings):
+                    g.bindings = kept
+            kept = []
+            for b in other.bound:
+                if b.owner == seat:
+                    b.player = -1
+                    side.discard.append(b.facts)
+                else:
+                    kept.append(b)
+            if len(kept) < len(other.bound):
+                other.bound = kept
         if side.env is not None:
             side.env.alive = False
             side.discard.append(side.env.facts)
@@ -3630,8 +3642,11 @@ def _binding_conds(facts: Facts) -> tuple:
         effs = [eff for _, _, eff in facts.passives]
         for entries in facts.triggers.values():
             effs.extend(entries)
-        conds = _CONDS[facts] = tuple(eff.cond for eff in effs if eff.cond is not None
-                                      and eff.target == "attached" and eff.cond.plain)
+        found = []
+        for eff in effs:
+            if eff.cond is not None and eff.target == "attached" and eff.cond.plain:
+                found.append(eff.cond)
+        conds = _CONDS[facts] = tuple(found)
     return conds
 
 

@@ -2,9 +2,9 @@
 
 ``deck validate FILE``, ``catalog show`` and ``deck missing`` run here in a fresh interpreter, each as the
 ``decklab`` command runs them, and the modules loaded afterwards are checked: what a player notices is the
-time the command takes (bench/run.py measures it), what a test can check is what it loads. Typer itself (from
-0.2x) builds its option parsers with pydantic; an import hook records who imports pydantic, and it must not be
-decklab's own code.
+time the command takes (bench/run.py measures it), what a test can check is what it loads. (Typer 0.27 and later
+build their option parsers with pydantic, which is why pyproject.toml keeps typer below 0.27; an import hook
+records who imports pydantic, so a failure names the culprit.)
 """
 
 from __future__ import annotations
@@ -59,8 +59,7 @@ def run_fresh(*args: str, env_url: str) -> dict:
 def assert_read_only_imports(report: dict, backend: str) -> None:
     assert "sqlmodel" not in report["loaded"], report
     assert "alembic" not in report["loaded"], report
-    pydantic_by = report["importers"].get("pydantic", "")
-    assert "/decklab/" not in pydantic_by and "/catalog/" not in pydantic_by and "/cli/" not in pydantic_by, report
+    assert "pydantic" not in report["loaded"], report
     if backend == "sqlite":
         assert "sqlalchemy" not in report["loaded"], report
 
@@ -98,8 +97,7 @@ def test_deck_missing_reads_without_sqlmodel_or_pydantic(decklab, db_url):
         assert report["code"] == 0
         assert json.loads(report["stdout"])["short"] > 0
         assert "sqlmodel" not in report["loaded"] and "alembic" not in report["loaded"], report
-        pydantic_by = report["importers"].get("pydantic", "")
-        assert "/decklab/" not in pydantic_by and "/catalog/" not in pydantic_by, report
+        assert "pydantic" not in report["loaded"], report
 
 
 def test_the_library_read_path_loads_no_pydantic_at_all(db_url, backend):

@@ -347,6 +347,10 @@ cdef class WentworthState:
     cpdef list _ptargets(self, Eff eff, Ctx ctx)
 
 
+@cython.locals(total=cython.int, plain=bint, op=cython.int, amount=cython.int, a=cython.int, up=cython.int,
+               down=cython.int, items=list)
+cpdef _order(value, list ops, bint maximize)
+
 @cython.locals(op=cython.int, amount=cython.int, own=list, k=cython.int, seat=cython.int, group=list)
 cpdef sequence(value, list mods, int owner, int seats)
 

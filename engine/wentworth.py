@@ -830,15 +830,23 @@ def _order(value, ops: list[tuple[int, int]], maximize: bool):
         total += amount
     if plain:
         return value + total
-    up = sum(a for op, a in ops if op == ADD and a > 0)
-    down = sum(a for op, a in ops if op == ADD and a < 0)
-    items = [(op, a) for op, a in ops if op != ADD]
+    # the other effects in their order, then the additions summed: the increases, then the decreases
+    up = down = 0
+    items = []
+    for op, a in ops:
+        if op != ADD:
+            items.append((op, a))
+        elif a > 0:
+            up += a
+        elif a < 0:
+            down += a
     if up:
         items.append((ADD, up))
     if down:
         items.append((ADD, down))
     best = None
-    for order in set(permutations(items)):
+    # each distinct order once (one effect has one order)
+    for order in ((tuple(items),) if len(items) == 1 else set(permutations(items))):
         y = value
         for op, a in order:
             if op == ADD:
@@ -3914,7 +3922,7 @@ class Greedy:
                     value = self._ability_value(state, p, obj, eff, None, cache)
                     if value > best_score:
                         best_score = value
-                        best = Activate(obj.uid, slot, obj.facts.name)
+                        best = _new(Activate, (obj.uid, slot, obj.facts.name, None, ""))
                     continue
                 if eff.gchoice:
                     # the same terms as _ability_value, the target-independent ones once
@@ -3933,13 +3941,13 @@ class Greedy:
                             value = 20.0 + value
                             if value > best_score:
                                 best_score = value
-                                best = Activate(obj.uid, slot, obj.facts.name, code, _describe(target))
+                                best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
                     continue
                 for code, target in targets:
                     value = self._ability_value(state, p, obj, eff, target, cache)
                     if value > best_score:
                         best_score = value
-                        best = Activate(obj.uid, slot, obj.facts.name, code, _describe(target))
+                        best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
         if not rebuff:
             return best or END_TURN
         if best is not None:
@@ -3947,10 +3955,10 @@ class Greedy:
         if influence >= _RICH and side.deck:
             for index, facts in enumerate(hand):
                 if self._dead(state, p, facts):
-                    return Discard(index, facts.name)
+                    return _new(Discard, (index, facts.name))
         dig = _dig_index(state, p)
         if dig >= 0:
-            return Discard(dig, hand[dig].name)
+            return _new(Discard, (dig, hand[dig].name))
         return _declare_action(state, p, guardians)
 
 
@@ -4119,8 +4127,8 @@ class Greedy:
                 value = self._roll_value(state, p, (eff,), target, obj, None, cache)
                 if value > best_score:
                     best_score = value
-                    best = (Activate(obj.uid, slot, obj.facts.name, code, _describe(target)) if code is not None
-                            else Activate(obj.uid, slot, obj.facts.name))
+                    label = _describe(target) if code is not None else ""
+                    best = _new(Activate, (obj.uid, slot, obj.facts.name, code, label))
         return best
 
     # -- the reference: scoring every legal action --

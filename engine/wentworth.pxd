@@ -288,7 +288,7 @@ cdef class WentworthState:
     cpdef _next_combat(self)
 
     @cython.locals(ap=cython.int, dp=cython.int, sides=list, sa=Side, sd=Side, a_sum=cython.int, v_sum=cython.int,
-                   b=Binding)
+                   b=Binding, r=cython.double)
     cpdef bint _quick_combat(self, Guardian att, Guardian d)
 
     @cython.locals(att=Guardian, ap=cython.int, dp=cython.int, queue=list, start=cython.int, eff=Eff, b=Binding,
@@ -354,7 +354,8 @@ cpdef _order(value, list ops, bint maximize)
 @cython.locals(op=cython.int, amount=cython.int, own=list, k=cython.int, seat=cython.int, group=list)
 cpdef sequence(value, list mods, int owner, int seats)
 
-@cython.locals(deck=list, lo=cython.int, hi=cython.int, end=cython.int, i=cython.int, j=cython.int)
+@cython.locals(deck=list, lo=cython.int, hi=cython.int, end=cython.int, i=cython.int, j=cython.int,
+               r=cython.double)
 cpdef _fix(Side side, rng, int count)
 
 cpdef str _describe(obj)

@@ -2440,12 +2440,15 @@ class WentworthState:
             return False
         rand = self.rng.random
         a_sum = 0
+        # r: a C double when compiled (the same product and truncation, without Python floats)
         for _ in range(self.roll_power(att) if att.dyn else att.rp):
-            a_sum += int(rand() * 6) + 1
+            r = rand()
+            a_sum += int(r * 6) + 1
         v_sum = 0
         if d is not None:
             for _ in range(self.roll_power(d) if d.dyn else d.rp):
-                v_sum += int(rand() * 6) + 1
+                r = rand()
+                v_sum += int(r * 6) + 1
         self.c_rolled = True
         # every player passes the roll window
         self.c_prio, self.c_passes = ap, (2 if self.n == 2 else len(self.c_order))
@@ -3219,7 +3222,8 @@ def _fix(side: Side, rng, count: int) -> None:
     # the last unshuffled card needs no draw (as in core.shuffle)
     end = hi - count if hi - count > lo + 1 else lo + 1
     for i in range(hi - 1, end - 1, -1):
-        j = lo + int(draw() * (i + 1 - lo))
+        r = draw()  # a C double when compiled: the same product and truncation, without Python floats
+        j = lo + int(r * (i + 1 - lo))
         deck[i], deck[j] = deck[j], deck[i]
     if end <= lo + 1:
         side.lo, side.hi = 0, 0

@@ -17,17 +17,21 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import MAX_QUANTITY, Card, Deck
 from .db import Database, write_transaction
 from .errors import InputError
 from .games import get_game
 from .inputs import check_quantity, check_text, csv_rows, parse_quantity, quantity_bound, read_text, shown_number
+
+if TYPE_CHECKING:
+    from sqlalchemy.dialects import postgresql, sqlite
 
 VARIANT = ("condition", "finish", "language", "location")
 COLUMNS = ("game", "name", "quantity", *VARIANT, "notes")
@@ -44,7 +48,7 @@ class Variant:
     location: str = ""
 
     @classmethod
-    def of(cls, **values: str | None) -> "Variant":
+    def of(cls, **values: str | None) -> Variant:
         """The variant of ``values`` (missing ones empty), each free of control characters and within its column.
 
         :raises InputError: naming the field that is not.
@@ -75,12 +79,16 @@ def _add_statement(dialect: str, rows: list[dict[str, Any]], *, replace: bool = 
     nothing for its row (the sum is taken in 8 bytes, so PostgreSQL's 4-byte column never overflows)."""
     from sqlalchemy import BigInteger, cast
 
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
     table = _table()
-    statement = insert(table).values(rows)
+    statement: postgresql.Insert | sqlite.Insert
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        statement = postgresql_insert(table).values(rows)
+    else:
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        statement = sqlite_insert(table).values(rows)
     quantity = statement.excluded.quantity if replace else table.c.quantity + statement.excluded.quantity
     return statement.on_conflict_do_update(
         index_elements=["card_id", *VARIANT],
@@ -222,9 +230,9 @@ def stats(database: Database) -> dict[str, Any]:
     from sqlalchemy import distinct, func, select
 
     from .games import all_games
-    from .models import CardRow, CardSetRow
+    from .tables import card, card_set
 
-    table, card, card_set = _table(), CardRow.__table__, CardSetRow.__table__
+    table = _table()
     with database.engine.connect() as conn:
         per_game = {g: (int(total), int(distinct_cards)) for g, total, distinct_cards in conn.execute(
             select(card.c.game, func.sum(table.c.quantity), func.count(distinct(table.c.card_id)))
@@ -416,9 +424,8 @@ def import_text(database: Database, text: str, *, label: str, kind: str | None =
 def _card_name(conn, card_id: int) -> str:
     from sqlalchemy import select
 
-    from .models import CardRow
+    from .tables import card as table
 
-    table = CardRow.__table__
     return conn.execute(select(table.c.name).where(table.c.id == card_id)).scalar()
 
 
@@ -467,9 +474,8 @@ def _games_of_names(database: Database, keys: Iterable[str]) -> dict[str, list[s
     """The games whose catalog has each case-folded card name: key -> [game id, ...]."""
     from sqlalchemy import select
 
-    from .models import CardRow
+    from .tables import card as table
 
-    table = CardRow.__table__
     keys = list(keys)
     found: dict[str, list[str]] = {}
     with database.engine.connect() as conn:
@@ -753,10 +759,12 @@ def shortages(conn, card_ids: Iterable[int] | None = None) -> dict[tuple[int, st
     """
     from sqlalchemy import func, select
 
-    from .models import CardRow, DeckEntryRow, DeckRow
+    from .tables import card, deck
+    from .tables import deck_entry as entry
 
-    table, deck, entry, card = _table(), DeckRow.__table__, DeckEntryRow.__table__, CardRow.__table__
-    needs = (select(deck.c.id, deck.c.name, entry.c.card_id, card.c.name.label("card"), func.sum(entry.c.quantity).label("need"))
+    table = _table()
+    needs = (select(deck.c.id, deck.c.name, entry.c.card_id, card.c.name.label("card"),
+                    func.sum(entry.c.quantity).label("need"))
              .join(deck, deck.c.id == entry.c.deck_id).join(card, card.c.id == entry.c.card_id)
              .where(deck.c.built_at.is_not(None))
              .group_by(deck.c.id, deck.c.name, deck.c.built_at, entry.c.card_id, card.c.name)
@@ -784,7 +792,7 @@ def settle_reservations(conn, card_ids: Iterable[int] | None, *, unbuild: bool, 
     """
     from sqlalchemy import update
 
-    from .models import DeckRow
+    from .tables import deck as table
 
     short = shortages(conn, card_ids)
     if not short:
@@ -796,7 +804,6 @@ def settle_reservations(conn, card_ids: Iterable[int] | None, *, unbuild: bool, 
         noun = "deck" if len(short) == 1 else "decks"
         raise InputError(f"{change} would leave the built {noun} {decks}; unbuild {them} first "
                          "('decklab deck unbuild') or pass --unbuild.")
-    table = DeckRow.__table__
     conn.execute(update(table).where(table.c.id.in_([deck_id for deck_id, _ in short])).values(built_at=None))
     return tuple(name for _, name in short)
 
@@ -805,9 +812,8 @@ def buildable(database: Database, *, game: str | None = None) -> list[dict[str, 
     """Every saved deck: built already, buildable now from unreserved cards, or how many cards short."""
     from sqlalchemy import select
 
-    from .models import DeckRow
+    from .tables import deck as deck_table
 
-    deck_table = DeckRow.__table__
     query = select(deck_table.c.name, deck_table.c.game).order_by(deck_table.c.game, deck_table.c.name_key)
     if game:
         query = query.where(deck_table.c.game == get_game(game).id)
@@ -830,9 +836,9 @@ def build(database: Database, deck_name: str) -> dict[str, Any]:
     from sqlalchemy import update
 
     from .decks import deck_row
-    from .models import DeckRow, utcnow
+    from .models import utcnow
+    from .tables import deck as table
 
-    table = DeckRow.__table__
     with reserving(database) as conn:
         row = deck_row(conn, deck_name)
         report = _missing(conn, row)
@@ -850,9 +856,8 @@ def unbuild(database: Database, deck_name: str) -> str:
     from sqlalchemy import update
 
     from .decks import deck_row
-    from .models import DeckRow
+    from .tables import deck as table
 
-    table = DeckRow.__table__
     with database.engine.begin() as conn:
         row = deck_row(conn, deck_name)
         if row.built_at is None:

@@ -57,7 +57,8 @@ def _infer_game(conn, parsed: DecklistText) -> Game:
     marks, params = in_list("key", list({entry.name.casefold() for entry in parsed.entries}))
     rows = fetch(conn, f"SELECT game, COUNT(*) FROM card WHERE name_key IN ({marks}) GROUP BY game", params)
     if not rows:
-        raise InputError(f"{parsed.source} does not say its game and none of its cards is known; add 'game:' or --game.")
+        raise InputError(f"{parsed.source} does not say its game and none of its cards is known; "
+                         "add 'game:' or --game.")
     best = max(rows, key=lambda row: row[1])
     return get_game(best[0])
 
@@ -69,9 +70,11 @@ def resolve(database: Database, parsed: DecklistText, *, game: str | None = None
     :raises InputError: for a section the game lacks, or unknown names (every one, with close matches).
     """
     with database.reading() as conn:
-        the_game = get_game(game or parsed.game) if (game or parsed.game) else _infer_game(conn, parsed)
+        named = game or parsed.game
+        the_game = get_game(named) if named else _infer_game(conn, parsed)
         for entry in parsed.entries:
-            _check_section(the_game, entry.section, f"{parsed.source}: line {entry.line}: " if entry.line else f"{parsed.source}: ")
+            _check_section(the_game, entry.section,
+                           f"{parsed.source}: line {entry.line}: " if entry.line else f"{parsed.source}: ")
         found = _cards_by_key(conn, the_game, {entry.name.casefold() for entry in parsed.entries})
         unknown = [entry for entry in parsed.entries if entry.name.casefold() not in found]
         if unknown:
@@ -155,8 +158,9 @@ def _write_entries(conn, deck_id: int, game: Game, deck: Deck) -> list[int]:
 
     _, entry = _tables()
     ids = _cards_by_key(conn, game, {card.key for entries in deck.sections.values() for card, _ in entries})
-    rows = [
-        {"deck_id": deck_id, "card_id": ids[card.key][0], "section": section, "quantity": quantity, "position": position}
+    rows: list[dict[str, Any]] = [
+        {"deck_id": deck_id, "card_id": ids[card.key][0], "section": section, "quantity": quantity,
+         "position": position}
         for section, entries in deck.sections.items()
         for position, (card, quantity) in enumerate(entries)
     ]
@@ -195,7 +199,8 @@ def save_deck(database: Database, deck: Deck, *, replace: bool = False, notes: s
         card_ids = _write_entries(conn, deck_id, game, deck)
         if built_at is None:
             return ()
-        return settle_reservations(conn, card_ids, unbuild=unbuild, change=f"replacing the built deck '{deck.name.strip()}'")
+        return settle_reservations(conn, card_ids, unbuild=unbuild,
+                                   change=f"replacing the built deck '{deck.name.strip()}'")
 
 
 def new_deck(database: Database, name: str, *, game: str, format: str | None = None, notes: str = "") -> Deck:

@@ -221,7 +221,8 @@ MAX_ALIAS_VALUES = 1_000_000
 """How many values YAML aliases may add to a document (``*name`` repeats the values ``&name`` marked)."""
 
 _YAML_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
-_YAML_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_YAML_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 _YAML_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _YAML_NULL = frozenset(("", "~", "null", "Null", "NULL"))
 _NUMBER_START = frozenset("-+.0123456789")
@@ -379,8 +380,8 @@ def _build_yaml(raw: str, yaml: Any) -> Any:
                 if key is no_key:
                     if kind is not scalar_event and (value.__class__ is dict or value.__class__ is list):
                         refuse("a mapping's key is a list or mapping; keys are texts or numbers", event)
-                    key = merge_key if value == "<<" and kind is scalar_event and event.tag is None and event.implicit[0] \
-                        else value
+                    merging = value == "<<" and kind is scalar_event and event.tag is None and event.implicit[0]
+                    key = merge_key if merging else value
                     continue
                 if key is merge_key:
                     sources = value if value.__class__ is list else [value]
@@ -488,7 +489,8 @@ def too_deep(label: str) -> InputError:
                       "a card-set or deck file needs only a few.")
 
 
-def csv_rows(text: str, label: str, *, casefold: bool = False) -> tuple[list[str], Iterator[tuple[int, dict[str, str | None]]]]:
+def csv_rows(text: str, label: str, *,
+             casefold: bool = False) -> tuple[list[str], Iterator[tuple[int, dict[str, str | None]]]]:
     """The header of CSV ``text`` (cells stripped, and case-folded with ``casefold``) and its rows as
     ``(line, {column: cell})``.
 
@@ -514,7 +516,7 @@ def csv_rows(text: str, label: str, *, casefold: bool = False) -> tuple[list[str
             except csv.Error as exc:
                 raise _csv_error(exc, label, reader.line_num) from None
             if cells:
-                row: dict[str, str | None] = dict(zip(header, cells))
+                row: dict[str, str | None] = dict(zip(header, cells, strict=False))  # extra or missing cells below
                 if len(cells) > len(header):
                     row[None] = cells[len(header):]  # type: ignore[index,assignment]
                 for column in header[len(cells):]:

@@ -13,15 +13,16 @@ their database columns and free of control characters.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .cards import MAX_SET_CODE, MAX_SET_NAME, MAX_TEXT
 from .errors import InputError, did_you_mean
-from .inputs import CONTROL, MAX_NESTING, check_text, control_character, csv_rows, load_json, load_yaml, read_text
 from .games import Game, get_game
+from .inputs import CONTROL, MAX_NESTING, check_text, control_character, csv_rows, load_json, load_yaml, read_text
 from .schemas.base import CardModel
 
 TOP_LEVEL_KEYS = ("game", "set", "cards", "banlist")
@@ -68,7 +69,8 @@ def read_set_file(path: str | Path, *, game: str | None = None, set_code: str | 
     raw = read_text(path, "a set file")
     kind = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".csv": "csv"}.get(path.suffix.casefold())
     if kind is None and raw.strip():
-        raise InputError(f"{path.name}: decklab reads set files ending in .yaml, .yml, .json or .csv, not '{path.suffix}'.")
+        raise InputError(f"{path.name}: decklab reads set files ending in .yaml, .yml, .json or .csv, "
+                         f"not '{path.suffix}'.")
     return read_set_text(raw, source=path.name, kind=kind, game=game, set_code=set_code)
 
 
@@ -143,7 +145,7 @@ def _node_locator(raw: str) -> Locator:
                     else:
                         frame[2] += 1
                         path = (*frame[0], frame[2])
-                if path is not None and path == target[:len(path)]:
+                if path is not None and path == target[:len(path)] and event.start_mark is not None:
                     best = event.start_mark.line + 1
                     if len(path) == len(target):
                         return best
@@ -222,7 +224,8 @@ def parse_set(document: Any, *, source: str, game: str | None = None, locate: Lo
     if not game_name:
         raise InputError(f"{source} does not say which game it is for: add 'game:' or pass --game.")
     if not isinstance(game_name, str):
-        raise InputError(f"{source}: 'game:' should be a game id such as ward, not a {_kind(type(game_name).__name__)}.")
+        raise InputError(f"{source}: 'game:' should be a game id such as ward, "
+                         f"not a {_kind(type(game_name).__name__)}.")
     check_text(game_name, f"{source}: 'game:'")
     try:
         the_game = get_game(game_name)
@@ -250,7 +253,8 @@ def _set_header(value: Any, source: str) -> tuple[str, str]:
     if isinstance(value, str) and value.strip():
         value = {"code": value}
     if not isinstance(value, dict) or not isinstance(value.get("code"), (str, int)) or not str(value["code"]).strip():
-        raise InputError(f"{source}: 'set:' should give the set's code and name, e.g. set: {{code: WRD1, name: Ward Core Set}}.")
+        raise InputError(f"{source}: 'set:' should give the set's code and name, "
+                         "e.g. set: {code: WRD1, name: Ward Core Set}.")
     unknown = set(value) - {"code", "name"}
     if unknown:
         raise InputError(f"{source}: 'set:' takes code and name, not {', '.join(sorted(map(_shown, unknown)))}.")
@@ -274,7 +278,7 @@ def _validate_cards(raw_cards: list, game: Game, source: str,
     from pydantic import ValidationError
 
     problems: list[tuple[int, tuple, str]] = []
-    batches: dict[type, list[int]] = {}
+    batches: dict[type[CardModel], list[int]] = {}
     models = game.card_models
     for index, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
@@ -302,15 +306,16 @@ def _validate_cards(raw_cards: list, game: Game, source: str,
         except ValidationError as exc:
             errors = sorted(exc.errors(), key=lambda error: (error["loc"][0], error["type"] != "extra_forbidden"))
             for error in errors:
-                index = indexes[error["loc"][0]]
+                index = indexes[int(error["loc"][0])]  # the card's position in the batch
                 error["loc"] = error["loc"][1:]
                 problems.append((index, _field_path(error["loc"]),
                                  f"{_where(index, raw_cards[index])}: {_describe(error, game, model)}"))
             continue
-        for index, card in zip(indexes, validated):
+        for index, card in zip(indexes, validated, strict=True):
             records[index] = card
     first_seen: dict[str, int] = {}
     keys: list[str] = []
+    cards: list[CardModel] = []
     for index, record in enumerate(records):
         if record is None:
             continue
@@ -320,6 +325,7 @@ def _validate_cards(raw_cards: list, game: Game, source: str,
                              f"card {index + 1} '{record.name}' has the same name as card {first_seen[key] + 1}"))
         first_seen.setdefault(key, index)
         keys.append(key)
+        cards.append(record)
     if problems:
         problems.sort(key=lambda problem: problem[0])
         index, path, problem = problems[0]
@@ -327,7 +333,7 @@ def _validate_cards(raw_cards: list, game: Game, source: str,
         more = len(problems) - 1
         tail = f" ({more} more problem{'s' if more > 1 else ''} in this file)" if more else ""
         raise InputError(f"{source}: {f'line {line}: ' if line else ''}{problem}{tail}.")
-    return records, keys
+    return cards, keys
 
 
 def _field_path(loc: tuple) -> tuple:
@@ -378,15 +384,16 @@ def _find_bad(path: tuple, value: Any, depth: int) -> tuple[tuple, str] | None:
         for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
             if isinstance(key, str) and control_character(key):
                 where = f"{_subject(path)} has a key that" if path else "a field name"
-                return path, f"{where} contains {control_character(key)}; names and text may not hold control characters"
+                return path, (f"{where} contains {control_character(key)}; "
+                              "names and text may not hold control characters")
             found = _find_bad((*path, key), item, depth + 1)
             if found:
                 return found
         return None
     if isinstance(value, str):
-        found = control_character(value)
-        if found:
-            return path, f"{_subject(path)} contains {found}; names and text may not hold control characters"
+        character = control_character(value)
+        if character:
+            return path, f"{_subject(path)} contains {character}; names and text may not hold control characters"
         if len(value) > MAX_TEXT:
             return path, f"{_subject(path)} has {len(value):,} characters; a text may have at most {MAX_TEXT:,}"
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -417,7 +424,7 @@ def _where(index: int, raw: Any) -> str:
     return f"card {index + 1}"
 
 
-def _describe(error: dict[str, Any], game: Game, model) -> str:
+def _describe(error: Mapping[str, Any], game: Game, model) -> str:
     """One clause for a pydantic error: the field, what was expected, what was given."""
     loc = [part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-"))]
     field_name = str(loc[0]) if loc else ""
@@ -477,7 +484,7 @@ def _banlist(value: Any, keys: list[str], cards: list[CardModel], source: str) -
         return None
     if not isinstance(value, dict):
         raise InputError(f"{source}: 'banlist:' should be a mapping with banned and limited lists.")
-    names = {key: card.name for key, card in zip(keys, cards)}
+    names = {key: card.name for key, card in zip(keys, cards, strict=True)}
     result: dict[str, list[str]] = {}
     for section, listed in value.items():
         if section not in BANLIST_KEYS:

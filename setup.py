@@ -97,6 +97,8 @@ def write_fingerprint(built: Path, ext: Extension) -> None:
 
 setup(
     # optional: an engine that is not compiled (no Cython, no compiler) stays plain Python
-    ext_modules=[Extension(f"decklab.engine._native.{game}", [f"engine/{game}.py"], optional=True) for game in COMPILED],
+    ext_modules=[
+        Extension(f"decklab.engine._native.{game}", [f"engine/{game}.py"], optional=True) for game in COMPILED
+    ],
     cmdclass={"build_ext": BuildEngines},
 )

@@ -1,6 +1,7 @@
 """Alembic environment: runs on the connection decklab hands over in ``config.attributes``."""
 
 from alembic import context
+
 from decklab.catalog.models import SQLModel
 
 connection = context.config.attributes["connection"]

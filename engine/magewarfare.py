@@ -1386,13 +1386,16 @@ class MageState(GameState):
                     self._refresh(b)
                 if not b.flags & FLYER:
                     continue
-            if b.facts.guard:
-                if b.retreats >= 2 and b.bphase == phase:
-                    continue
-            elif b.blocked and b.bphase == phase:
-                continue
-            out.append(b)
+            if self.is_free_to_block(b, phase):
+                out.append(b)
         return out
+
+    def is_free_to_block(self, b: Unit, phase: int) -> bool:
+        """Whether ``b`` (neither Deployed, Disabled, Chained nor helping) has not used up its blocks in the Attack
+        phase ``phase`` (``attacks_begun``): a Guard may block until it has retreated twice, a Creature once."""
+        if b.facts.guard:
+            return not (b.retreats >= 2 and b.bphase == phase)
+        return not (b.blocked and b.bphase == phase)
 
     def _block_moves(self) -> list:
         name = self.cur.facts.name
@@ -3562,12 +3565,8 @@ class Greedy:
             for u in state.sides[p].units:
                 if u.deployed or u.disabled or u.chains or u.helping or u in reach:
                     continue
-                if u.facts.guard:
-                    if u.retreats >= 2 and u.bphase == phase:
-                        continue
-                elif u.blocked and u.bphase == phase:
-                    continue
-                wanted.append(u)
+                if state.is_free_to_block(u, phase):
+                    wanted.append(u)
         if not wanted:  # nothing could block: only Killing the attacker helps
             left = attacker.st[3] - attacker.damage
             best, best_cost = None, None

@@ -181,6 +181,32 @@ STDIN_LABEL = "stdin"
 """How messages name standard input."""
 
 
+def read_stdin_deck(db: Any, *, game: str | None = None, name: str | None = None, play_format: str | None = None,
+                    input_format: str | None = None) -> Any:
+    """The deck in the decklist read from stdin: text, or the JSON/YAML ``deck export`` writes (``input_format``,
+    else told from the text); nothing is saved.
+
+    :raises InputError: for empty or unreadable input, or what the decklist reader refuses.
+    """
+    from decklab.catalog.decklists import read_decklist_text
+    from decklab.catalog.decks import resolve
+
+    parsed = read_decklist_text(read_stdin("a decklist"), source=STDIN_LABEL, kind=input_format)
+    return resolve(db, parsed, game=game, name=name, format=play_format)
+
+
+def load_deck_arg(db: Any, deck_or_file: str, *, game: str | None = None, play_format: str | None = None,
+                  input_format: str | None = None) -> Any:
+    """The deck a DECK-OR-FILE argument names: a saved deck, a decklist file, or ``-`` for a decklist on stdin
+    (:func:`read_stdin_deck`); ``input_format`` is for stdin only."""
+    from decklab.catalog.decks import load_deck
+
+    check_input_format([deck_or_file], input_format)
+    if deck_or_file == STDIN:
+        return read_stdin_deck(db, game=game, play_format=play_format, input_format=input_format)
+    return load_deck(db, deck_or_file, game=game, format=play_format)
+
+
 def read_stdin(what: str) -> str:
     """The UTF-8 text of standard input; ``what`` names the kind of input in the error ("a decklist").
 

@@ -19,6 +19,8 @@ from .common import (
     choice_option,
     database,
     listing,
+    load_deck_arg,
+    read_stdin_deck,
     write_output,
 )
 
@@ -34,22 +36,6 @@ SectionOption = Annotated[str, typer.Option("--section", metavar="SECTION",
                                             help="Decklist section, e.g. reinforcements or line.")]
 NotesOption = Annotated[str, typer.Option("--notes", metavar="TEXT",
                                           help="Free notes kept with the deck (shown by 'deck show').")]
-
-
-def read_stdin_deck(db, *, game: str | None = None, name: str | None = None, play_format: str | None = None,
-                    input_format: str | None = None):
-    """The deck in the decklist read from stdin: text, or the JSON/YAML ``deck export`` writes (``input_format``,
-    else told from the text); nothing is saved.
-
-    :raises InputError: for empty or unreadable input, or what the decklist reader refuses.
-    """
-    from decklab.catalog.decklists import read_decklist_text
-    from decklab.catalog.decks import resolve
-
-    from .common import STDIN_LABEL, read_stdin
-
-    parsed = read_decklist_text(read_stdin("a decklist"), source=STDIN_LABEL, kind=input_format)
-    return resolve(db, parsed, game=game, name=name, format=play_format)
 
 
 @app.command("import", short_help="Save a decklist file (or stdin) as a deck.")
@@ -224,16 +210,11 @@ def validate_(
     """Check a deck against its game's rules: exit 0 legal, 1 illegal, 2 input error.
 
     DECK-OR-FILE '-' reads the decklist from stdin (cat deck.txt | decklab deck validate -)."""
-    from decklab.catalog import decks
     from decklab.validators import validate
 
     from . import render
 
-    check_input_format([deck_or_file], input_format)
-    if deck_or_file == STDIN:
-        deck = read_stdin_deck(database(ctx), game=game, play_format=play_format, input_format=input_format)
-    else:
-        deck = decks.load_deck(database(ctx), deck_or_file, game=game, format=play_format)
+    deck = load_deck_arg(database(ctx), deck_or_file, game=game, play_format=play_format, input_format=input_format)
     report = validate(deck)
     render.validation(report, output=output)
     raise typer.Exit(code=0 if report.is_legal else 1)
@@ -252,21 +233,14 @@ def missing(
     """Per card: needed, owned (not reserved by other built decks) and short; --csv is a shopping list.
 
     DECK-OR-FILE is a saved deck, a decklist file, or '-' for a decklist on stdin (nothing is saved)."""
-    from decklab.catalog import collection, decks
+    from decklab.catalog import collection
 
     from . import render
 
-    check_input_format([deck_or_file], input_format)
     db = database(ctx)
-    if deck_or_file == STDIN:
-        deck = read_stdin_deck(db, game=game, input_format=input_format)
-        report = collection.missing_in(db, deck)
-    elif Path(deck_or_file).expanduser().is_file():
-        deck = decks.load_deck(db, deck_or_file, game=game)
-        report = collection.missing_in(db, deck)
-    else:
-        deck = decks.load_deck(db, deck_or_file, game=game)
-        report = collection.missing(db, deck.name)
+    deck = load_deck_arg(db, deck_or_file, game=game, input_format=input_format)
+    saved = deck_or_file != STDIN and not Path(deck_or_file).expanduser().is_file()
+    report = collection.missing(db, deck.name) if saved else collection.missing_in(db, deck)
     render.missing(report, sets={card.name: card.set_code for card in deck.copies()}, output=output)
 
 

@@ -181,17 +181,14 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
 
 def load_decks(ctx: typer.Context, names: list[str], *, game: str | None) -> list:
     """The decks ``names`` give: saved decks or decklist files, and ``-`` for a decklist read from stdin (once)."""
-    from decklab.catalog.decklists import read_decklist_text
-    from decklab.catalog.decks import load_deck, resolve
     from decklab.catalog.errors import InputError
 
-    from .common import STDIN, STDIN_LABEL, read_stdin
+    from .common import STDIN, load_deck_arg
 
     if names.count(STDIN) > 1:
         raise InputError("stdin can be read once: give '-' for one deck at most.")
     db = database(ctx)
-    return [resolve(db, read_decklist_text(read_stdin("a decklist"), source=STDIN_LABEL), game=game)
-            if name == STDIN else load_deck(db, name, game=game) for name in names]
+    return [load_deck_arg(db, name, game=game) for name in names]
 
 
 def _log_output(output: Output) -> bool:

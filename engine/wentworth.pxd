@@ -12,6 +12,9 @@ cdef int START_LIFE, HAND_SIZE, RECHARGE, MAX_GUARDIANS, ATTACK, DEFENSE, ADD, M
 cdef int BOUND, OTHERS, FRIENDLY, ENEMY, ALL, P_CTRL, P_BOUND, P_ALL, P_ROLL, P_LIFE, P_RP, P_HASTE, P_NOENTRY
 cdef int P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G, P_PREVENT_P, P_COST, W_MAIN, W_ROLL, W_BOTH, ALL_DAMAGE
 cdef int REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, RESPOND, _SETTLE, _RICH, _PATIENCE
+cdef int K_DAMAGE, K_HEAL, K_RETURN_TO_HAND, K_REST, K_READY, K_ENTRY_ATTACK, K_EXTRA_COMBAT, K_MODIFY_ROLL, K_REROLL
+cdef int K_PREVENT_DAMAGE, K_RESTRICT, K_DRAW, K_GAIN_INFLUENCE, K_LOSE_INFLUENCE, K_DISCARD, K_SEARCH_DECK, K_RECOVER
+cdef int K_MODIFY_COST, K_DESTROY
 
 cdef class WentworthState
 cdef class Guardian
@@ -35,7 +38,7 @@ cdef class Eff:
     cdef public object entry, trigger, target, duration, stat, minimum, mode, card_type, dice, keep, whose
     cdef public object action, scope, static
     cdef public str kind
-    cdef public int amount, op, applies, look, take, pay, window
+    cdef public int amount, op, applies, look, take, pay, window, code
     cdef public Cond cond
     cdef public bint optional, rest, rest_attached, once, choice, gchoice, any_guardian
     cdef public double gmax_rebuff, gmax_main
@@ -130,7 +133,7 @@ cdef class WentworthState:
     @cython.locals(sides=list, g=Guardian, facts=Facts, owner=cython.int, entries=list, b=Binding, kind=cython.int,
                    eff=Eff, ctrl=cython.int, source=object, scope=cython.int, rp=cython.int, dyn=list, cond=Cond,
                    att=list, dfn=list, life=cython.int, haste=bint, noattack=bint, nodefend=bint, noentry=bint,
-                   extra=cython.int, prevent=cython.int, touched=bint)
+                   extra=cython.int, prevent=cython.int, touched=bint, side=Side)
     cpdef _stats(self, list guardians, list glob)
 
     @cython.locals(total=cython.int, k=cython.int, eff=Eff, ctrl=cython.int)
@@ -152,11 +155,11 @@ cdef class WentworthState:
     cpdef roll_total(self, Guardian g, dice, int mask)
     cpdef double estimate(self, Guardian g, int mask)
 
-    @cython.locals(sources=list, temp=list, delta=cython.int, ctrl=cython.int, scope=cython.int, eff=Eff,
+    @cython.locals(sources=list, side=Side, temp=list, delta=cython.int, ctrl=cython.int, scope=cython.int, eff=Eff,
                    total=cython.int)
     cpdef int cost(self, int player, Facts facts)
 
-    @cython.locals(deltas=dict, ctrl=cython.int, scope=cython.int, eff=Eff)
+    @cython.locals(deltas=dict, ctrl=cython.int, scope=cython.int, eff=Eff, side=Side)
     cpdef cost_deltas(self, int player)
 
     @cython.locals(total=cython.int, ctrl=cython.int, scope=cython.int, eff=Eff)
@@ -222,7 +225,7 @@ cdef class WentworthState:
     @cython.locals(side=Side)
     cpdef bint _has_target(self, int player, Eff eff)
 
-    @cython.locals(seats=list, n=cython.int, active=cython.int, k=cython.int, seat=cython.int)
+    @cython.locals(seats=list, n=cython.int, active=cython.int, k=cython.int, seat=cython.int, side=Side)
     cpdef _open_window(self, int after)
 
     @cython.locals(seats=list)
@@ -247,7 +250,8 @@ cdef class WentworthState:
     @cython.locals(p=cython.int, other=Side, b=Binding, g=Guardian)
     cpdef bint _nothing_free(self, Side side)
 
-    @cython.locals(p=cython.int, queue=list, start=cython.int, g=Guardian, eff=Eff, facts=Facts, binding=bint)
+    @cython.locals(p=cython.int, queue=list, start=cython.int, g=Guardian, eff=Eff, facts=Facts, binding=bint,
+                   side=Side)
     cpdef _end_turn(self)
 
     @cython.locals(side=Side)
@@ -257,7 +261,7 @@ cdef class WentworthState:
     cpdef _next_turn(self)
 
     @cython.locals(p=cython.int, side=Side, facts=Facts, paid=cython.int, g=Guardian, b=Binding, old=Env, env=Env,
-                   glob=list, kind_=cython.int, scope=cython.int, eff=Eff, choice=Eff)
+                   glob=list, kind_=cython.int, scope=cython.int, eff=Eff, choice=Eff, index=cython.int)
     cpdef _play(self, action)
 
     cpdef _responded(self)
@@ -274,7 +278,8 @@ cdef class WentworthState:
     @cython.locals(g=Guardian, seat=cython.int)
     cpdef _detach(self, Binding b)
 
-    @cython.locals(p=cython.int, mine=list, decl=list, seats=list, seat=cython.int, g=Guardian, block_seats=list)
+    @cython.locals(p=cython.int, mine=list, decl=list, seats=list, seat=cython.int, g=Guardian, block_seats=list,
+                   side=Side)
     cpdef _declare(self, action)
 
     @cython.locals(seat=cython.int)
@@ -284,7 +289,7 @@ cdef class WentworthState:
     cpdef _block(self, action)
 
     @cython.locals(decl=list, blocks=list, sides=list, turn=cython.int, index=cython.int, g=Guardian, seat=cython.int,
-                   d=Guardian)
+                   d=Guardian, side=Side)
     cpdef _next_combat(self)
 
     @cython.locals(ap=cython.int, dp=cython.int, sides=list, sa=Side, sd=Side, a_sum=cython.int, v_sum=cython.int,
@@ -295,7 +300,7 @@ cdef class WentworthState:
                    side=Side, env=Env)
     cpdef _defended(self, Guardian d)
 
-    @cython.locals(att=Guardian, d=Guardian)
+    @cython.locals(att=Guardian, d=Guardian, sa=Side, sd=Side)
     cpdef bint _combat_valid(self)
 
     @cython.locals(att=Guardian, d=Guardian, g=Guardian)
@@ -358,7 +363,15 @@ cpdef sequence(value, list mods, int owner, int seats)
                r=cython.double)
 cpdef _fix(Side side, rng, int count)
 
+@cython.locals(g=Guardian, b=Binding, env=Env)
 cpdef str _describe(obj)
+
+@cython.locals(cards=list, side=Side)
+cpdef Side _side(int seat, deck, rng, bint vanilla)
+cpdef _shuffle(Side side, rng)
+
+@cython.locals(state=WentworthState)
+cpdef WentworthState _state(list sides, rng, int first, int max_turns, bint log, bint goldfish)
 cpdef str _label(Guardian g)
 
 # the effect handlers
@@ -416,20 +429,23 @@ cpdef _declare_action(WentworthState state, int p, list guardians)
                left=cython.int, life=cython.int, decl=list, unblocked_values=list, rows=list, index=cython.int,
                g=Guardian, row=list, worth=cython.double, count=cython.int, size=cython.int, best=cython.int,
                best_score=cython.double, k=cython.int, total=cython.double, unblocked=cython.double, bounds=list,
-               found=list, parts=list)
+               found=list, parts=list, uids=list)
 cpdef _blocks_action(WentworthState state)
+
+@cython.locals(found=list, user=cython.int, slot=cython.int, eff=Eff)
+cpdef list _abilities_of(WentworthState state, int p, bint in_roll)
 
 @cython.locals(count=cython.int, k=cython.int, row=list)
 cdef void _block_search(int position, double total, list rows, list unblocked_values, list bounds, list used,
                         list picks, list found)
 
-@cython.locals(kind=str, amount=cython.int, mine=bint, left=cython.int, worth=cython.double, healed=cython.int)
+@cython.locals(code=cython.int, amount=cython.int, mine=bint, left=cython.int, worth=cython.double, healed=cython.int)
 cpdef double _g_value(WentworthState state, int p, Eff eff, Guardian g, bint rebuff)
 
 @cython.locals(cost=cython.int, bound=cython.int, side=Side, g=Guardian)
 cpdef tuple _most_of(WentworthState state)
 
-@cython.locals(kind=str, cost=cython.int, bound=cython.int)
+@cython.locals(code=cython.int, cost=cython.int, bound=cython.int)
 cpdef double _g_bound(Eff eff, bint rebuff, tuple most)
 
 @cython.locals(sides=list)
@@ -484,7 +500,7 @@ cdef class Greedy:
     @cython.locals(g=Guardian, value=cython.double)
     cpdef double _ability_value(self, WentworthState state, int p, obj, Eff eff, target, dict cache)
 
-    @cython.locals(kind=str, amount=cython.int, value=cython.double, sign=cython.double, other=Side, pool=list,
+    @cython.locals(code=cython.int, amount=cython.int, value=cython.double, sign=cython.double, other=Side, pool=list,
                    rebuff=bint, g=Guardian, mine=bint, left=cython.int, worth=cython.double, healed=cython.int)
     cpdef double _effect_value(self, WentworthState state, int p, Eff eff, target, dict cache, source=*)
 
@@ -496,7 +512,7 @@ cdef class Greedy:
     cpdef double _outcome(self, WentworthState state, int p, a, v, tuple adjust)
 
     @cython.locals(att=Guardian, d=Guardian, prev_att=cython.int, prev_def=cython.int, shielded=bint, cancelled=bint,
-                   touched=bint, rerolled_a=bint, rerolled_d=bint, eff=Eff, kind=str, g=Guardian, is_att=bint,
+                   touched=bint, rerolled_a=bint, rerolled_d=bint, eff=Eff, code=cython.int, g=Guardian, is_att=bint,
                    favour=bint, n=cython.int, after=cython.double, gain=cython.double, penalty=cython.double,
                    life_att=cython.int, life_def=cython.int, removed=bint, bonus=cython.double, healed=cython.int,
                    amount=cython.int, left=cython.int, worth=cython.double)

@@ -115,6 +115,32 @@ _SCOPES = {"this": SELF, "attached": ATTACHED, "bound_player_guardians": BOUND, 
            "controller": P_CTRL, "bound_player": P_BOUND, "all_players": P_ALL}
 # passive kinds
 P_ROLL, P_LIFE, P_RP, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G, P_PREVENT_P, P_COST = range(11)
+# effect kinds as the greedy player's values tell them apart (Eff.code; 0: any other kind): comparing ints, not
+# strings
+(K_DAMAGE, K_HEAL, K_RETURN_TO_HAND, K_REST, K_READY, K_ENTRY_ATTACK, K_EXTRA_COMBAT, K_MODIFY_ROLL, K_REROLL,
+ K_PREVENT_DAMAGE, K_RESTRICT, K_DRAW, K_GAIN_INFLUENCE, K_LOSE_INFLUENCE, K_DISCARD, K_SEARCH_DECK, K_RECOVER,
+ K_MODIFY_COST, K_DESTROY) = range(1, 20)
+_EFFECT_CODES = {
+    "damage": K_DAMAGE,
+    "heal": K_HEAL,
+    "return_to_hand": K_RETURN_TO_HAND,
+    "rest": K_REST,
+    "ready": K_READY,
+    "can_attack_on_entry": K_ENTRY_ATTACK,
+    "extra_combat": K_EXTRA_COMBAT,
+    "modify_roll": K_MODIFY_ROLL,
+    "reroll": K_REROLL,
+    "prevent_damage": K_PREVENT_DAMAGE,
+    "restrict": K_RESTRICT,
+    "draw": K_DRAW,
+    "gain_influence": K_GAIN_INFLUENCE,
+    "lose_influence": K_LOSE_INFLUENCE,
+    "discard": K_DISCARD,
+    "search_deck": K_SEARCH_DECK,
+    "recover": K_RECOVER,
+    "modify_cost": K_MODIFY_COST,
+    "destroy": K_DESTROY,
+}
 _GUARDIAN_PASSIVES = (P_ROLL, P_LIFE, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G)
 # windows in which a potion or ability may be used
 W_MAIN, W_ROLL, W_BOTH = 0, 1, 2
@@ -211,6 +237,7 @@ class Eff:
         "applies",
         "card_type",
         "choice",
+        "code",
         "cond",
         "dice",
         "duration",
@@ -242,6 +269,7 @@ class Eff:
     def __init__(self, entry: dict) -> None:
         self.entry = entry
         self.kind = entry["effect"]
+        self.code = _EFFECT_CODES.get(self.kind, 0)
         self.trigger = entry.get("trigger")
         self.target = entry.get("target")
         amount = entry.get("amount", 1)
@@ -769,11 +797,14 @@ def _describe(obj: Any) -> str:
     """A target as the log and the action text name it."""
     kind = type(obj)
     if kind is Guardian:
-        return f"{obj.facts.name} (P{obj.owner + 1})"
+        g = obj
+        return f"{g.facts.name} (P{g.owner + 1})"
     if kind is Binding:
-        return f"{obj.facts.name} on " + (_label(obj.host) if obj.host is not None else f"P{obj.player + 1}")
+        b = obj
+        return f"{b.facts.name} on " + (_label(b.host) if b.host is not None else f"P{b.player + 1}")
     if kind is Env:
-        return f"{obj.facts.name} (P{obj.owner + 1})"
+        env = obj
+        return f"{env.facts.name} (P{env.owner + 1})"
     return f"P{obj + 1}"
 
 
@@ -1183,7 +1214,8 @@ class WentworthState:
                         entries = []
                     for kind, eff in b.facts.p_attached:
                         entries.append((kind, eff, b.owner))
-            for b in sides[owner].bound:
+            side = sides[owner]
+            for b in side.bound:
                 if b.facts.p_bound:
                     if entries is None:
                         entries = []
@@ -1388,7 +1420,8 @@ class WentworthState:
         if self.dirty:
             self._rebuild()
         sources = self.src_cost
-        temp = self.sides[player].cost_temp
+        side = self.sides[player]
+        temp = side.cost_temp
         if not sources and not temp:
             return facts.cost
         delta = 0
@@ -1417,7 +1450,7 @@ class WentworthState:
         before the floor of 1); None when one of them has a condition on the card."""
         if self.dirty:
             self._rebuild()
-        deltas = dict.fromkeys(_CARD_TYPES, 0)
+        deltas = {kind: 0 for kind in _CARD_TYPES}
         for src, ctrl, scope, eff in self.src_cost:
             if scope == P_CTRL:
                 if ctrl != player:
@@ -1430,7 +1463,8 @@ class WentworthState:
             for kind in ((eff.card_type,) if eff.card_type else _CARD_TYPES):
                 if kind in deltas:
                     deltas[kind] += eff.amount
-        for eff in self.sides[player].cost_temp:
+        side = self.sides[player]
+        for eff in side.cost_temp:
             if eff.cond is not None:
                 return None
             for kind in ((eff.card_type,) if eff.card_type else _CARD_TYPES):
@@ -1537,7 +1571,8 @@ class WentworthState:
                                 found.append((g.uid, g))
                         return found
                     if target == "target_friendly_guardian":
-                        for g in self.sides[player].guardians:
+                        side = self.sides[player]
+                        for g in side.guardians:
                             found.append((g.uid, g))
                         return found
                     if target == "target_enemy_guardian":
@@ -1758,7 +1793,8 @@ class WentworthState:
             n, active = self.n, self.active
             for k in range(1, n):
                 seat = (active + k) % n
-                if not self.sides[seat].out:
+                side = self.sides[seat]
+                if not side.out:
                     seats.append(seat)
         self._window_advance()
 
@@ -2107,7 +2143,8 @@ class WentworthState:
         p = self.active
         queue = self.queue
         start = len(queue)
-        for g in self.sides[p].guardians:
+        side = self.sides[p]
+        for g in side.guardians:
             if g.facts.has_end:
                 for eff in g.facts.triggers["end_of_turn"]:
                     queue.append((eff, Ctx(p, g, g.facts)))
@@ -2178,12 +2215,13 @@ class WentworthState:
         phase = self.phase
         p = self.c_prio if phase == ROLL else self.w_seats[0] if phase == RESPOND else self.active
         side = self.sides[p]
-        facts = side.hand[action.index]
+        index, _, aimed, label = action
+        facts = side.hand[index]
         paid = self.cost(p, facts)
         side.influence -= paid
-        del side.hand[action.index]
+        del side.hand[index]
         if self.log is not None:
-            self.say(f"P{p + 1} plays {facts.name} for {paid} influence" + (f" on {action.label}" if action.label else ""))
+            self.say(f"P{p + 1} plays {facts.name} for {paid} influence" + (f" on {label}" if label else ""))
         kind = facts.type
         if kind is GUARDIAN:
             g = Guardian(facts, self.next_uid, p, self.turn)
@@ -2191,11 +2229,11 @@ class WentworthState:
             side.guardians.append(g)
             self._entered(g)
             if facts.plays:
-                self._fire_played(facts, p, g, action.target)
+                self._fire_played(facts, p, g, aimed)
         elif kind is BINDING:
             b = Binding(facts, self.next_uid, p)
             self.next_uid += 1
-            self._attach(b, action.target)
+            self._attach(b, aimed)
             if facts.plays:
                 self._fire_played(facts, p, b, None)
         elif kind is ENVIRONMENT:
@@ -2223,10 +2261,10 @@ class WentworthState:
             self._fire_played(facts, p, side.env, None)
         else:
             side.discard.append(facts)
-            self._fire_played(facts, p, None, action.target)
+            self._fire_played(facts, p, None, aimed)
             choice = facts.choice
             for eff in facts.delayed:
-                target = action.target if choice is not None and eff.target == choice.target else None
+                target = aimed if choice is not None and eff.target == choice.target else None
                 self.delayed.append((eff, Ctx(p, None, facts, target)))
             self._potion_triggers(p)
         if phase == ROLL:
@@ -2340,7 +2378,8 @@ class WentworthState:
             self._to_reinforce()
             return
         self.phase = COMBAT
-        mine = self.sides[p].guardians
+        side = self.sides[p]
+        mine = side.guardians
         decl = []
         seats = []
         for uid, seat in action.attacks:
@@ -2360,8 +2399,9 @@ class WentworthState:
         self.c_index = -1
         block_seats = []
         for seat in (seats if len(seats) == 1 else self._opponents(p)):
-            if seat in seats and not self.sides[seat].out:
-                for g in self.sides[seat].guardians:
+            side = self.sides[seat]
+            if seat in seats and not side.out:
+                for g in side.guardians:
                     if self.may_defend(g):
                         block_seats.append(seat)
                         break
@@ -2406,7 +2446,8 @@ class WentworthState:
                 return
             g, seat = decl[index]
             d = blocks[index]
-            if not g.alive or sides[seat].out or (d is not None and not d.alive) or g.noattack_turn == turn:
+            side = sides[seat]
+            if not g.alive or side.out or (d is not None and not d.alive) or g.noattack_turn == turn:
                 continue
             self.c_att, self.c_ap, self.c_dp = g, self.active, seat
             if self.n > 2:
@@ -2510,8 +2551,10 @@ class WentworthState:
 
     def _combat_valid(self) -> bool:
         att, d = self.c_att, self.c_def
-        return (att is not None and att.alive and (not self.c_defended or d.alive) and att.noattack_turn != self.turn
-                and not self.sides[self.c_ap].out and not self.sides[self.c_dp].out)
+        if att is None or not att.alive or (self.c_defended and not d.alive) or att.noattack_turn == self.turn:
+            return False
+        sa, sd = self.sides[self.c_ap], self.sides[self.c_dp]
+        return not sa.out and not sd.out
 
     def _roll(self) -> None:
         if not self._combat_valid():
@@ -3241,7 +3284,7 @@ def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
     return side
 
 
-def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> WentworthState:
+def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfish: bool) -> WentworthState:
     state = WentworthState.__new__(WentworthState)
     state.rng = rng
     state.log = [] if log else None
@@ -3527,12 +3570,38 @@ def _blocks_action(state: WentworthState) -> Action:
         found = [(-1,) * count, total]
         _block_search(0, 0.0, rows, unblocked_values, bounds, [False] * size, [-1] * count, found)
         chosen = found[0]
-    blocks = tuple([defenders[k].uid if k >= 0 else None for k in chosen])
+    uids = []
     parts = []
     for index, k in zip(state.block_idx, chosen):
-        name = decl[index][0].facts.name
-        parts.append(f"{defenders[k].facts.name} blocks {name}" if k >= 0 else f"{name} unblocked")
-    return _new(Block, (blocks, "; ".join(parts)))
+        g = decl[index][0]
+        if k >= 0:
+            d = defenders[k]
+            uids.append(d.uid)
+            parts.append(f"{d.facts.name} blocks {g.facts.name}")
+        else:
+            uids.append(None)
+            parts.append(f"{g.facts.name} unblocked")
+    return _new(Block, (tuple(uids), "; ".join(parts)))
+
+
+def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list:
+    """(source, ability, slot, target code, target) of ``p``'s abilities usable now, in the order of the engine's
+    legal actions."""
+    if state.dirty:
+        state._rebuild()
+    found = []
+    for obj, user, slot, eff in state.src_act:
+        if user != p or ((eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL)):
+            continue
+        if not state._ability_ok(p, obj, eff, slot):
+            continue
+        targets = state._ability_targets(p, obj, eff, in_roll)
+        if targets is None:
+            found.append((obj, eff, slot, None, None))
+        else:
+            for code, target in targets:
+                found.append((obj, eff, slot, code, target))
+    return found
 
 
 def _block_search(position: int, total: float, rows: list, unblocked_values: list, bounds: list, used: list,
@@ -3559,31 +3628,31 @@ def _block_search(position: int, total: float, rows: list, unblocked_values: lis
 
 def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):
     """What an effect that touches guardian ``g`` adds to :meth:`_effect_value` (the same terms)."""
-    kind = eff.kind
+    code = eff.code
     amount = eff.amount
     mine = g.owner == p
-    if kind == "damage":
+    if code == K_DAMAGE:
         left = state.life_left(g)
         worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
         return -worth if mine else worth
-    if kind == "heal":
+    if code == K_HEAL:
         healed = min(amount, g.damage)
         return healed if mine else -healed
-    if kind == "return_to_hand":
+    if code == K_RETURN_TO_HAND:
         return -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
-    if kind == "rest":
+    if code == K_REST:
         if not mine and rebuff and not g.resting and state._any_attack(p):
             return 4.0 + 0.5 * g.facts.cost
-    elif kind == "ready":
+    elif code == K_READY:
         if mine and g.resting and not rebuff:
             return 4.0 + 0.5 * g.facts.cost
-    elif kind == "can_attack_on_entry":
+    elif code == K_ENTRY_ATTACK:
         if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
             return 6.0 + 3 * state.roll_power(g)
-    elif kind == "extra_combat":
+    elif code == K_EXTRA_COMBAT:
         if mine and rebuff and state.may_attack(g):
             return 4.0 + 3 * state.roll_power(g)
-    elif kind == "modify_roll":
+    elif code == K_MODIFY_ROLL:
         if mine:
             if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
                 return amount
@@ -3606,19 +3675,19 @@ def _most_of(state: WentworthState) -> tuple:
 
 def _g_bound(eff: Eff, rebuff: bool, most: tuple) -> float:
     """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
-    kind = eff.kind
+    code = eff.code
     cost, bound = most
-    if kind == "damage":
+    if code == K_DAMAGE:
         return max(6.0 + 2 * cost, 0.7 * eff.amount)
-    if kind == "heal":
+    if code == K_HEAL:
         return eff.amount
-    if kind == "return_to_hand":
+    if code == K_RETURN_TO_HAND:
         return 4.0 + cost + 2 * bound
-    if kind == "rest" or kind == "ready":
+    if code == K_REST or code == K_READY:
         return 4.0 + 0.5 * cost
-    if kind == "modify_roll":
+    if code == K_MODIFY_ROLL:
         return eff.gmax_rebuff if rebuff else 0.0
-    if kind in ("can_attack_on_entry", "extra_combat"):
+    if code == K_ENTRY_ATTACK or code == K_EXTRA_COMBAT:
         return float("inf")
     return 0.0
 
@@ -4024,22 +4093,7 @@ class Greedy:
             return 0.5 * host.facts.cost - 0.3 * len(host.bindings)
         return 0.0 if (facts.sign > 0) == (host == p) else None
 
-    @staticmethod
-    def _abilities(state: WentworthState, p: int, in_roll: bool):
-        """(source, ability, slot, target code, target) in the order of the engine's legal actions."""
-        if state.dirty:
-            state._rebuild()
-        for obj, user, slot, eff in state.src_act:
-            if user != p or ((eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL)):
-                continue
-            if not state._ability_ok(p, obj, eff, slot):
-                continue
-            targets = state._ability_targets(p, obj, eff, in_roll)
-            if targets is None:
-                yield obj, eff, slot, None, None
-            else:
-                for code, target in targets:
-                    yield obj, eff, slot, code, target
+    _abilities = staticmethod(_abilities_of)
 
     def _act_window(self, state: WentworthState, cache: dict) -> Action:
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
@@ -4127,7 +4181,7 @@ class Greedy:
             index, facts, code, obj = pick
             best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
         if state.src_ract:
-            for obj, eff, slot, code, target in self._abilities(state, p, True):
+            for obj, eff, slot, code, target in _abilities_of(state, p, True):
                 value = self._roll_value(state, p, (eff,), target, obj, None, cache)
                 if value > best_score:
                     best_score = value
@@ -4253,7 +4307,7 @@ class Greedy:
         """What an effect is worth to ``p`` outside combat (roughly in life points)."""
         if eff.static is not None:
             return eff.static
-        kind = eff.kind
+        code = eff.code
         amount = eff.amount
         name = eff.target
         if name in _PLAYER_TARGETS:
@@ -4269,29 +4323,29 @@ class Greedy:
             for seat in seats:
                 sign = 1.0 if seat == p else -1.0
                 other = state.sides[seat]
-                if kind == "damage":
+                if code == K_DAMAGE:
                     value -= sign * 1.5 * amount
-                elif kind == "heal":
+                elif code == K_HEAL:
                     value += sign * (0.4 * amount if other.life < START_LIFE else 0.1)
-                elif kind == "draw":
+                elif code == K_DRAW:
                     value += sign * 5 * amount
-                elif kind == "gain_influence":
+                elif code == K_GAIN_INFLUENCE:
                     value += sign * 1.5 * amount
-                elif kind == "lose_influence":
+                elif code == K_LOSE_INFLUENCE:
                     value -= sign * min(amount, other.influence)
-                elif kind == "discard":
+                elif code == K_DISCARD:
                     value -= sign * 3 * min(amount, len(other.hand))
-                elif kind == "search_deck":
+                elif code == K_SEARCH_DECK:
                     value += sign * 5
-                elif kind == "recover":
+                elif code == K_RECOVER:
                     for f in state.sides[p].discard:
                         if (not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f)):
                             value += 6
                             break
-                elif kind == "modify_cost":
+                elif code == K_MODIFY_COST:
                     value += 1
             return value
-        if kind == "destroy":
+        if code == K_DESTROY:
             kind_of = type(target)
             if kind_of is Binding:
                 mine = (target.host.owner if target.host is not None else target.player) == p
@@ -4310,28 +4364,28 @@ class Greedy:
         rebuff = state.phase == REBUFF
         for g in pool:
             mine = g.owner == p
-            if kind == "damage":
+            if code == K_DAMAGE:
                 left = state.life_left(g)
                 worth = 6.0 + 2 * g.facts.cost if amount >= left else 0.7 * amount
                 value += -worth if mine else worth
-            elif kind == "heal":
+            elif code == K_HEAL:
                 healed = min(amount, g.damage)
                 value += healed if mine else -healed
-            elif kind == "return_to_hand":
+            elif code == K_RETURN_TO_HAND:
                 value += -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
-            elif kind == "rest":
+            elif code == K_REST:
                 if not mine and rebuff and not g.resting and state._any_attack(p):
                     value += 4.0 + 0.5 * g.facts.cost
-            elif kind == "ready":
+            elif code == K_READY:
                 if mine and g.resting and not rebuff:
                     value += 4.0 + 0.5 * g.facts.cost
-            elif kind == "can_attack_on_entry":
+            elif code == K_ENTRY_ATTACK:
                 if mine and rebuff and g.entered == state.turn and not state.may_attack(g):
                     value += 6.0 + 3 * state.roll_power(g)
-            elif kind == "extra_combat":
+            elif code == K_EXTRA_COMBAT:
                 if mine and rebuff and state.may_attack(g):
                     value += 4.0 + 3 * state.roll_power(g)
-            elif kind == "modify_roll":
+            elif code == K_MODIFY_ROLL:
                 if mine:
                     if rebuff and eff.applies & ATTACK and amount > 0 and state.may_attack(g):
                         value += amount
@@ -4551,9 +4605,9 @@ class Greedy:
         shielded = cancelled = False
         touched = rerolled_a = rerolled_d = False
         for eff in effs:
-            kind = eff.kind
+            code = eff.code
             if eff.target in _PLAYER_TARGETS:
-                if kind == "prevent_damage" and eff.target == "controller" and eff.amount >= ALL_DAMAGE:
+                if code == K_PREVENT_DAMAGE and eff.target == "controller" and eff.amount >= ALL_DAMAGE:
                     shielded = touched = True
                 continue
             for g in _pool_of(state, p, eff, target, source):
@@ -4561,13 +4615,13 @@ class Greedy:
                     continue
                 is_att = g is att
                 touched = True
-                if kind == "modify_roll":
+                if code == K_MODIFY_ROLL:
                     if eff.applies & (ATTACK if is_att else DEFENSE):
                         if is_att:
                             new_a = [*(new_a or amods), (eff.op, eff.amount, p)]
                         else:
                             new_d = [*(new_d or dmods), (eff.op, eff.amount, p)]
-                elif kind == "reroll":
+                elif code == K_REROLL:
                     dice = state.c_adice if is_att else state.c_ddice
                     favour = p == g.owner
                     old = sum(dice)
@@ -4582,20 +4636,20 @@ class Greedy:
                         a_sum, rerolled_a = new, True
                     else:
                         d_sum, rerolled_d = new, True
-                elif kind == "prevent_damage":
+                elif code == K_PREVENT_DAMAGE:
                     if is_att:
                         prev_att += eff.amount
                     else:
                         prev_def += eff.amount
-                elif kind == "restrict" and is_att:
+                elif code == K_RESTRICT and is_att:
                     cancelled = True
-                elif kind == "heal":
+                elif code == K_HEAL:
                     healed = eff.amount if eff.amount < g.damage else g.damage
                     if is_att:
                         life_att += healed
                     else:
                         life_def += healed
-                elif kind == "damage":
+                elif code == K_DAMAGE:
                     amount = eff.amount - g.prevent - g.shields
                     if amount > 0 and not (state.c_protect and g.uid in state.c_protect):
                         left = state.life_left(g) + (life_att if is_att else life_def)
@@ -4607,7 +4661,7 @@ class Greedy:
                             life_att -= amount
                         else:
                             life_def -= amount
-                elif kind == "return_to_hand":
+                elif code == K_RETURN_TO_HAND:
                     removed = True
                     bonus += -0.5 * g.facts.cost if g.owner == p else 1.0 + 0.5 * g.facts.cost
         if not touched:

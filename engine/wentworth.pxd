@@ -342,7 +342,7 @@ cdef class WentworthState:
     @cython.locals(side=Side, sides=list, g=Guardian, b=Binding, other=Side, kept=list)
     cpdef _eliminate(self, int seat)
 
-    @cython.locals(cond=Cond, options=list)
+    @cython.locals(cond=Cond, options=list, side=Side)
     cpdef _resolve(self, Eff eff, Ctx ctx)
 
     @cython.locals(g=Guardian, pool=list, host=Guardian, ctrl=cython.int, sides=list, cond=Cond)

@@ -1804,7 +1804,7 @@ class WentworthState:
             if self._has_step_play(seats[0]):
                 self.phase = RESPOND
                 return
-            seats.pop(0)
+            del seats[0]
         if self.w_after == REINFORCE:
             self.phase = REINFORCE
             self._end_turn()
@@ -1940,7 +1940,8 @@ class WentworthState:
 
     def apply(self, action: Action) -> None:
         if self.pending:
-            _, _, _, handler, data = self.pending.pop(0)
+            _, _, _, handler, data = self.pending[0]
+            del self.pending[0]
             getattr(self, handler)(action.option, data)
         else:
             kind = type(action)
@@ -1970,7 +1971,8 @@ class WentworthState:
             if self.pending:
                 return
             if queue:
-                eff, ctx = queue.pop(0)
+                eff, ctx = queue[0]
+                del queue[0]
                 self._resolve(eff, ctx)
             elif resume:
                 step = resume.pop()
@@ -2017,7 +2019,7 @@ class WentworthState:
             self.c_prio = self._next_prio(self.c_prio)
             self._roll_advance()
         elif phase == RESPOND:
-            self.w_seats.pop(0)
+            del self.w_seats[0]
             self._window_advance()
         else:
             # the active player ends the turn: the others' window at the end of the turn comes first
@@ -2204,7 +2206,8 @@ class WentworthState:
             n = self.n
             for k in range(1, n + 1):
                 seat = (self.active + k) % n
-                if not self.sides[seat].out:
+                side = self.sides[seat]
+                if not side.out:
                     self.active = seat
                     break
         self._start_turn()
@@ -2410,7 +2413,8 @@ class WentworthState:
 
     def _ask_blocks(self) -> None:
         if self.block_seats:
-            seat = self.c_dp = self.block_seats.pop(0)
+            seat = self.c_dp = self.block_seats[0]
+            del self.block_seats[0]
             self.block_idx = [i for i, (_, target) in enumerate(self.decl) if target == seat]
             self.phase = DEFEND
         else:
@@ -2871,7 +2875,8 @@ class WentworthState:
 
     def _resolve(self, eff: Eff, ctx: Ctx) -> None:
         """Resolve one effect; a target still to pick or an optional cost becomes a choice for its controller."""
-        if self.sides[ctx.controller].out:
+        side = self.sides[ctx.controller]
+        if side.out:
             return
         cond = eff.cond
         if cond is not None and cond.in_combat and not ctx.in_combat:
@@ -2890,7 +2895,7 @@ class WentworthState:
                 self.pending.append((ctx.controller, "target", actions, "_answer_target", (eff, ctx)))
                 return
         elif eff.pay and eff.trigger != "activated":
-            if self.sides[ctx.controller].influence < eff.pay:
+            if side.influence < eff.pay:
                 return
             actions = [Choose(True, f"pay {eff.pay} influence for {ctx.facts.name}"), Choose(False, "decline")]
             self.pending.append((ctx.controller, "pay", actions, "_answer_pay", (eff, ctx)))

@@ -3285,13 +3285,55 @@ class Greedy:
                 return reaction
         return entry[0]
 
+    @staticmethod
+    def _trade_range(state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> int | None:
+        """The range at which this card, which cannot win the Battle from range ``r`` with the Move, still Kills the
+        other card as it falls: the hits it gets in before the other card Kills it (the other card may close in, as in
+        :meth:`_plan`), then its Parting Shot (half its attack at that range), finish the other card. None: there is
+        no such range (a Shield or Stealth in the Battle: not estimated)."""
+        if me.shield is not None or opp.shield is not None or my_stealth or opp_stealth:
+            return None
+        stamp = state.stamp
+        if me.stamp != stamp:
+            state._refresh(me)
+        if opp.stamp != stamp:
+            state._refresh(opp)
+        red, left = opp.red, opp.st[3] - opp.damage
+        mred, mleft = me.red, me.st[3] - me.damage
+        theirs = opp.atk
+        h0, h1, h2 = [INF if t - mred <= 0 else -(-mleft // (t - mred)) for t in theirs]
+        if opp.flags & SLOW:
+            threats = (min(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2)
+        else:
+            threats = (min(h0, h1, h2 + 1), min(h1, h2), h2)
+        slow = me.flags & SLOW
+        mine = me.atk
+        for target in range(r, 3):
+            per = mine[target] - red
+            if per <= 0:
+                continue
+            hits = threats[target] - (target - r if slow else (target - r - 1 if target > r else 0))
+            if hits < 1 or hits >= INF:
+                continue
+            if per * hits + max(mine[target] // 2 - red, 0) >= left:
+                return target
+        return None
+
     def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> tuple[Move, bool]:
-        """Fight at the range where this card wins the exchange soonest, or retreat when it cannot win: (the Move,
-        whether the card is losing)."""
+        """Fight at the range where this card wins the exchange soonest; when it cannot win, fight on where it trades
+        (:meth:`_trade_range`: it Kills the other card as it falls), else retreat: (the Move, whether the card is
+        losing: a trade counts as losing, so the window before the Move may still turn the Battle into a win)."""
         s, r = b.mover, b.range
         stealth = b.stealth
         moves, target = self._plan(state, me, opp, r, stealth[s], stealth[1 - s])
         if moves >= INF:
+            trade = self._trade_range(state, me, opp, r, stealth[s], stealth[1 - s])
+            if trade is not None:  # it falls, but Kills the other card as it does: fight on
+                if trade == r:
+                    return _MOVE_AT[STRIKE][r], True
+                if me.flags & SLOW or me.atk[r + 1] <= 0:
+                    return _MOVE_AT[ADVANCE][r], True
+                return _MOVE_AT[ADVANCE_STRIKE][r], True
             if stealth[s] or _hits(max(opp.atk[:r + 1]), *_toughness(state, me, opp)) > 1:
                 return _MOVE_AT[RETREAT][r], True
             return _MOVE_AT[STRIKE][r], True

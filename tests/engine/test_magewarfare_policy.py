@@ -1,4 +1,5 @@
-"""The greedy Mage in built positions: it blocks to trade and as a last chance against a lethal hit, and with 3-4 Mages
+"""The greedy Mage in built positions: it blocks to trade and as a last chance against a lethal hit, in a Battle it
+cannot win it fights on when it Kills the other card as it falls (a trade) and retreats otherwise, and with 3-4 Mages
 it attacks by threat and opportunity (a Mage it can Kill, then the strongest cards, then the leader), never by seat."""
 
 from __future__ import annotations
@@ -51,6 +52,63 @@ def test_greedy_blocks_a_lethal_hit_with_whatever_it_has():
     state, _, squire = blocking_state(card("Squire", long=3, medium=3, close=3, defense=10, cost=10), hp=5)
     assert Greedy().decide(state) == Block(squire.uid, "Squire", "Raider")
 
+
+
+def test_greedy_blocker_fights_on_to_trade_rather_than_retreat():
+    """The Halberdier (3 at every range, Defense 11) cannot win against the Raider (5, Defense 7), which strikes first,
+    but its two hits before it falls (3 + 3) and its Parting Shot (1) Kill the Raider. After the Raider's first hit it
+    has 6 Defense left, so it would survive a retreat (the Free Hit is 5), but a blocker that retreats lets a Creature
+    go on to the Mage: greedy fights on, both cards are Killed, the Mage takes nothing and gains the Raider's Flesh."""
+    state, raider, halberdier = blocking_state(card("Halberdier", long=3, medium=3, close=3, defense=11, cost=10))
+    action = Greedy().decide(state)
+    assert action == Block(halberdier.uid, "Halberdier", "Raider")
+    state.apply(action)
+    flesh = state.sides[1].flesh
+    moves = []
+    while state.phase == mw.BATTLE or state.pending:
+        action = Greedy().decide(state)
+        if state.phase == mw.BATTLE and state.battle.mover == 1:
+            moves.append(action.kind)
+        state.apply(action)
+    assert mw.RETREAT not in moves
+    assert raider.uid not in state.objs and halberdier.uid not in state.objs
+    assert state.sides[1].hp == 100 and state.sides[1].flesh == flesh + 20
+
+
+def test_greedy_attacker_fights_on_to_trade_rather_than_retreat():
+    """An attacker that loses its Battle but Kills the blocker as it falls (3 + 3 and a Parting Shot of 1 against
+    the Warden's 7 Defense) fights on instead of retreating: each player gains the other card's Flesh."""
+    state = battle_state()
+    scout = put(state, 0, card("Scout", long=3, medium=3, close=3, defense=6, cost=10))
+    warden = put(state, 1, card("Warden", long=5, medium=5, close=5, defense=7, cost=20))
+    act(state, Declare, uid=scout.uid)
+    start_battles(state)
+    act(state, Block, uid=warden.uid)
+    flesh = [side.flesh for side in state.sides]
+    moves = []
+    while state.phase == mw.BATTLE or state.pending:
+        action = Greedy().decide(state)
+        if state.phase == mw.BATTLE and state.battle.mover == 0:
+            moves.append(action.kind)
+        state.apply(action)
+    assert mw.RETREAT not in moves
+    assert scout.uid not in state.objs and warden.uid not in state.objs
+    assert [side.flesh for side in state.sides] == [flesh[0] + 20, flesh[1] + 10]
+
+
+def test_greedy_card_that_can_neither_win_nor_trade_retreats():
+    """The Page (2 at every range, Defense 11) against the Raider (5, Defense 7): after the Raider's first hit it has
+    6 Defense left, its two hits and a Parting Shot of 1 leave the Raider standing, and a retreat's Free Hit (5) does
+    not Kill it: it retreats."""
+    state = battle_state()
+    raider = put(state, 0, RAIDER)
+    page = put(state, 1, card("Page", long=2, medium=2, close=2, defense=11, cost=10))
+    act(state, Declare, uid=raider.uid)
+    start_battles(state)
+    act(state, Block, uid=page.uid)
+    state.apply(Greedy().decide(state))  # the Raider's first hit
+    assert state.battle.mover == 1
+    assert Greedy().decide(state).kind == mw.RETREAT
 
 BRUTE = card("Brute", long=9, medium=9, close=9, defense=30, cost=30)
 IMP = card("Imp", long=1, close=1, defense=3, cost=5)

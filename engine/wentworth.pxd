@@ -156,14 +156,17 @@ cdef class WentworthState:
     cpdef double estimate(self, Guardian g, int mask)
 
     @cython.locals(sources=list, side=Side, temp=list, delta=cython.int, ctrl=cython.int, scope=cython.int, eff=Eff,
-                   total=cython.int)
+                   total=cython.int, bound=Binding)
     cpdef int cost(self, int player, Facts facts)
 
-    @cython.locals(deltas=dict, ctrl=cython.int, scope=cython.int, eff=Eff, side=Side)
+    @cython.locals(deltas=dict, ctrl=cython.int, scope=cython.int, eff=Eff, side=Side, bound=Binding)
     cpdef cost_deltas(self, int player)
 
     @cython.locals(total=cython.int, ctrl=cython.int, scope=cython.int, eff=Eff)
     cpdef int _prevent_player(self, int player)
+
+    @cython.locals(found=list, view=tuple, side=Side, g=Guardian)
+    cpdef list bindings(self, int player=*)
 
     @cython.locals(side=Side, g=Guardian)
     cpdef Guardian _guardian(self, uid)
@@ -374,6 +377,9 @@ cpdef _shuffle(Side side, rng)
 cpdef WentworthState _state(list sides, rng, int first, int max_turns, bint log, bint goldfish)
 cpdef str _label(Guardian g)
 
+@cython.locals(total=cython.int)
+cpdef int _pips(dice)
+
 # the effect handlers
 @cython.locals(seat=cython.int, g=Guardian)
 cpdef _damage(WentworthState state, Eff eff, Ctx ctx)
@@ -434,6 +440,9 @@ cpdef _blocks_action(WentworthState state)
 
 @cython.locals(found=list, user=cython.int, slot=cython.int, eff=Eff)
 cpdef list _abilities_of(WentworthState state, int p, bint in_roll)
+
+@cython.locals(count=cython.int, facts=Facts)
+cpdef int _cheap_guardians(list hand)
 
 @cython.locals(count=cython.int, k=cython.int, row=list)
 cdef void _block_search(int position, double total, list rows, list unblocked_values, list bounds, list used,

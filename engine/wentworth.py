@@ -600,9 +600,9 @@ class Guardian:
         self.haste_turn = self.noattack_turn = self.nodefend_turn = self.extra_turn = -1
         self.extra = 0
         self.alive = True
-        # what the passives in play give it (recomputed whenever the board changes)
-        self.rp = facts.rp
-        self.life_max = facts.life
+        # what the passives in play give it (recomputed whenever the board changes; self.facts: typed when compiled)
+        self.rp = self.facts.rp
+        self.life_max = self.facts.life
         self.m_att: list = []
         self.m_def: list = []
         self.dyn: list = []
@@ -787,6 +787,14 @@ KEEP, REDRAW = Redraw(False), Redraw(True)
 
 REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, RESPOND = range(7)
 PHASE_NAMES = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce", "respond")
+
+
+def _pips(dice: Sequence[int]) -> int:
+    """The total of a roll's dice (sum() without the call through Python when compiled)."""
+    total = 0
+    for pip in dice:
+        total += pip
+    return total
 
 
 def _label(g: Guardian) -> str:
@@ -1430,7 +1438,8 @@ class WentworthState:
                 if ctrl != player:
                     continue
             elif scope == P_BOUND:
-                if src.player != player:
+                bound = src  # a binding on a player
+                if bound.player != player:
                     continue
             if eff.card_type and eff.card_type != facts.type:
                 continue
@@ -1456,7 +1465,8 @@ class WentworthState:
                 if ctrl != player:
                     continue
             elif scope == P_BOUND:
-                if src.player != player:
+                bound = src  # a binding on a player
+                if bound.player != player:
                     continue
             if eff.cond is not None:
                 return None
@@ -2605,7 +2615,7 @@ class WentworthState:
             dice[index] = int(rand() * 6) + 1
         else:
             new = [int(rand() * 6) + 1 for _ in dice]
-            old, fresh = sum(dice), sum(new)
+            old, fresh = _pips(dice), _pips(new)
             keep = eff.keep
             if (keep == "new" or (keep == "higher" and fresh > old) or (keep == "lower" and fresh < old)
                     or (keep == "choice" and (fresh > old if favour else fresh < old))):
@@ -2615,7 +2625,7 @@ class WentworthState:
 
     def _resolve_combat(self) -> None:
         """Compare the totals: the higher deals the difference; negative totals hurt their own guardian."""
-        self._settle(sum(self.c_adice), sum(self.c_ddice))
+        self._settle(_pips(self.c_adice), _pips(self.c_ddice))
         if self.queue or self.hurt:
             self.resume.append("_end_combat")
         else:
@@ -3609,6 +3619,15 @@ def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list:
     return found
 
 
+def _cheap_guardians(hand: list) -> int:
+    """How many guardians in ``hand`` cost no more than one turn's influence."""
+    count = 0
+    for facts in hand:
+        if facts.type is GUARDIAN and facts.cost <= RECHARGE:
+            count += 1
+    return count
+
+
 def _block_search(position: int, total: float, rows: list, unblocked_values: list, bounds: list, used: list,
                   picks: list, found: list) -> None:
     """The depth-first search of :func:`_blocks_action`: attack ``position`` on gets each unused defender
@@ -4255,9 +4274,7 @@ class Greedy:
     def _redraw_value(state: WentworthState, action: Redraw) -> float:
         if not action.redraw:
             return 0.0
-        hand = state.sides[state.redraw_seat].hand
-        cheap = sum(1 for facts in hand if facts.type is GUARDIAN and facts.cost <= RECHARGE)
-        return 1.0 if cheap < 2 else -1.0
+        return 1.0 if _cheap_guardians(state.sides[state.redraw_seat].hand) < 2 else -1.0
 
     def _binding_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
         """Helpful bindings on one's own guardians (the most expensive first), curses on the opponents';
@@ -4559,7 +4576,7 @@ class Greedy:
             att, d = state.c_att, state.c_def
             amods = state.roll_mods(att, ATTACK)
             dmods = state.roll_mods(d, DEFENSE) if d is not None else []
-            a_sum, d_sum = sum(state.c_adice), sum(state.c_ddice)
+            a_sum, d_sum = _pips(state.c_adice), _pips(state.c_ddice)
             a = sequence(a_sum, amods, att.owner, state.n) if amods else a_sum
             v = (sequence(d_sum, dmods, d.owner, state.n) if dmods else d_sum) if d is not None else 0
             now = cache["now"] = (amods, dmods, a_sum, d_sum, a, v)
@@ -4629,7 +4646,7 @@ class Greedy:
                 elif code == K_REROLL:
                     dice = state.c_adice if is_att else state.c_ddice
                     favour = p == g.owner
-                    old = sum(dice)
+                    old = _pips(dice)
                     if eff.dice == "one":
                         new = old - (min(dice) if favour else max(dice)) + 3.5
                     else:

@@ -14,8 +14,16 @@
 #   floats in the .py: the same arithmetic).
 # - A bint attribute holds only True/False in the .py (reading one gives a bool, as before).
 # - Static methods cannot be cpdef: the hot ones (MageState._roster and _payable, Greedy._reaction_options,
-#   _try_effects and _undo) are plain methods in the .py (they were always called through an instance).
+#   _try_effects, _undo and _bounds) are plain methods in the .py (they were always called through an instance).
 cimport cython
+
+# the game's int constants as C values (magewarfare.py publishes them as module attributes too)
+cdef int START_HP, MAGE_DEX, HAND, BATTLE_CAP, LONG, MEDIUM, CLOSE, CREATURE, GUARD, DEVICE, SHIELD, SPELL, HEX
+cdef int FLYER, STEALTH, SLOW, DOUBLE, CLOAK, EXP_TURN, EXP_BATTLE, OPENING, MAINT, DRAW, EQUIP, DECLARE, BLOCK
+cdef int BATTLE, PLAY, DISCARD, ENDTURN, ADVANCE, STRIKE, ADVANCE_STRIKE, RETREAT, WAIT, UNSTEALTH, INF
+# the shared tables the policy reads on every decision (published likewise)
+cdef dict MOVES, _LET_THROUGH
+cdef list _MOVE_AT, _SIGS
 
 
 cdef class Facts
@@ -153,6 +161,7 @@ cdef class MageState:
 
     cpdef legal_actions(self)
     cpdef list _options(self)
+    cpdef list _draw_options(self, Side side, bint spellbook=*)
     cpdef _set_phase(self, int phase)
 
     @cython.locals(side=Side, g=Gear, f=Facts, u=Unit, moves=list, turn=cython.int)
@@ -272,8 +281,77 @@ cdef class MageState:
     @cython.locals(u=Unit, kept=list, objs=dict, a=Unit)
     cpdef _end_battle(self, Battle b, bint defender_out)
 
+    # the turn, cards entering and leaving play, creating (less frequent than the above, still every turn)
+    @cython.locals(side=Side, due=list, kept=tuple, u=Unit, g=Gear, spell=TableSpell, h=Hex)
+    cpdef list _maintenance_due(self, int p)
+
+    @cython.locals(p=cython.int, side=Side, queue=list, cost=cython.int, bonus=cython.int)
+    cpdef _maintenance_step(self)
+
+    @cython.locals(pile=list)
+    cpdef _do_draw(self, Side side, str piles)
+
+    @cython.locals(side=Side, turn=cython.int, u=Unit, g=Gear)
+    cpdef bint _has_gear_choice(self, int p)
+
+    @cython.locals(returning=bint, side=Side, u=Unit, kept=list, back=cython.int, spell=TableSpell, seat=cython.int)
+    cpdef _end_turn(self)
+
+    cpdef int _new_id(self)
+
+    @cython.locals(u=Unit, side=Side, units=list, kept=tuple, e=Eff)
+    cpdef Unit _enter(self, int p, Facts f)
+
+    @cython.locals(x=Unit, amount=cython.int)
+    cpdef _equip(self, Gear g, Unit u, plan)
+
+    @cython.locals(u=Unit, x=Unit, amount=cython.int)
+    cpdef _unequip(self, Gear g)
+
+    cpdef _drop(self, Gear g, int p)
+
+    @cython.locals(heavy=list)
+    cpdef _fit(self, Unit u)
+
+    @cython.locals(side=Side, h=Hex, g=Gear, dropped=list, f=Facts, owner=Side)
+    cpdef list _leave(self, Unit u, str zone, bint battle=*)
+
+    @cython.locals(b=Battle)
+    cpdef _stop_fighting(self, Unit u)
+
+    @cython.locals(ground=list, h=Hex)
+    cpdef _gear_gone(self, Gear g)
+
+    cpdef _hex_gone(self, Hex h)
+
+    @cython.locals(side=Side)
+    cpdef _spell_gone(self, TableSpell spell)
+
+    @cython.locals(loser=cython.int, f=Facts, e=Eff, dropped=list, side=Side)
+    cpdef list _kill(self, Unit u, killer, bint battle=*)
+
+    @cython.locals(old=cython.int, g=Gear)
+    cpdef _steal(self, Unit u, int p, duration)
+
+    @cython.locals(side=Side)
+    cpdef _hurt_mage(self, int seat, int amount)
+
+    @cython.locals(p=cython.int, side=Side, spell=TableSpell, f=Facts, kind=cython.int, g=Gear, u=Unit, h=Hex, e=Eff)
+    cpdef _create(self, action)
+
+    @cython.locals(negators=list, k=cython.int, seat=cython.int, side=Side)
+    cpdef _cast(self, int p, Facts f, target, TableSpell spell)
+
 
 cpdef _key(obj)
+
+@cython.locals(user=object)
+cpdef _fits_user(Facts facts, Facts unit_facts)
+
+cpdef Side _side(int seat, deck, rng, bint vanilla)
+
+@cython.locals(kind=str, dearest=cython.int, low=bint, attack_phase=bint)
+cpdef double _effect_cap(Eff e, tuple bound)
 
 @cython.locals(n=cython.int, x=cython.int, take=cython.int, per=cython.int)
 cpdef int _hits(int amount, int prevent, int room, int red, int left)
@@ -383,3 +461,16 @@ cdef class Greedy:
     @cython.locals(kind=str, value=cython.double, side=Side, u=Unit, left=cython.int, sign=cython.int,
                    size=cython.int, mine=bint)
     cpdef double _effect_value(self, MageState state, int p, Eff e, target, Unit this, bint attack_phase)
+
+    @cython.locals(dearest=cython.int, low=bint, side=Side, kept=tuple)
+    cpdef tuple _bounds(self, MageState state, int p, bint attack_phase)
+
+    @cython.locals(side=Side, hand=list, classes=cython.int, fighters=cython.int, gear=cython.int, f=Facts,
+                   c=cython.int, wanted=tuple)
+    cpdef _draw(self, MageState state, list options)
+
+    @cython.locals(best_value=cython.double, g=Gear, u=Unit, value=cython.double)
+    cpdef _equip(self, MageState state)
+
+    @cython.locals(side=Side, hand=list, classes=cython.int, f=Facts, value=cython.double, fits=dict, u=Unit)
+    cpdef _discard(self, MageState state)

@@ -4035,8 +4035,7 @@ class Greedy:
                 best, best_value = target, value
         return best, best_value
 
-    @staticmethod
-    def _bounds(state: MageState, p: int, attack_phase: bool) -> tuple[int, bool, bool]:
+    def _bounds(self, state: MageState, p: int, attack_phase: bool) -> tuple[int, bool, bool]:
         """What upper bounds of effect values depend on: the dearest enemy card, whether an enemy Mage is low."""
         dearest = 0
         low = False
@@ -4356,3 +4355,15 @@ register(Engine(
            "multiplayer": "free-for-all: each attacker goes after the Mage its player chooses; the last Mage "
                           "standing wins"},
 ))
+
+
+# Compiled, the int constants and the policy's shared tables are C values (declared in magewarfare.pxd) and not module
+# attributes by themselves: publish them (in plain Python this assigns each name its own value).
+globals().update(
+    START_HP=START_HP, MAGE_DEX=MAGE_DEX, HAND=HAND, BATTLE_CAP=BATTLE_CAP, LONG=LONG, MEDIUM=MEDIUM, CLOSE=CLOSE,
+    CREATURE=CREATURE, GUARD=GUARD, DEVICE=DEVICE, SHIELD=SHIELD, SPELL=SPELL, HEX=HEX, FLYER=FLYER, STEALTH=STEALTH,
+    SLOW=SLOW, DOUBLE=DOUBLE, CLOAK=CLOAK, EXP_TURN=EXP_TURN, EXP_BATTLE=EXP_BATTLE, OPENING=OPENING, MAINT=MAINT,
+    DRAW=DRAW, EQUIP=EQUIP, DECLARE=DECLARE, BLOCK=BLOCK, BATTLE=BATTLE, PLAY=PLAY, DISCARD=DISCARD, ENDTURN=ENDTURN,
+    ADVANCE=ADVANCE, STRIKE=STRIKE, ADVANCE_STRIKE=ADVANCE_STRIKE, RETREAT=RETREAT, WAIT=WAIT, UNSTEALTH=UNSTEALTH,
+    INF=INF, MOVES=MOVES, _LET_THROUGH=_LET_THROUGH, _MOVE_AT=_MOVE_AT, _SIGS=_SIGS,
+)

@@ -15,6 +15,10 @@
 # - A bint attribute holds only True/False in the .py (reading one gives a bool, as before).
 # - Static methods cannot be cpdef: the hot ones (MageState._roster and _payable, Greedy._reaction_options,
 #   _try_effects, _undo and _bounds) are plain methods in the .py (they were always called through an instance).
+# - Cython compiles no closure (a generator expression, a lambda) inside a cpdef method: the .py keeps those of the
+#   methods declared here in small module functions (_has_aura_spell, _damage_sum, _weakest, ...).
+# - A method declared here must keep its arguments; a new attribute of a class here needs a declaration here (an
+#   extension type has no __dict__: without one it is an AttributeError in the compiled engine only).
 cimport cython
 
 # the game's int constants as C values (magewarfare.py publishes them as module attributes too)

@@ -305,6 +305,41 @@ def _fits_user(facts: Facts, unit_facts: Facts) -> bool:
     return fit
 
 
+# Generator expressions and lambdas of methods that the compiled engine makes ``cpdef`` (see magewarfare.pxd), as
+# module functions: Cython compiles no closure inside a cpdef method.
+
+def _has_aura_spell(table: list) -> bool:
+    return any(spell.active and spell.facts.auras for spell in table)
+
+
+def _has_complex(gears: list) -> bool:
+    return any(g.facts.complex for g in gears)
+
+
+def _lender_busy(lent: list) -> bool:
+    return any(x.deployed or x.disabled or x.chains for x, _ in lent)
+
+
+def _strongest(b: "Unit") -> tuple:
+    return max(b.atk), -b.uid
+
+
+def _damage_sum(effects: Any) -> int:
+    return sum(e.amount for e in effects if e.kind == "damage")
+
+
+def _deploys(effects: Any) -> bool:
+    return any(e.deploy for e in effects)
+
+
+def _gives_flyer(effects: Any) -> bool:
+    return any(e.kind == "grant_keyword" and e.bits & FLYER for e in effects)
+
+
+def _weakest(foes: list, mine: int, rank: dict) -> Any:
+    return min(foes, key=lambda side: (-(-side.hp // mine), rank[side.seat]))
+
+
 # --- cards in play ----------------------------------------------------------------------------------
 
 
@@ -620,15 +655,22 @@ def _key(obj: Any) -> int:
     return obj.sid
 
 
-class MageState(GameState):
-    """A game of Mage Warfare between 2 to 4 Mages (or one against a goldfish that has no cards)."""
+class MageState:
+    """A game of Mage Warfare between 2 to 4 Mages (or one against a goldfish that has no cards).
+
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
+    Cython it is an extension type (a C struct, see ``magewarfare.pxd``), which cannot derive from a plain Python
+    class."""
 
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped", "reactor")
+                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped", "reactor",
+                 "rng", "log", "turn", "max_turns")
 
     # -- protocol --
+
+    say = GameState.say
 
     def current_player(self) -> int:
         if self.pending:
@@ -669,8 +711,7 @@ class MageState(GameState):
         if self.aura_stamp != self.stamp:  # who has auras changes only with a new stamp
             self.aura_stamp = self.stamp
             self.aura_units = [[o for o in side.units if o.facts.auras] for side in self.sides]
-            self.aura_sides = [bool(self.aura_units[side.seat]) or any(
-                spell.active and spell.facts.auras for spell in side.table) for side in self.sides]
+            self.aura_sides = [bool(self.aura_units[side.seat]) or _has_aura_spell(side.table) for side in self.sides]
         if not (u.mods or u.hexes or u.devices or u.shield is not None or f.self_mods or self.aura_sides[u.ctrl]):
             t = u.tokens
             if t:
@@ -891,7 +932,7 @@ class MageState(GameState):
                 return None
             if not gf.sharable:
                 used += gf.stats[4]
-        if u.helping and (f.complex or any(g.facts.complex for g in u.helping)):
+        if u.helping and (f.complex or _has_complex(u.helping)):
             return None
         if f.sharable:
             return self._share_plan(u, f, creating)
@@ -1135,8 +1176,7 @@ class MageState(GameState):
             kept = self._roster(side)
         return kept[2]
 
-    @staticmethod
-    def _roster(side: Side) -> tuple:
+    def _roster(self, side: Side) -> tuple:
         """(roster, count, class bits, the cards with activated abilities, their Maintenance Costs, the
         highest Creation Cost) of a side's cards in play, kept until its ``units`` change (``side.roster`` counts
         the changes; ``_enter`` updates it in place of a new count)."""
@@ -1333,8 +1373,7 @@ class MageState(GameState):
                 return True
         return False
 
-    @staticmethod
-    def _payable(obj: Any, e: Eff, u: Unit, flesh: int) -> bool:
+    def _payable(self, obj: Any, e: Eff, u: Unit, flesh: int) -> bool:
         """Whether ability ``e`` of ``obj`` (the card ``u``, one of its Devices or a Hex on it) can be paid for now:
         its Flesh and blood counters; a Deploy cost needs the card (and a Device's users) Withdrawn; a Shielded
         card's abilities reach only itself (or its user) and its Mage."""
@@ -1343,8 +1382,8 @@ class MageState(GameState):
         kind = type(obj)
         if kind is Hex:
             return True
-        if e.deploy and (u.deployed or (u.helping if kind is Unit else obj.deployed or (obj.facts.sharable and any(
-                x.deployed or x.disabled or x.chains for x, _ in obj.lent)))):
+        if e.deploy and (u.deployed or (u.helping if kind is Unit else obj.deployed or (obj.facts.sharable and _lender_busy(
+                obj.lent)))):
             return False
         return u.shield is None or e.tw in (None, "this" if kind is Unit else "user", "you")
 
@@ -3403,7 +3442,7 @@ class Greedy:
         if best is None:
             best = trader
         if best is None and blockers and attacker.best >= state.sides[state.cur_seat].hp:
-            best = max(blockers, key=lambda b: (max(b.atk), -b.uid))  # (a lethal hit: a Battle is the last chance)
+            best = max(blockers, key=_strongest)  # (a lethal hit: a Battle is the last chance)
         if best is None:
             through = _LET_THROUGH.get(name)
             if through is None:
@@ -3431,8 +3470,7 @@ class Greedy:
 
     # -- reactive windows --
 
-    @staticmethod
-    def _reaction_options(state: MageState, p: int, wanted: tuple) -> list:
+    def _reaction_options(self, state: MageState, p: int, wanted: tuple) -> list:
         """(source, its effects, its target card, the card using it, its cost) for each Spell or ability player ``p``
         may use in the window now (among the actions :meth:`MageState._reactions` lists) whose effect (heal, damage, a
         change of stats or keywords) lands on one of the cards ``wanted``: the targeted ones aimed at those cards only,
@@ -3516,8 +3554,7 @@ class Greedy:
             return Activate(_key(source), source.facts.name)
         return Activate(_key(source), source.facts.name, *state.target_ref(p, target))
 
-    @staticmethod
-    def _try_effects(state: MageState, effects: list, target: Any, user: Unit | None) -> list:
+    def _try_effects(self, state: MageState, effects: list, target: Any, user: Unit | None) -> list:
         """Apply the effects' changes to cards for an estimate (undone by :meth:`_undo`): what was changed."""
         undo = []
         for e in effects:
@@ -3538,8 +3575,7 @@ class Greedy:
                 undo.append((t, None, mod))
         return undo
 
-    @staticmethod
-    def _undo(state: MageState, undo: list) -> None:
+    def _undo(self, state: MageState, undo: list) -> None:
         for t, damage, mod in reversed(undo):
             if mod is None:
                 t.damage = damage
@@ -3613,18 +3649,18 @@ class Greedy:
             left = attacker.st[3] - attacker.damage
             best, best_cost = None, None
             for source, effects, _, _, cost in self._reaction_options(state, p, (attacker,)):
-                if sum(e.amount for e in effects if e.kind == "damage") >= left and (
+                if _damage_sum(effects) >= left and (
                         best_cost is None or cost < best_cost):
                     best, best_cost = source, cost
             return None if best is None else self._reaction_action(state, p, best, attacker)
         best, best_key = None, None
         wanted.append(attacker)
         for source, effects, target, user, cost in self._reaction_options(state, p, tuple(wanted)):
-            deploys = any(e.deploy for e in effects)
+            deploys = _deploys(effects)
             if target is None and deploys:
                 continue  # (a card Deploying for an ability on itself cannot block)
-            if target is not attacker and target is not None and flyer and target not in reach and not any(
-                    e.kind == "grant_keyword" and e.bits & FLYER for e in effects):
+            if target is not attacker and target is not None and flyer and target not in reach and not _gives_flyer(
+                    effects):
                 continue  # (it would still not reach the Flyer)
             undo = self._try_effects(state, effects, target, user)
             if not undo:
@@ -3731,7 +3767,7 @@ class Greedy:
                     for side, pool in zip(foes, pools)}
         # The race: if my attackers would kill the most exposed enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
-        weakest = foes[0] if rank is None else min(foes, key=lambda side: (-(-side.hp // mine), rank[side.seat]))
+        weakest = foes[0] if rank is None else _weakest(foes, mine, rank)
         if -(-weakest.hp // mine) <= (-(-sides[p].hp // theirs) if theirs else INF):
             if len(foes) > 1:
                 pools = [pools[foes.index(weakest)]]
@@ -4041,8 +4077,7 @@ class Greedy:
                 best, best_value = target, value
         return best, best_value
 
-    @staticmethod
-    def _bounds(state: MageState, p: int, attack_phase: bool) -> tuple[int, bool, bool]:
+    def _bounds(self, state: MageState, p: int, attack_phase: bool) -> tuple[int, bool, bool]:
         """What upper bounds of effect values depend on: the dearest enemy card, whether an enemy Mage is low."""
         dearest = 0
         low = False
@@ -4071,7 +4106,7 @@ class Greedy:
                 entries.append(_CHAINS)
         base = -f.cost / 4 - 2 * f.maint
         if f.pick is None:
-            return None, base + sum(self._effect_value(state, p, e, None, None, attack_phase) for e in entries)
+            return None, base + self._entries_value(state, p, entries, None, attack_phase)
         best, best_value = None, -1e9
         if f.pump_gain is not None and attack_phase:  # a pump Spell: the first Withdrawn target is best
             pick = f.pick
@@ -4098,10 +4133,14 @@ class Greedy:
                     best, best_value = target, value
             return best, best_value
         for target in state._target_objects(p, f.pick, f.harmful):
-            value = base + sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
+            value = base + self._entries_value(state, p, entries, target, attack_phase)
             if value > best_value:
                 best, best_value = target, value
         return best, best_value
+
+    def _entries_value(self, state: MageState, p: int, entries: list, target: Any, attack_phase: bool) -> float:
+        """The sum of :meth:`_effect_value` of ``entries`` on ``target`` (for :meth:`_card_target`)."""
+        return sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
 
     def _upkeep(self, state: MageState, p: int) -> int:
         """The Maintenance Costs due at the start of the next turn."""
@@ -4358,3 +4397,15 @@ register(Engine(
            "multiplayer": "free-for-all: each attacker goes after the Mage its player chooses; the last Mage "
                           "standing wins"},
 ))
+
+
+# Compiled, the int constants and the policy's shared tables are C values (declared in magewarfare.pxd) and not module
+# attributes by themselves: publish them (in plain Python this assigns each name its own value).
+globals().update(
+    START_HP=START_HP, MAGE_DEX=MAGE_DEX, HAND=HAND, BATTLE_CAP=BATTLE_CAP, LONG=LONG, MEDIUM=MEDIUM, CLOSE=CLOSE,
+    CREATURE=CREATURE, GUARD=GUARD, DEVICE=DEVICE, SHIELD=SHIELD, SPELL=SPELL, HEX=HEX, FLYER=FLYER, STEALTH=STEALTH,
+    SLOW=SLOW, DOUBLE=DOUBLE, CLOAK=CLOAK, EXP_TURN=EXP_TURN, EXP_BATTLE=EXP_BATTLE, OPENING=OPENING, MAINT=MAINT,
+    DRAW=DRAW, EQUIP=EQUIP, DECLARE=DECLARE, BLOCK=BLOCK, BATTLE=BATTLE, PLAY=PLAY, DISCARD=DISCARD, ENDTURN=ENDTURN,
+    ADVANCE=ADVANCE, STRIKE=STRIKE, ADVANCE_STRIKE=ADVANCE_STRIKE, RETREAT=RETREAT, WAIT=WAIT, UNSTEALTH=UNSTEALTH,
+    INF=INF, MOVES=MOVES, _LET_THROUGH=_LET_THROUGH, _MOVE_AT=_MOVE_AT, _SIGS=_SIGS,
+)

@@ -74,6 +74,8 @@ cdef class WarcardzState:
 
     cpdef int current_player(self)
     cpdef bint is_terminal(self)
+    cpdef winner(self)
+    cpdef bint is_unresolved(self)
 
     # -- scores (keys of the per-game caches are Python ints; a score or a packed score read from a cache is an
     #    object until it is known not to be None)
@@ -250,3 +252,47 @@ cpdef _task_move(WarcardzState state, task)
 @cython.locals(fighter=Fighter)
 cpdef _answer_move(WarcardzState state, int player, action, data)
 cpdef _task_effect(WarcardzState state, task)
+cpdef _flip(WarcardzState state, int player, entry, context, str deck)
+
+# setting up
+@cython.locals(i=cython.int, facts=Facts)
+cpdef _field(WarcardzState state, int player, line)
+
+@cython.locals(attr_pile=list, var_pile=list)
+cpdef _side_decks(WarcardzState state, list attributes, list variables)
+
+
+# --- the greedy policy ---------------------------------------------------------------------------------------------
+# Only its hottest methods (the attack search and the reserve placement, about half of a greedy game's time) are
+# declared; every other method stays an ordinary one that may change freely. A declared method's locals must keep
+# their types here when its code changes: a new local is simply an object, a local that comes to hold another type
+# (a float in a C int, None in a C number) must change here too.
+cdef class Greedy:
+    @cython.locals(pending=tuple, p=cython.int, side=Side, cache=dict, attackers=list, target=Fighter, f=Fighter)
+    cpdef act(self, WarcardzState state)
+
+    cpdef plan(self, WarcardzState state, int p)
+
+    @cython.locals(enemies=list, board=list, granted=dict, reachers=tuple, best_value=cython.double, cache=dict,
+                   free=bint, other=Fighter, won=list, target=Fighter, worth=cython.double, sq=cython.int,
+                   attackers=list, src=cython.int, bit=cython.int, f=Fighter, found=list, found_value=cython.double,
+                   total=cython.int, value=cython.double, threats=list)
+    cpdef _plan(self, WarcardzState state, int p, bint nested=*)
+
+    @cython.locals(units=list, reserves=list, room=cython.int, f=Fighter, index=cython.int, top=cython.int,
+                   i=cython.int, facts=Facts, board=list, open_squares=list, sq=cython.int, table=tuple,
+                   lights=cython.int, home=cython.int, best=cython.int, best_count=cython.int, best_home=bint,
+                   count=cython.int, target_sq=cython.int, target=Fighter, ranked=list, entry=tuple)
+    cpdef tuple _placements(self, WarcardzState state, int p)
+
+    @cython.locals(board=list, lights=cython.int, table=tuple, now=tuple, there=Fighter, target_sq=cython.int,
+                   target=Fighter, exposed=bint)
+    cpdef bint _strikes_from(self, WarcardzState state, int p, Fighter fighter, int sq)
+
+    @cython.locals(board=list, reach=list, sq=cython.int, attackers=list, target=Fighter, group=list, index=cython.int,
+                   facts=Facts, combat=Combat, attack=cython.int, defense=cython.int, margin=cython.int)
+    cpdef _backed_attack(self, WarcardzState state, int p, Side side)
+
+    @cython.locals(square=cython.int, enemy=cython.int, block=bint, best_gain=cython.int, fighter=Fighter,
+                   lights=cython.int, before=cython.int, after=cython.int, gain=cython.int)
+    cpdef _move(self, WarcardzState state, int player, actions)

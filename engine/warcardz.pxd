@@ -296,3 +296,6 @@ cdef class Greedy:
     @cython.locals(square=cython.int, enemy=cython.int, block=bint, best_gain=cython.int, fighter=Fighter,
                    lights=cython.int, before=cython.int, after=cython.int, gain=cython.int)
     cpdef _move(self, WarcardzState state, int player, actions)
+
+@cython.locals(gain=tuple, fixed=cython.int, per_fighter=cython.int, frenzy=bint, bound=cython.int, f=Fighter)
+cpdef int _gain_bound(Facts facts, mine)

@@ -13,6 +13,12 @@
 #   every expression that adds them.
 cimport cython
 
+# the module's private tables as C-typed globals (compiled, they are not module attributes; nothing outside reads
+# them): the per-process caches of compiled conditions, facts and score parts, the steps and answers by name
+cdef dict _CONDS, _FACTS, _OWN, _VARIABLE, _BASE, _GAINS, _DECKS, _STANDARD, _TASKS, _HANDLERS, _EFFECT_HANDLERS
+cdef dict _NO_MODS  # (a combat's modifiers before a card changes them)
+cdef long long _IN_GROUP  # (2 ** 31 + 1: a _BASE key's part for an attacker in a group)
+
 
 @cython.final
 cdef class Cond:

@@ -1,16 +1,20 @@
 # Cython declarations augmenting warcardz.py (pure-Python mode): C types for the engine's hot classes, their
 # attributes, and the arguments and locals of the hottest functions. Nothing here changes a result: the plain .py
 # plays the same games.
-# - Cond, Facts, Fighter, Side, Combat and WarcardzState are extension types (C structs). WarcardzState follows the
-#   core.GameState protocol without subclassing it (an extension type cannot derive from a plain Python class): it
-#   holds rng/log/turn/max_turns itself and takes ``say`` from GameState.
-# - The greedy policy (Greedy) is left a plain Python class, compiled but undeclared, so that it may change freely;
-#   its calls into the state reach the cpdef methods below.
+# - Cond, Facts, Fighter, Side, Combat and WarcardzState are extension types (C structs, final). WarcardzState
+#   follows the core.GameState protocol without subclassing it (an extension type cannot derive from a plain Python
+#   class): it holds rng/log/turn/max_turns itself and takes ``say`` from GameState.
+# - Of the greedy policy only the hottest methods are declared (see its section at the end); its other methods, and
+#   any it gains, are ordinary Python methods of the compiled class.
+# - A function holding a generator expression, a lambda or a nested function cannot be cpdef ("closures inside
+#   cpdef functions not yet supported"): such functions stay ordinary ones (has_way_to_attack, army_value,
+#   value_in_play, _attacks, _declare, _targets, clone, _answer_save; the greedy's _slot, _answer, _window, _discard).
 # - A typed variable may be None only where the .py tests for None before using it (an attribute of None is a crash
-#   here, not an AttributeError).
+#   here, not an AttributeError); a value read from a cache with .get() is an object until tested.
 # - C ints hold only small values: squares, uids, turns, stats, scores, card values, direction bits, serials. The
 #   score-cache keys that shift a serial by 24 or 32 bits (``var_base``, ``skey``) stay Python ints, and so does
-#   every expression that adds them.
+#   every expression that adds them. The greedy's plan values are C doubles (the same IEEE arithmetic as Python's
+#   floats).
 cimport cython
 
 # the module's private tables as C-typed globals (compiled, they are not module attributes; nothing outside reads
@@ -176,7 +180,6 @@ cdef class WarcardzState:
 
     @cython.locals(p=cython.int, side=Side, facts=Facts, entry=list)
     cpdef _play_before(self, action)
-
 
     cpdef end_turn(self)
 

@@ -334,8 +334,8 @@ class Facts:
         self.attack = int(card.get("attack", 0) or 0)
         self.defense = int(card.get("defense", 0) or 0)
         self.attrs = tuple(int(card.get(a, 0) or 0) for a in ATTRIBUTES)
-        self.frenzy = card.get("frenzy", 0)
-        self.frenzy = int(self.frenzy or 0) if card.type == "character" else 0
+        frenzy = card.get("frenzy", 0)
+        self.frenzy = int(frenzy or 0) if card.type == "character" else 0
         self.dirs = sum(1 << DIRECTIONS.index(d) for d in card.get("directions", ()) if d in DIRECTIONS)
         self.pos = POSITIONS.index(card.get("position")) if card.get("position") in POSITIONS else -1
         self.faction = str(card.get("faction", "")).casefold()
@@ -718,8 +718,11 @@ def _own_score(f: Facts, a: int, frenzy_on: bool, attacking: bool, pos: int, in_
     return total * 2 + (1 if frenzy else 0)
 
 
-class WarcardzState(GameState):
-    """A game of Warcardz between two players (or one against a line of training dummies)."""
+class WarcardzState:
+    """A game of Warcardz between two players (or one against a line of training dummies).
+
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
+    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
 
     __slots__ = (
         "acache",
@@ -755,7 +758,14 @@ class WarcardzState(GameState):
         "var_card",
         "var_mods",
         "var_pile",
+        # (the GameState protocol's own)
+        "log",
+        "max_turns",
+        "rng",
+        "turn",
     )
+
+    say = GameState.say
 
     def current_player(self) -> int:
         return self.pending[0] if self.pending is not None else self.active
@@ -1731,7 +1741,7 @@ def _most_gained(state: WarcardzState, player: int, combat: Combat) -> int:
             bound += _frenzy_bound(state, f, combat) + extra_frenzy
         total += frenzies * bound
     if ignores:
-        total += ignores * sum(abs(amount) for amount, _, _ in state.var_mods) * (len(combat.attackers) + 1)
+        total += ignores * sum([abs(amount) for amount, _, _ in state.var_mods]) * (len(combat.attackers) + 1)
     return total
 
 

@@ -10,8 +10,9 @@ Measures, on this machine:
 * simulation throughput of each engine (greedy against greedy, games/s with 1 and 2 workers,
   and checked on 1 worker, with what checking costs; and whether the engine ran compiled:
   ``DECKLAB_PURE_PYTHON=1`` measures the plain Python ones),
-  beside a small reference pure-Python game loop timed in the same run, so that the
-  ratio engine/reference compares across machines;
+  beside a small reference pure-Python game loop timed right before and right after each
+  engine's one-worker run (the machine's speed drifts), so that the ratio engine/reference
+  compares across machines;
 * with ``--memory`` (alone): the peak memory of ``decklab sim match`` at 10,000 and 1,000,000 games.
 
 Later issues add their benchmarks here.
@@ -168,21 +169,30 @@ def simulation(template: Path) -> dict:
 
     database = open_database(str(template))
     paths = {path.name: path for path in sample_deck_paths()}
-    reference = reference_rate()
-    results = {"reference_games_per_s": round(reference, 1), "engines": {}}
+    references: list[float] = []
+    results: dict = {"engines": {}}
     for game in sorted(engines()):
         decks = [read_deck_file(database, paths[f"{game}-{i}.deck"]) for i in (1, 2)]
         rates = {}
         for key, workers, games, check in ((1, 1, 4000, False), (2, 2, 8000, False), ("checked", 1, 4000, True)):
             batch = Batch(game=game, decks=decks, policies=["greedy", "greedy"], games=games, seed=1, check=check)
+            if key == 1:
+                # The machine's speed drifts (other loads, a shared host): the reference loop is timed right before
+                # and right after each engine's one-worker run, and the ratio uses the mean of the two.
+                references.append(reference_rate())
             outcome = run(batch, workers=workers)
             rates[key] = games / outcome.elapsed
+            if key == 1:
+                references.append(reference_rate())
+        reference = (references[-2] + references[-1]) / 2
         results["engines"][game] = {
             "games_per_s_1_worker": round(rates[1], 1), "games_per_s_2_workers": round(rates[2], 1),
-            "speedup_2_workers": round(rates[2] / rates[1], 2), "ratio_to_reference": round(rates[1] / reference, 3),
+            "speedup_2_workers": round(rates[2] / rates[1], 2), "reference_games_per_s": round(reference, 1),
+            "ratio_to_reference": round(rates[1] / reference, 3),
             "checked_games_per_s_1_worker": round(rates["checked"], 1),
             "checked_cost": round(rates[1] / rates["checked"], 2), "build": native.status(game)}
     database.dispose()
+    results["reference_games_per_s"] = round(statistics.median(references), 1)
     return results
 
 
@@ -301,10 +311,11 @@ def main() -> None:
 
 
 def print_simulation(sim: dict) -> None:
-    print(f"reference game loop      {sim['reference_games_per_s']:,} games/s")
+    print(f"reference game loop      {sim['reference_games_per_s']:,} games/s (median of its runs beside each engine)")
     for game, r in sim["engines"].items():
         print(f"sim {game:<20} {r['games_per_s_1_worker']:,} games/s on 1 worker, {r['games_per_s_2_workers']:,} on 2 "
-              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop; checked "
+              f"(x{r['speedup_2_workers']}); {r['ratio_to_reference']} of the reference loop "
+              f"({r['reference_games_per_s']:,} games/s around it); checked "
               f"{r['checked_games_per_s_1_worker']:,} games/s on 1 worker (x{r['checked_cost']} the time); "
               f"{r['build']}")
 

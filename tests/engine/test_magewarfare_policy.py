@@ -54,6 +54,17 @@ def test_greedy_blocks_a_lethal_hit_with_whatever_it_has():
 
 
 
+def battle_moves(state, *, seat: int) -> list:
+    """Greedy plays the Battle under way to its end (and what it sets off); the kinds of ``seat``'s Battle Moves."""
+    moves = []
+    while state.phase == mw.BATTLE or state.pending:
+        action = Greedy().decide(state)
+        if state.phase == mw.BATTLE and state.battle.mover == seat:
+            moves.append(action.kind)
+        state.apply(action)
+    return moves
+
+
 def test_greedy_blocker_fights_on_to_trade_rather_than_retreat():
     """The Halberdier (3 at every range, Defense 11) cannot win against the Raider (5, Defense 7), which strikes first,
     but its two hits before it falls (3 + 3) and its Parting Shot (1) Kill the Raider. After the Raider's first hit it
@@ -64,13 +75,7 @@ def test_greedy_blocker_fights_on_to_trade_rather_than_retreat():
     assert action == Block(halberdier.uid, "Halberdier", "Raider")
     state.apply(action)
     flesh = state.sides[1].flesh
-    moves = []
-    while state.phase == mw.BATTLE or state.pending:
-        action = Greedy().decide(state)
-        if state.phase == mw.BATTLE and state.battle.mover == 1:
-            moves.append(action.kind)
-        state.apply(action)
-    assert mw.RETREAT not in moves
+    assert mw.RETREAT not in battle_moves(state, seat=1)
     assert raider.uid not in state.objs and halberdier.uid not in state.objs
     assert state.sides[1].hp == 100 and state.sides[1].flesh == flesh + 20
 
@@ -85,13 +90,7 @@ def test_greedy_attacker_fights_on_to_trade_rather_than_retreat():
     start_battles(state)
     act(state, Block, uid=warden.uid)
     flesh = [side.flesh for side in state.sides]
-    moves = []
-    while state.phase == mw.BATTLE or state.pending:
-        action = Greedy().decide(state)
-        if state.phase == mw.BATTLE and state.battle.mover == 0:
-            moves.append(action.kind)
-        state.apply(action)
-    assert mw.RETREAT not in moves
+    assert mw.RETREAT not in battle_moves(state, seat=0)
     assert scout.uid not in state.objs and warden.uid not in state.objs
     assert [side.flesh for side in state.sides] == [flesh[0] + 20, flesh[1] + 10]
 

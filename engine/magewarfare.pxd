@@ -360,6 +360,8 @@ cpdef double _effect_cap(Eff e, tuple bound)
 @cython.locals(n=cython.int, x=cython.int, take=cython.int, per=cython.int)
 cpdef int _hits(int amount, int prevent, int room, int red, int left)
 
+cpdef int _closing(int r, int target, int slow)
+
 @cython.locals(shield=Gear, prevent=cython.int, room=cython.int, e=Eff, c=Cond)
 cpdef tuple _toughness(MageState state, Unit victim, Unit source)
 
@@ -380,9 +382,12 @@ cdef class Greedy:
     @cython.locals(phase=cython.int, declared=list, done=cython.int, plan=list, count=cython.int)
     cpdef decide(self, MageState state)
 
-    @cython.locals(stamp=cython.long, mine=list, theirs=list, red=cython.int, left=cython.int, n0=cython.int,
-                   n1=cython.int, n2=cython.int, need=tuple, to_opp=tuple, to_me=tuple, h0=cython.int, h1=cython.int,
-                   h2=cython.int, t0=cython.int, t1=cython.int, t2=cython.int, threats=tuple, slow=cython.int,
+    @cython.locals(theirs=list, red=cython.int, left=cython.int, to_me=tuple, h0=cython.int, h1=cython.int,
+                   h2=cython.int)
+    cpdef tuple _threats(self, MageState state, Unit me, Unit opp)
+
+    @cython.locals(stamp=cython.long, mine=list, red=cython.int, left=cython.int, n0=cython.int,
+                   n1=cython.int, n2=cython.int, need=tuple, to_opp=tuple, threats=tuple, slow=cython.int,
                    extra=cython.int, cover=cython.int, best_moves=cython.int, best_target=cython.int,
                    target=cython.int, n=cython.int, moves=cython.int)
     cpdef tuple _plan(self, MageState state, Unit me, Unit opp, int r, bint my_stealth, bint opp_stealth)

@@ -3085,6 +3085,14 @@ _REACT_KINDS = frozenset(("heal", "damage", "modify", "grant_keyword"))
 """The effects Greedy weighs in a reactive window (see Greedy._reaction_options)."""
 
 
+def _closing(r: int, target: int, slow: int) -> int:
+    """The Moves a card spends closing in from range ``r`` to ``target`` before it strikes there (a Slow card cannot
+    Advance and Strike in one Move)."""
+    if slow:
+        return target - r
+    return target - r - 1 if target > r else 0
+
+
 def _hits(amount: int, prevent: int, room: int, red: int, left: int) -> int:
     """How many hits of ``amount`` Kill a card with ``left`` Defense behind a Shield with ``room`` left."""
     if room <= 0:
@@ -3261,24 +3269,11 @@ class Greedy:
 
     # -- battles --
 
-    def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> tuple[int, int]:
-        """(moves I need, range to fight at) of my best winning plan from range ``r`` (INF: none). The other
-        card may close in, so its threat at a range is its best at that range or a closer one."""
-        stamp = state.stamp
-        if me.stamp != stamp:
-            state._refresh(me)
-        if opp.stamp != stamp:
-            state._refresh(opp)
-        mine, theirs = me.atk, opp.atk
-        if opp.shield is None:
-            red = opp.red
-            left = opp.st[3] - opp.damage
-            n0, n1, n2 = mine[0] - red, mine[1] - red, mine[2] - red
-            need = (INF if n0 <= 0 else -(-left // n0), INF if n1 <= 0 else -(-left // n1),
-                    INF if n2 <= 0 else -(-left // n2))
-        else:
-            to_opp = _toughness(state, opp, me)
-            need = (_hits(mine[0], *to_opp), _hits(mine[1], *to_opp), _hits(mine[2], *to_opp))
+    def _threats(self, state: MageState, me: Unit, opp: Unit) -> tuple[int, int, int]:
+        """How many hits of the other card Kill mine if the Battle is fought at long, medium and close range (INF:
+        none do). The other card may close in, so its threat at a range is its best at that range or a closer one.
+        Both cards' stats must be fresh (``_refresh``)."""
+        theirs = opp.atk
         if me.shield is None:
             left = me.st[3] - me.damage
             red = me.red
@@ -3290,10 +3285,28 @@ class Greedy:
             to_me = _toughness(state, me, opp)
             h0, h1, h2 = _hits(theirs[0], *to_me), _hits(theirs[1], *to_me), _hits(theirs[2], *to_me)
         if opp.flags & SLOW:
-            t2, t1, t0 = h2, min(h1, h2 + 1), min(h0, h1 + 1, h2 + 2)
+            return min(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2
+        return min(h0, h1, h2 + 1), min(h1, h2), h2
+
+    def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> tuple[int, int]:
+        """(moves I need, range to fight at) of my best winning plan from range ``r`` (INF: none). The other
+        card may close in, so its threat at a range is its best at that range or a closer one."""
+        stamp = state.stamp
+        if me.stamp != stamp:
+            state._refresh(me)
+        if opp.stamp != stamp:
+            state._refresh(opp)
+        mine = me.atk
+        if opp.shield is None:
+            red = opp.red
+            left = opp.st[3] - opp.damage
+            n0, n1, n2 = mine[0] - red, mine[1] - red, mine[2] - red
+            need = (INF if n0 <= 0 else -(-left // n0), INF if n1 <= 0 else -(-left // n1),
+                    INF if n2 <= 0 else -(-left // n2))
         else:
-            t2, t1, t0 = h2, min(h1, h2), min(h0, h1, h2 + 1)
-        threats = (t0, t1, t2)
+            to_opp = _toughness(state, opp, me)
+            need = (_hits(mine[0], *to_opp), _hits(mine[1], *to_opp), _hits(mine[2], *to_opp))
+        threats = self._threats(state, me, opp)
         slow = me.flags & SLOW
         extra = (1 if opp_stealth else 0)
         cover = (1 if my_stealth else 0)
@@ -3302,7 +3315,7 @@ class Greedy:
             n = need[target]
             if n >= INF:
                 continue
-            moves = n + extra + (target - r if slow else (target - r - 1 if target > r else 0))
+            moves = n + extra + _closing(r, target, slow)
             if moves <= threats[target] + cover and moves <= 12 and moves < best_moves:
                 best_moves, best_target = moves, target
         return best_moves, best_target
@@ -3324,8 +3337,7 @@ class Greedy:
                 return reaction
         return entry[0]
 
-    @staticmethod
-    def _trade_range(state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> int | None:
+    def _trade_range(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> int | None:
         """The range at which this card, which cannot win the Battle from range ``r`` with the Move, still Kills the
         other card as it falls: the hits it gets in before the other card Kills it (the other card may close in, as in
         :meth:`_plan`), then its Parting Shot (half its attack at that range), finish the other card. None: there is
@@ -3338,20 +3350,14 @@ class Greedy:
         if opp.stamp != stamp:
             state._refresh(opp)
         red, left = opp.red, opp.st[3] - opp.damage
-        mred, mleft = me.red, me.st[3] - me.damage
-        theirs = opp.atk
-        h0, h1, h2 = [INF if t - mred <= 0 else -(-mleft // (t - mred)) for t in theirs]
-        if opp.flags & SLOW:
-            threats = (min(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2)
-        else:
-            threats = (min(h0, h1, h2 + 1), min(h1, h2), h2)
+        threats = self._threats(state, me, opp)
         slow = me.flags & SLOW
         mine = me.atk
         for target in range(r, 3):
             per = mine[target] - red
             if per <= 0:
                 continue
-            hits = threats[target] - (target - r if slow else (target - r - 1 if target > r else 0))
+            hits = threats[target] - _closing(r, target, slow)
             if hits < 1 or hits >= INF:
                 continue
             if per * hits + max(mine[target] // 2 - red, 0) >= left:

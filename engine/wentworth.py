@@ -4117,8 +4117,6 @@ class Greedy:
             return 0.5 * host.facts.cost - 0.3 * len(host.bindings)
         return 0.0 if (facts.sign > 0) == (host == p) else None
 
-    _abilities = staticmethod(_abilities_of)
-
     def _act_window(self, state: WentworthState, cache: dict) -> Action:
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
         p = state.w_seats[0]

@@ -26,17 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from decklab.catalog.cards import Card
-from decklab.catalog.setfiles import read_set_file
-from decklab.catalog.sets import starter_set_paths
 from decklab.engine import engines, game_seed
 from decklab.engine.core import play
-from tests.engine.warcardz_helpers import random_decks
-
-
-def starter_cards() -> list[Card]:
-    parsed = read_set_file(next(path for path in starter_set_paths() if path.name == "warcardz.yaml"))
-    return [Card.from_record("warcardz", parsed.code, record) for record in parsed.cards]
+from tests.engine.warcardz_helpers import random_decks, starter_cards
 
 
 class Noisy:

@@ -134,8 +134,8 @@ def pass_window(state: WarcardzState) -> None:
 _STARTER: dict[str, Card] = {}
 
 
-def starter(name: str) -> Card:
-    """A card of the bundled Warcardz starter set, by name."""
+def starter_cards() -> list[Card]:
+    """Every card of the bundled Warcardz starter set (read from its set file once, without a database)."""
     if not _STARTER:
         from decklab.catalog.setfiles import read_set_file
         from decklab.catalog.sets import starter_set_paths
@@ -143,6 +143,12 @@ def starter(name: str) -> Card:
         parsed = read_set_file(next(p for p in starter_set_paths() if p.name == "warcardz.yaml"))
         for record in parsed.cards:
             _STARTER[record["name"]] = Card.from_record("warcardz", parsed.code, record)
+    return list(_STARTER.values())
+
+
+def starter(name: str) -> Card:
+    """A card of the bundled Warcardz starter set, by name."""
+    starter_cards()
     return _STARTER[name]
 
 

@@ -116,6 +116,21 @@ class GameState:
     def clone(self) -> "GameState":
         raise NotImplementedError
 
+    def determinize(self, player: int, rng: random.Random) -> "GameState":
+        """A new, independent game that ``player`` cannot tell from this one, for search policies.
+
+        Everything ``player`` cannot see is redrawn with ``rng``: the other players' hands (from the
+        cards of theirs it has not seen, which it knows from open decklists), the order of every deck,
+        and the game's own generator (future dice are unknown too). What it sees is kept: the board,
+        its own hand, every count, the turn and the pending choice. The result depends only on what
+        ``player`` sees and on ``rng``; this game is left unchanged.
+        """
+        raise NotImplementedError
+
+    def observation(self, player: int) -> tuple:
+        """Everything ``player`` can see now, as a hashable value: equal for two games it cannot tell apart."""
+        raise NotImplementedError
+
     def say(self, line: str) -> None:
         """Add a line to the play-by-play (callers test ``self.log is not None`` first on hot paths)."""
         if self.log is not None:

@@ -51,11 +51,21 @@ app.command("demo", short_help="Tour every game: deck checks, a goldfish and a m
 
 @app.command("games", short_help="List the five games: ids, aliases, card types, deck rules.")
 @listing
-def games(*, output: Output) -> None:
+def games(*, rules: Annotated[bool, typer.Option(
+        "--rules", help="List instead the readings of unclear rules that 'sim --rule GAME.RULE=VALUE' switches.")] = False,
+        output: Output) -> None:
     """List the five games with their ids, aliases, card types and deck rules."""
     from decklab.catalog.games import all_games
 
     from . import render
+
+    if rules:
+        from decklab.engine import engines
+
+        render.readings([{"rule": f"{engine.game}.{reading.name}", "game": engine.game, "default": reading.default,
+                          "values": list(reading.values), "says": reading.says}
+                         for engine in engines().values() for reading in engine.readings], output=output)
+        return
 
     rows = [
         {"id": g.id, "name": g.name, "aliases": list(g.aliases), "card_types": list(g.card_types),

@@ -119,6 +119,25 @@ def _stats(card) -> str:
     return " · ".join(parts)
 
 
+def readings(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """The readings of unclear rules a simulation may switch: name, values (the default first), what they play."""
+    header = ("rule", "default", "values", "says")
+    if emitted(_mode(output, as_json), document=rows, records=rows, header=header,
+               rows=[(row["rule"], row["default"], row["values"], row["says"]) for row in rows]):
+        return
+    from rich.table import Table
+
+    table = Table()
+    for column in ("Rule", "Default", "Other values", "What it plays"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["rule"], row["default"], ", ".join(row["values"][1:]), row["says"])
+    console = _console()
+    console.print(table)
+    console.print("Switch one with 'decklab sim match ... --rule GAME.RULE=VALUE'; every result records the readings "
+                  "in force.")
+
+
 def games(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: bool = False) -> None:
     if emitted(_mode(output, as_json), document=rows, records=rows,
                header=("id", "name", "aliases", "card_types", "deck_rules"),
@@ -647,6 +666,46 @@ def gauntlet(document: dict[str, Any], *, output: Output = TABLE, as_json: bool 
     if unresolved:
         console.print("[yellow]Unresolved games[/yellow] were stopped by the turn cap or a stall rule that the "
                       "rulebook does not have; they are neither wins nor draws.")
+
+
+def sensitivity(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """One row per policy pairing: the first deck's win rate with its interval; then the spread."""
+    header = ("policy_a", "policy_b", "games", "wins", "losses", "draws", "unresolved", "win_rate", "ci95_low",
+              "ci95_high")
+    rows = [(*row["policies"], row["games"], row["wins"], row["losses"], row["draws"], row["unresolved"],
+             row["win_rate"], *row["ci95"]) for row in document["pairings"]]
+    if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
+               records=_rows_as_records(header, rows)):
+        return
+    from rich.table import Table
+
+    console = _console()
+    first, *others = document["decks"]
+    budget = f", search {document['search_budget']} playouts a decision" if "search_budget" in document else ""
+    console.print(f"[bold]{first}[/bold] against {' and '.join(others)} under each policy pairing "
+                  f"({document['game']}, {document['games_per_pairing']} games each, seed {document['seed']}{budget}, "
+                  f"{document['elapsed_s']} s)")
+    if document["interrupted"] or "failure" in document:
+        console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
+    table = Table()
+    for column in ("Policy A", "Policy B", "Games", "Wins", "Losses", "Draws", "Unresolved", "Win rate",
+                   "95% interval"):
+        table.add_column(column, justify="left" if column.startswith("Policy") else "right")
+    for row in document["pairings"]:
+        low, high = row["ci95"]
+        table.add_row(*row["policies"], str(row["games"]), str(row["wins"]), str(row["losses"]), str(row["draws"]),
+                      str(row["unresolved"]), f"[{_rate_style(row['win_rate'])}]{_percent(row['win_rate'])}[/]",
+                      f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(table)
+    if document["spread"] is not None:
+        console.print(f"Spread: {100 * document['spread']:.1f} points between the pairings where both decks play "
+                      f"the same policy, {100 * document['spread_all']:.1f} over every pairing.")
+    if document["policy_dependent"]:
+        console.print("[yellow]Policy-dependent:[/yellow] with the same policy on both sides, two policies give win "
+                      "rates whose 95% intervals do not overlap; the answer says as much about the AI as about the "
+                      "decks (see docs/search.md).")
+    else:
+        console.print("The same-policy pairings agree within their 95% intervals.")
 
 
 def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:

@@ -34,6 +34,13 @@ VanillaOption = Annotated[bool, typer.Option("--vanilla",
                                              help="Play cards whose effects are not modeled without their effects.")]
 CheckOption = Annotated[bool, typer.Option(
     "--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
+BudgetOption = Annotated[int | None, typer.Option(
+    "--budget", metavar="PLAYOUTS",
+    help="The search policy's effort: playouts a decision (default 32; more is stronger and slower).")]
+RuleOption = Annotated[list[str] | None, typer.Option(
+    "--rule", metavar="GAME.RULE=VALUE",
+    help="Play a reading of an unclear rule other than decklab's, e.g. wh40k.first-draw=second-battle-turn "
+    "(repeatable; 'decklab games --rules' lists them).")]
 PlotOption = Annotated[bool, typer.Option("--plot/--no-plot", help="Draw the plot under the table (never in --json).")]
 
 
@@ -47,13 +54,14 @@ def goldfish(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
-    check: CheckOption = False, plot: PlotOption = True,
+    check: CheckOption = False, budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
 ) -> None:
     """Play a deck alone against an opponent that does nothing: how fast does it win? Give two or more decks (two
     versions of one, say) to play each on the same seeded games and overlay their kill curves."""
+    rules = _rules(rule)
     _simulate(ctx, decks, mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
               max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check, plot=plot)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
 
 
 @app.command("match")
@@ -70,19 +78,21 @@ def match(
     policy_b: Annotated[str | None, PolicyChoice("--policy-b", help="The policy of the second deck.")] = None,
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
-    check: CheckOption = False, plot: PlotOption = True,
+    check: CheckOption = False, budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
 ) -> None:
     """Pit decks against each other over many seeded games; the first player rotates."""
+    rules = _rules(rule)
     default = policy or "greedy"
     policies = [policy_a or default, policy_b or default] + [default] * max(0, len(decks) - 2)
     _simulate(ctx, decks, mode="match", games=games, seed=seed, workers=workers, policies=policies,
               max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check, plot=plot)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
 
 
 def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
               policies: list[str], max_turns: int | None, game: str | None, output: Output, log: bool,
-              game_index: int, allow_illegal: bool, vanilla: bool, check: bool, plot: bool = True) -> None:
+              game_index: int, allow_illegal: bool, vanilla: bool, check: bool, budget: int | None = None, rules: dict[str, str] | None = None,
+              plot: bool = True) -> None:
     from decklab.engine.checks import check_batch
     from decklab.engine.runner import Batch, GameFailure, run, summary
     from decklab.validators import validate
@@ -92,16 +102,16 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     if mode == "goldfish" and len(names) > 1:
         _goldfish_decks(ctx, names, games=games, seed=seed, workers=workers, policy=policies[0],
                         max_turns=max_turns, game=game, output=output, log=log, allow_illegal=allow_illegal,
-                        vanilla=vanilla, check=check, plot=plot)
+                        vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
         return
     decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
     batch = Batch(game=decks[0].game, decks=decks, policies=policies, games=games, seed=seed, mode=mode,
-                  max_turns=max_turns, vanilla=vanilla, check=check or None)
+                  max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules)
     check_batch(batch, workers=workers, reports=reports, allow_illegal=allow_illegal,
                 game_index=game_index if log else None)
     replay = Replay(ctx, names, mode=mode, policies=policies, games=games, seed=seed, max_turns=max_turns,
-                    allow_illegal=allow_illegal, vanilla=vanilla)
+                    allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     if log:
         as_json = _log_output(output)
         started: list = []
@@ -133,7 +143,7 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
 
 def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
                     max_turns: int | None, game: str | None, output: Output, log: bool, allow_illegal: bool,
-                    vanilla: bool, check: bool, plot: bool) -> None:
+                    vanilla: bool, check: bool, budget: int | None, rules: dict[str, str] | None, plot: bool) -> None:
     """``sim goldfish A B ...``: every deck played alone on the same seeded games, one after the other; shown as one
     table with a column per deck and their kill curves overlaid (JSON: a list of goldfish documents)."""
     from decklab.catalog.errors import InputError
@@ -154,7 +164,7 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
         listed = " and ".join(f"{next(d.name for d in decks if d.game == kind)} is a {kind} deck" for kind in kinds[:2])
         raise InputError(f"{listed}; decks compared in one goldfish must be of one game.")
     batches = [Batch(game=deck.game, decks=[deck], policies=[policy], games=games, seed=seed, mode="goldfish",
-                     max_turns=max_turns, vanilla=vanilla, check=check or None) for deck in decks]
+                     max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules) for deck in decks]
     for batch in batches:
         check_batch(batch, workers=workers, reports=[validate(batch.decks[0])], allow_illegal=allow_illegal)
     total = games * len(batches)
@@ -172,7 +182,7 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
                    unplayed=[deck.name for deck in decks[len(documents):]])
     if outcome.failure is not None:
         replay = Replay(ctx, [names[index]], mode="goldfish", policies=[policy], games=games, seed=seed,
-                        max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)
+                        max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
         raise replay.error(outcome.failure, finished=outcome.games)
     _stop_if_lost(outcome.lost, finished=outcome.games)
     if outcome.interrupted:
@@ -204,7 +214,8 @@ class Replay:
     """How to replay one game of a batch alone with its play-by-play: the command a failure names."""
 
     def __init__(self, ctx: typer.Context, names: list[str], *, mode: str, policies: list[str], games: int,
-                 seed: int, max_turns: int | None = None, allow_illegal: bool = False, vanilla: bool = False) -> None:
+                 seed: int, max_turns: int | None = None, allow_illegal: bool = False, vanilla: bool = False,
+                 budget: int | None = None, rules: dict[str, str] | None = None) -> None:
         import shlex
 
         words = ["decklab"]
@@ -219,6 +230,10 @@ class Replay:
         words += ["-n", str(games), "--seed", str(seed)]
         if max_turns:
             words += ["--max-turns", str(max_turns)]
+        if budget is not None:
+            words += ["--budget", str(budget)]
+        for name, value in (rules or {}).items():
+            words += ["--rule", f"{name}={value}"]
         words += ["--allow-illegal"] if allow_illegal else []
         words += ["--vanilla"] if vanilla else []
         self.command = shlex.join(words)
@@ -243,23 +258,25 @@ def gauntlet(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
-    plot: PlotOption = True,
+    budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
 ) -> None:
     """One deck against a field of opponents: its win rate with a 95% interval against each."""
+    rules = _rules(rule)
     from decklab.engine.runner import gauntlet as run_gauntlet
 
     from . import plots, render
 
     decks = _prepared(ctx, [deck, *opponents], games=games, seed=seed, workers=workers, policy=policy,
-                      max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla)
+                      max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
-                                max_turns=max_turns, vanilla=vanilla, check=check or None, progress=progress)
+                                max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
+                                progress=progress)
     render.gauntlet(document, output=output)
     if plot and output is Output.table:
         plots.show(plots.win_rate_bars, document)
     _stop_on_failure(ctx, document, [[deck, opponent] for opponent in opponents], policy=policy, games=games,
-                     seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla)
+                     seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     if document["interrupted"]:
         raise typer.Exit(code=130)
 
@@ -274,28 +291,98 @@ def matrix(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
+    budget: BudgetOption = None, rule: RuleOption = None,
 ) -> None:
     """A round robin: every deck against every other, as a colour-scaled table of win rates."""
+    rules = _rules(rule)
     from decklab.engine.runner import matrix as run_matrix
 
     from . import render
 
     loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=policy, max_turns=max_turns,
-                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, minimum=2)
+                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules, minimum=2)
     pairings = len(loaded) * (len(loaded) - 1) // 2
     with render.ProgressBar(games * pairings, label=f"matrix {loaded[0].game}") as progress:
         document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
-                              vanilla=vanilla, check=check or None, progress=progress)
+                              vanilla=vanilla, check=check or None, budget=budget, rules=rules, progress=progress)
     render.matrix(document, output=output)
     pairs = [[decks[i], decks[j]] for i in range(len(decks)) for j in range(i + 1, len(decks))]
     _stop_on_failure(ctx, document, pairs, policy=policy, games=games, seed=seed, max_turns=max_turns,
-                     allow_illegal=allow_illegal, vanilla=vanilla)
+                     allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     if document["interrupted"]:
         raise typer.Exit(code=130)
 
 
+@app.command("sensitivity")
+@listing
+def sensitivity(
+    ctx: typer.Context,
+    decks: Annotated[list[str], typer.Argument(
+        metavar="DECK-OR-FILE", help="The two decks of the matchup (saved decks or decklist files; '-': one read "
+        "from stdin).", show_default=False)],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games for each pairing.")] = 200,
+    seed: SeedOption = 1, workers: WorkersOption = 1,
+    policies: Annotated[str, typer.Option(
+        "--policies", metavar="POLICY,POLICY,...",
+        help="The policies to pair, comma-separated (every ordered pair is played).")] = "greedy,search",
+    vary_rule: Annotated[list[str] | None, typer.Option(
+        "--vary-rule", metavar="GAME.RULE",
+        help="Also play every other value of this reading, with every pairing (repeatable).")] = None,
+    budget: BudgetOption = None, rule: RuleOption = None, max_turns: MaxTurnsOption = None, game: GameOption = None,
+    output: Output = Output.table, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
+    check: CheckOption = False,
+) -> None:
+    """How much a matchup's answer depends on the AI (and, with --vary-rule, on a reading of the rules): the first
+    deck's win rate under every pairing of policies (greedy, search, ...), each with its 95% interval, and the
+    spread between them."""
+    rules = _rules(rule)
+    from decklab.catalog.errors import InputError
+    from decklab.engine.checks import check_varied
+    from decklab.engine.runner import sensitivity as run_sensitivity
+
+    from . import render
+
+    chosen = list(dict.fromkeys(name.strip() for name in policies.split(",") if name.strip()))
+    if not chosen:
+        raise InputError("--policies names no policy; give one or more, comma-separated (e.g. greedy,search).")
+    if len(decks) != 2:
+        raise InputError(f"a sensitivity report compares two decks, not {len(decks)}.")
+    loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=chosen[0], max_turns=max_turns,
+                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules, policies=chosen)
+    check_varied(loaded[0].game, vary_rule or [])
+    with render.ProgressBar(games * len(chosen) ** 2, label=f"sensitivity {loaded[0].game}") as progress:
+        document = run_sensitivity(loaded, games=games, seed=seed, policies=chosen, vary=vary_rule or (),
+                                   workers=workers,
+                                   max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
+                                   progress=progress)
+    render.sensitivity(document, output=output)
+    failure = document.get("failure")
+    if failure is not None:
+        pairing = document["pairings"][failure["pairing"]]["policies"]
+        _stop_on_failure(ctx, {**document, "failure": {**failure, "pairing": 0}}, [decks], policy=pairing[0],
+                         games=games, seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla,
+                         budget=budget, rules=rules, other=pairing[1])
+    _stop_if_lost(document.get("lost"), finished=None)
+    if document["interrupted"]:
+        raise typer.Exit(code=130)
+
+
+def _rules(given: list[str] | None) -> dict[str, str] | None:
+    """``--rule GAME.RULE=VALUE`` options as a dict (the engine checks the names and values)."""
+    from decklab.catalog.errors import InputError
+
+    rules = {}
+    for text in given or []:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise InputError(f"--rule takes GAME.RULE=VALUE (e.g. wh40k.first-draw=second-battle-turn), not '{text}'.")
+        rules[name.strip()] = value.strip()
+    return rules or None
+
+
 def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str]], *, policy: str, games: int,
-                     seed: int, max_turns: int | None, allow_illegal: bool, vanilla: bool) -> None:
+                     seed: int, max_turns: int | None, allow_illegal: bool, vanilla: bool,
+                     budget: int | None = None, rules: dict[str, str] | None = None, other: str | None = None) -> None:
     """A gauntlet's or a matrix's failed game as one sentence (exit 2), with the match command that replays it."""
     _stop_if_lost(document.get("lost"), finished=None)
     failure = document.get("failure")
@@ -304,8 +391,8 @@ def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str
     from decklab.engine.runner import GameFailure
 
     names = pairings[failure["pairing"]]
-    replay = Replay(ctx, names, mode="match", policies=[policy, policy], games=games, seed=seed, max_turns=max_turns,
-                    allow_illegal=allow_illegal, vanilla=vanilla)
+    replay = Replay(ctx, names, mode="match", policies=[policy, other or policy], games=games, seed=seed,
+                    max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     raise replay.error(GameFailure.from_document(document["game"], failure), finished=None)
 
 
@@ -333,7 +420,8 @@ def coverage(ctx: typer.Context, game: GameOption = None, set_code: SetOption = 
 
 
 def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
-              max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, minimum: int = 2) -> list:
+              max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, budget: int | None = None, rules: dict[str, str] | None = None,
+              minimum: int = 2, policies: list[str] | None = None) -> list:
     """Load the decks and check every pairing could run (one game, engine, legality, effects)."""
     from decklab.catalog.errors import InputError
     from decklab.engine.checks import check_batch
@@ -345,7 +433,7 @@ def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, wo
     decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
     for deck, report in zip(decks[1:], reports[1:], strict=True):
-        batch = Batch(game=decks[0].game, decks=[decks[0], deck], policies=[policy, policy], games=games, seed=seed,
-                      max_turns=max_turns, vanilla=vanilla)
+        batch = Batch(game=decks[0].game, decks=[decks[0], deck], policies=policies or [policy, policy], games=games,
+                      seed=seed, max_turns=max_turns, vanilla=vanilla, budget=budget, rules=rules)
         check_batch(batch, workers=workers, reports=[reports[0], report], allow_illegal=allow_illegal)
     return decks

@@ -11,6 +11,7 @@ from decklab.catalog.errors import InputError
 
 from .core import SEEDS, engines
 from .runner import Batch
+from .search import MAX_BUDGET, MIN_BUDGET
 
 MAX_GAMES = 100_000_000
 """The most games one batch (or one pairing of a gauntlet or matrix) plays: about three hours of the fastest
@@ -44,6 +45,12 @@ def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal:
         raise InputError(f"the seed must be a whole number from 0 to {SEEDS - 1:,} (2^48 - 1), not {batch.seed:,}.")
     if workers < 1:
         raise InputError(f"the number of workers must be at least 1, not {workers}.")
+    try:
+        batch.readings()
+    except ValueError as error:
+        raise InputError(f"{error}; 'decklab games --rules' lists them.") from None
+    if batch.budget is not None and not MIN_BUDGET <= batch.budget <= MAX_BUDGET:
+        raise InputError(f"--budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts a decision, not {batch.budget:,}.")
     if batch.max_turns is not None and batch.max_turns < 1:
         raise InputError(f"--max-turns must be at least 1, not {batch.max_turns}.")
     if game_index is not None and not 0 <= game_index < batch.games:
@@ -82,3 +89,16 @@ def coverage(cards: Iterable[Card]) -> list[dict]:
         else:
             row["unmodeled"].append({"name": card.name, "type": card.type, "set": card.set_code, "reason": reason})
     return list(rows.values())
+
+
+def check_varied(game: str, names: Sequence[str]) -> None:
+    """Refuse a reading to vary that ``game`` does not have, with one sentence.
+
+    :raises InputError: naming it and the game's readings.
+    """
+    engine = engines()[game]
+    known = [f"{game}.{reading.name}" for reading in engine.readings]
+    for name in names:
+        if name not in known:
+            raise InputError(f"{game} has no rule '{name}' to vary (its rules: {', '.join(known) or 'none'}); "
+                             "'decklab games --rules' lists them.")

@@ -12,6 +12,7 @@ plays one. A game is registered once, by game id, as an :class:`Engine`.
 from __future__ import annotations
 
 import abc
+import functools
 import os
 import random
 from dataclasses import dataclass, field
@@ -197,6 +198,26 @@ class GameResult:
     unresolved: bool = False
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A reading of a rule the rulebook leaves open, one that changes results, as a switch a player may turn:
+    ``--rule <game>.<name>=<value>``. ``values`` lists what it may be, the default (decklab's reading, written in
+    ``docs/rules/<game>.md``) first; ``says`` is one line on what each value plays.
+
+    >>> reading = Reading("first-draw", ("second-turn", "second-battle-turn"), "when players start drawing")
+    >>> reading.default
+    'second-turn'
+    """
+
+    name: str
+    values: tuple[str, ...]
+    says: str
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
 @dataclass
 class Engine:
     """A game's engine: how to start a match or a goldfish, its policies and its effects.
@@ -215,12 +236,54 @@ class Engine:
     players: tuple[int, int] = (2, 2)
     default_max_turns: int = 200
     notes: dict[str, str] = field(default_factory=dict)
+    readings: tuple[Reading, ...] = ()
+    """The switches of this game's readings (``new_match`` and ``new_goldfish`` take ``rules={name: value}``)."""
 
+    def rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
+        """Every reading of the game, by full name (``<game>.<name>``), at its value in ``chosen`` (full or short
+        names) or its default.
+
+        :raises ValueError: naming a reading the game does not have, or a value the reading does not take.
+        """
+        chosen = dict(chosen or {})
+        result = {}
+        for reading in self.readings:
+            full = f"{self.game}.{reading.name}"
+            value = chosen.pop(full, chosen.pop(reading.name, reading.default))
+            if value not in reading.values:
+                raise ValueError(f"the rule {full} is one of {', '.join(reading.values)}, not '{value}'")
+            result[full] = value
+        if chosen:
+            name = next(iter(chosen))
+            known = ", ".join(f"{self.game}.{reading.name}" for reading in self.readings) or "none"
+            raise ValueError(f"{self.game} has no rule '{name}' (its rules: {known})")
+        return result
+
+    def short_rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
+        """:meth:`rules` by short name, as ``new_match(rules=...)`` takes them."""
+        return {name.split(".", 1)[1]: value for name, value in self.rules(chosen).items()}
+
+    def new_policy(self, name: str, *, budget: int | None = None) -> Policy:
+        """A new player for one seat of one game, of policy ``name`` (one of :attr:`policies`); ``budget`` is
+        the ``search`` policy's effort in playouts a decision (``None``: its default), ignored by the others.
+
+        :raises KeyError: for a policy the engine does not have.
+        """
+        factory = self.policies[name]
+        return factory(budget=budget) if name == SEARCH else factory()
+
+
+SEARCH = "search"
+"""The policy every engine gains on registration: :class:`~decklab.engine.search.Search`, greedy playouts."""
 
 _ENGINES: dict[str, Engine] = {}
 
 
 def register(engine: Engine) -> Engine:
+    """Register ``engine`` under its game id; it gains the ``search`` policy, which plays out with its greedy."""
+    from .search import Search
+
+    engine.policies[SEARCH] = functools.partial(Search, rollout=engine.policies["greedy"], seats=engine.players[1])
     _ENGINES[engine.game] = engine
     return engine
 

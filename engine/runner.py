@@ -20,7 +20,8 @@ from typing import Callable, Iterator, Sequence
 
 from decklab.catalog.cards import Deck
 
-from .core import Engine, GameResult, GameState, IllegalAction, engines, game_seed, is_checking_default, play
+from .core import (SEARCH, Engine, GameResult, GameState, IllegalAction, Policy, engines, game_seed, is_checking_default,
+                   play)
 from .stats import Tally, summarize_goldfish, summarize_match, wilson
 
 
@@ -63,6 +64,24 @@ class Batch:
     vanilla: bool = False
     check: bool | None = None
     """Verify every action against the legal ones (``None``: :func:`~decklab.engine.core.is_checking_default`)."""
+    budget: int | None = None
+    """The ``search`` policy's playouts a decision (``None``: its default)."""
+    rules: dict[str, str] | None = None
+    """Readings switched from their defaults (``{"wh40k.first-draw": "second-battle-turn"}``); see
+    :meth:`~decklab.engine.core.Engine.rules`."""
+
+    def readings(self) -> dict[str, str]:
+        """Every reading of the game in force for this batch, by full name."""
+        return self.engine.rules(self.rules)
+
+    def uses_search(self) -> bool:
+        return SEARCH in self.policies
+
+    def new_policies(self) -> list[Policy]:
+        """A new player for each seat of one game (a goldfish: the deck's and the opponent's, which does nothing)."""
+        seats = len(self.decks) if self.mode == "match" else 1
+        return [self.engine.new_policy(self.policies[seat % len(self.policies)], budget=self.budget)
+                for seat in range(max(seats, 2))]
 
     @property
     def engine(self) -> Engine:
@@ -77,11 +96,12 @@ class Batch:
         """Game ``index`` of the batch, set up and ready to play."""
         engine = self.engine
         seed = game_seed(self.seed, index)
+        rules = {"rules": engine.short_rules(self.rules)} if engine.readings else {}
         if self.mode == "goldfish":
             kwargs = {"max_turns": self.max_turns} if self.max_turns else {}
-            return engine.new_goldfish(self.decks[0], seed=seed, log=log, vanilla=self.vanilla, **kwargs)
+            return engine.new_goldfish(self.decks[0], seed=seed, log=log, vanilla=self.vanilla, **kwargs, **rules)
         return engine.new_match(list(self.decks), seed=seed, first=index % len(self.decks), log=log,
-                                vanilla=self.vanilla, max_turns=self.max_turns or engine.default_max_turns)
+                                vanilla=self.vanilla, max_turns=self.max_turns or engine.default_max_turns, **rules)
 
     def play_one(self, index: int, *, log: bool = False, started: list | None = None) -> tuple[GameResult, GameState]:
         """Play game ``index`` to the end.
@@ -89,16 +109,13 @@ class Batch:
         :raises GameFailure: naming the game when it cannot be played to the end; ``started``, if given,
             receives the state first, so that a caller can still show its play-by-play so far.
         """
-        engine = self.engine
         try:
             state = self.new_game(index, log=log)
             if started is not None:
                 started.append(state)
-            seats = len(self.decks) if self.mode == "match" else 1
-            policies = [engine.policies[self.policies[seat % len(self.policies)]]() for seat in range(max(seats, 2))]
-            play(state, policies, check=self.check)
+            play(state, self.new_policies(), check=self.check)
             unresolved = state.is_unresolved()
-            kill = engine.kill_turn(state) if self.mode == "goldfish" else None
+            kill = self.engine.kill_turn(state) if self.mode == "goldfish" else None
         except (KeyboardInterrupt, MemoryError):
             raise
         except Exception as error:
@@ -298,11 +315,21 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
                     games_per_s=round(games / outcome.elapsed, 1) if outcome.elapsed > 0 else None,
                     vanilla=batch.vanilla, interrupted=outcome.interrupted, requested=batch.games,
                     checked=batch.check if batch.check is not None else is_checking_default())
+    document["rules"] = batch.readings()
+    if batch.uses_search():
+        document["search_budget"] = search_budget(batch.budget)
     if outcome.failure is not None:
         document["failure"] = outcome.failure.document()
     if outcome.lost is not None:
         document["lost"] = outcome.lost
     return document
+
+
+def search_budget(budget: int | None) -> int:
+    """The playouts a decision the ``search`` policy uses with ``budget`` (``None``: its default)."""
+    from .search import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET if budget is None else budget
 
 
 def _pairing(outcome: Outcome) -> dict:
@@ -339,11 +366,13 @@ def _stopped(outcomes: list[Outcome]) -> dict:
 
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
              workers: int = 1, max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
+             budget: int | None = None, rules: dict[str, str] | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict:
     """One deck against a field: its win rate (with interval) against each opponent, and overall."""
     start = time.perf_counter()
     batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
-                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check) for opponent in opponents]
+                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
+               for opponent in opponents]
     outcomes, interrupted = _pairings(batches, workers, progress)
     rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
     played = sum(row["games"] for row in rows)
@@ -354,17 +383,20 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
             "overall": {"games": played, "wins": wins, "win_rate": round(wins / played, 4) if played else 0.0,
                         "ci95": list(wilson(wins, played))},
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
-            "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes)}
+            "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
+            "rules": batches[0].readings(),
+            **({"search_budget": search_budget(budget)} if batches[0].uses_search() else {})}
 
 
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
-           max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
-           progress: Callable[[int, int], None] | None = None) -> dict:
+           max_turns: int | None = None, vanilla: bool = False, check: bool | None = None, budget: int | None = None,
+           rules: dict[str, str] | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
     """A round robin: for every pair, the row deck's win rate against the column deck."""
     start = time.perf_counter()
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     batches = [Batch(game=decks[0].game, decks=[decks[i], decks[j]], policies=[policy, policy], games=games,
-                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check) for i, j in pairs]
+                     seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
+               for i, j in pairs]
     outcomes, interrupted = _pairings(batches, workers, progress)
     size = len(decks)
     rates: list[list[float | None]] = [[None] * size for _ in range(size)]
@@ -383,4 +415,53 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
             "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
-            "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes)}
+            "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
+            "rules": engines()[decks[0].game].rules(rules),
+            **({"search_budget": search_budget(budget)} if policy == SEARCH else {})}
+
+
+def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy", SEARCH),
+                vary: Sequence[str] = (), workers: int = 1, max_turns: int | None = None, vanilla: bool = False,
+                check: bool | None = None, budget: int | None = None, rules: dict[str, str] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> dict:
+    """How far a matchup's answer moves with the AI and with the readings: the first deck's win rate under every
+    pairing of ``policies`` (the first deck's policy, then the others'), and for every value of each reading
+    named in ``vary`` (full names, one at a time, the others at ``rules`` or their defaults), each on the same
+    seeded games.
+
+    ``spread`` is the largest minus the smallest win rate among the rows where every seat plays the same
+    policy (the matchup as each AI and each reading sees it); ``spread_all`` among every row (a stronger AI on
+    one side moves it too). The result is ``policy_dependent`` when two same-policy rows at the same readings
+    have 95% intervals that do not overlap: the answer then says as much about the AI as about the decks.
+    """
+    start = time.perf_counter()
+    engine = engines()[decks[0].game]
+    base = engine.rules(rules)
+    settings: list[dict[str, str]] = [{}]
+    for name in vary:
+        reading = next((r for r in engine.readings if f"{engine.game}.{r.name}" == name), None)
+        if reading is None:
+            raise ValueError(f"{engine.game} has no rule '{name}'")
+        settings += [{name: value} for value in reading.values if value != base[name]]
+    variants = [(pairing, setting) for setting in settings
+                for pairing in ((mine, theirs) for mine in policies for theirs in policies)]
+    batches = [Batch(game=engine.game, decks=list(decks), policies=list(pairing), games=games, seed=seed,
+                     max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules={**base, **setting})
+               for pairing, setting in variants]
+    outcomes, interrupted = _pairings(batches, workers, progress)
+    rows = [{"policies": list(pairing), "rules": setting, **_pairing(outcome)}
+            for (pairing, setting), outcome in zip(variants, outcomes)]
+    same = [row for row in rows if row["policies"][0] == row["policies"][1] and row["games"]]
+    rates = [row["win_rate"] for row in rows if row["games"]]
+    dependent = any(a["rules"] == b["rules"] and a["ci95"][1] < b["ci95"][0] for a in same for b in same)
+    elapsed = time.perf_counter() - start
+    played = sum(row["games"] for row in rows)
+    return {"game": engine.game, "mode": "sensitivity", "decks": [deck.name for deck in decks],
+            "games_per_pairing": games, "seed": seed, "workers": workers, "policies": list(policies),
+            "varied_rules": list(vary), "pairings": rows,
+            "spread": round(max(r["win_rate"] for r in same) - min(r["win_rate"] for r in same), 4) if same else None,
+            "spread_all": round(max(rates) - min(rates), 4) if rates else None,
+            "policy_dependent": dependent,
+            "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
+            "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
+            "rules": base, **({"search_budget": search_budget(budget)} if SEARCH in policies else {})}

@@ -1586,17 +1586,27 @@ class WarcardzState:
                      + len(s.removed) for p, s in enumerate(self.sides))  # type: ignore[return-value]
 
     def clone(self) -> WarcardzState:
+        rng = new_rng(0)
+        rng.setstate(self.rng.getstate())
+        return self._copy(rng)
+
+    def _copy(self, rng) -> WarcardzState:
+        """An independent copy of this game, field by field, playing on with the generator ``rng`` (what
+        :meth:`clone` and :meth:`determinize` share). Every fighter keeps its uid; the score caches start empty."""
         twin = WarcardzState.__new__(WarcardzState)
-        twin.rng = new_rng(0)
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = rng
         twin.log = list(self.log) if self.log is not None else None
         twin.turn, twin.max_turns = self.turn, self.max_turns
         fighters = {}
-        twin.board = [None] * 10
-        for sq, f in enumerate(self.board):
+        source = self.board
+        board = [None] * 10
+        for sq in range(10):
+            f = source[sq]
             if f is not None:
-                copy = fighters[f.uid] = Fighter(f.facts, f.owner, f.uid, f.sq)
-                twin.board[sq] = copy
+                copy = Fighter(f.facts, f.owner, f.uid, f.sq)
+                fighters[f.uid] = copy
+                board[sq] = copy
+        twin.board = board
         twin.units = [[fighters[f.uid] for f in units] for units in self.units]
         twin.auras = [[fighters[f.uid] for f in units] for units in self.auras]
         twin.sides = [side.copy() for side in self.sides]
@@ -1613,48 +1623,164 @@ class WarcardzState:
         twin.tindex = self.tindex
         twin.skey = self.skey
         twin.var_attr = self.var_attr
-        combat = None
-        if self.combat is not None:
-            c = self.combat
-            combat = Combat(c.player, [fighters[f.uid] for f in c.attackers], fighters.get(c.defender.uid, c.defender))
+        twin.combat = None
+        c = self.combat
+        if c is not None:
+            combat = Combat(c.player, [fighters.get(f.uid, f) for f in c.attackers],
+                            fighters.get(c.defender.uid, c.defender))
             combat.target, combat.priority, combat.passes = c.target, c.priority, c.passes
-            combat.restore(c.snapshot())
+            if c.mods is not _NO_MODS:
+                combat.mods = {uid: list(mods) for uid, mods in c.mods.items()}
+                combat.frenzy, combat.home = set(c.frenzy), set(c.home)
+            combat.no_variable, combat.plain, combat.totals = c.no_variable, c.plain, c.totals
             combat.saved, combat.attack, combat.defense = c.saved, c.attack, c.defense
-        twin.combat = combat
-
-        def fix(value):
-            if isinstance(value, Fighter):
-                return fighters.get(value.uid, value)
-            if isinstance(value, list):
-                return [fix(v) for v in value]
-            if isinstance(value, dict):
-                return {k: fix(v) for k, v in value.items()}
-            if isinstance(value, tuple) and not hasattr(value, "_fields"):
-                return tuple(fix(v) for v in value)
-            return value
-
-        entries: dict[int, list] = {}
-
-        def fix_task(task):
-            out = []
-            for value in task:
-                if isinstance(value, list) and len(value) == 4 and isinstance(value[1], Facts):
-                    if id(value) not in entries:
-                        entries[id(value)] = list(value)
-                    out.append(entries[id(value)])
-                else:
-                    out.append(fix(value))
-            return tuple(out)
-
-        twin.tasks = [fix_task(task) for task in self.tasks]
+            twin.combat = combat
+        memo = {}  # the entries and contexts shared by several tasks (and the pending choice) stay shared
+        twin.tasks = [_copy_task(task, fighters, memo) for task in self.tasks]
         twin.pending = None
         if self.pending is not None:
             player, options, kind, data = self.pending
-            twin.pending = (player, list(options), kind, fix_task((data,))[0] if data is not None else None)
+            if kind == "respond":
+                data = _copy_entry(data, memo)
+            elif kind == "deploy":
+                data = (data[0], _copy_context(data[1], fighters, memo), data[2])
+            twin.pending = (player, list(options), kind, data)
         return twin
+
+    # -- what a player sees (search policies) --
+
+    def determinize(self, player: int, rng) -> WarcardzState:
+        """A new, independent game that ``player`` cannot tell from this one, everything hidden from it redrawn
+        with ``rng`` (see :class:`~decklab.engine.core.GameState`).
+
+        Hidden in Warcardz: the other player's tactics cards in hand and its reserves (which cards they are
+        follows from the open decklist, the lines and every card played, discarded or removed since: only their
+        order is unknown), and the order of both side decks below the cards in play. Each is put in a canonical
+        order (by card name) and shuffled with ``rng``; the hand and the reserve keep their sizes. The top cards
+        a Field Survey shows ``player`` while it chooses stay where they are. Everything else is kept: the field
+        with every uid, the directions lit this turn, the cards in play, the used, discarded and removed piles,
+        the turn, the stall count (``quiet``, ``changed``), the turn's slot and discard, the combat and the
+        pending choice (the other player's options rebuilt for its redrawn hand). The game's own generator is
+        replaced by one seeded from ``rng``; this game and its generator are left untouched.
+        """
+        twin = self._copy(new_rng(rng.getrandbits(64)))
+        for p in range(2):
+            side = twin.sides[p]
+            if p != player and not side.dummy:  # (the dummies' reserve order is the goldfish's own rule)
+                _redraw(side.hand, rng, 0)
+                _redraw(side.reserves, rng, 0)
+        pending = twin.pending
+        shown = 0
+        if pending is not None and pending[0] == player and pending[2] == "survey":
+            shown = pending[3]  # the top cards of the attribute deck it is choosing among
+        _redraw(twin.attr_pile, rng, shown)
+        _redraw(twin.var_pile, rng, 0)
+        if pending is not None and pending[0] != player:
+            twin.pending = _ask_again(twin, pending)
+        return twin
+
+    def observation(self, player: int) -> tuple:
+        """Everything ``player`` sees now: the field (uids, cards, owners; the directions lit this turn), the
+        cards in play and the side decks' sizes, its own hand and reserve in order and only the sizes of the
+        other's, every used, discarded and removed card, the turn and the stall count, the turn's slot and
+        discard, the combat, whose decision it is (its options when it is ``player``'s) and the result."""
+        board = tuple(None if f is None else (f.uid, f.owner, f.facts.name) for f in self.board)
+        sides = []
+        for p, side in enumerate(self.sides):
+            if p == player:
+                held = (tuple(f.name for f in side.hand), tuple(f.name for f in side.reserves))
+            else:
+                held = (len(side.hand), len(side.reserves))
+            sides.append(held + (tuple(f.name for f in side.played), tuple(f.name for f in side.discards),
+                                 tuple(f.name for f in side.removed), side.dummy, side.size))
+        combat = None
+        c = self.combat
+        if c is not None:
+            combat = (c.player, tuple(f.uid for f in c.attackers), c.defender.uid, c.target, c.priority, c.passes,
+                      tuple(sorted((uid, tuple(mods)) for uid, mods in c.mods.items())), tuple(sorted(c.frenzy)),
+                      tuple(sorted(c.home)), c.no_variable, c.saved, c.plain, c.attack, c.defense)
+        pending = None
+        if self.pending is not None:
+            who, options, kind, data = self.pending
+            if who == player or kind == "move":  # (a move's options are the winners that can step in: public)
+                shown = tuple((type(a).__name__,) + tuple(a) for a in options)
+            else:
+                shown = len(options)
+            if kind == "respond":
+                data = (data[0], data[1].name)
+            elif kind == "deploy":
+                data = data[2]
+            elif kind not in ("flip", "survey"):
+                data = None
+            pending = (who, kind, shown, data)
+        return (self.turn, self.max_turns, self.active, self.current_player(), self.goldfish, self.over, self.result,
+                self.unresolved, self.surrendered, self.quiet, self.changed, self.slot_used, self.discarded,
+                self.next_uid, board, tuple(sorted(self.granted.items())), tuple(sides), self.attr_card.name,
+                self.var_card.name, len(self.attr_pile), len(self.var_pile), combat, pending)
 
 
 _RANK = attrgetter("rank")
+_CARD_ORDER = attrgetter("key", "serial")  # the canonical order of hidden cards before they are shuffled
+
+
+def _copy_entry(entry: list, memo: dict) -> list:
+    """A copy of a tactics card's entry ``[player, facts, target, cancelled]``, shared like the original."""
+    copy = memo.get(id(entry))
+    if copy is None:
+        copy = memo[id(entry)] = list(entry)
+    return copy
+
+
+def _copy_context(context: dict, fighters: dict, memo: dict) -> dict:
+    """A copy of an effect's context (shared by the effects of one card), its fighter the copy's own."""
+    copy = memo.get(id(context))
+    if copy is None:
+        copy = memo[id(context)] = dict(context)
+        fighter = copy.get("fighter")
+        if fighter is not None:
+            copy["fighter"] = fighters.get(fighter.uid, fighter)
+    return copy
+
+
+def _copy_task(task: tuple, fighters: dict, memo: dict) -> tuple:
+    """A copy of a queued step: ``(kind,)``, ``(kind, entry)``, ``("counter", entry, entry)`` or
+    ``("effect", player, card entry, context)``."""
+    if len(task) == 1:
+        return task
+    kind = task[0]
+    if kind == "effect":
+        return (kind, task[1], task[2], _copy_context(task[3], fighters, memo))
+    if kind == "counter":
+        return (kind, _copy_entry(task[1], memo), _copy_entry(task[2], memo))
+    return (kind, _copy_entry(task[1], memo))
+
+
+def _redraw(cards: list, rng, keep: int) -> None:
+    """Redraw the hidden cards ``cards[keep:]`` in place: a canonical order (by name), then shuffled with ``rng``."""
+    if len(cards) - keep < 2:
+        return
+    hidden = cards[keep:]
+    hidden.sort(key=_CARD_ORDER)
+    shuffle(hidden, rng)
+    cards[keep:] = hidden
+
+
+def _ask_again(state: WarcardzState, pending: tuple) -> tuple:
+    """The pending choice of a player whose hand, reserve or view of the attribute deck was redrawn, asked again:
+    its options name cards by their place there (the rest of the choice is unchanged)."""
+    player, options, kind, data = pending
+    if kind == "window":
+        options = state._instant_plays(player, state.combat)
+        options.append(PASS)
+    elif kind == "deploy":
+        options = _deploy_choices(state, player, data[1])
+    elif kind == "respond":
+        options = _respond_choices(state.sides[player], data)
+    elif kind == "save":
+        options = _save_choices(state.sides[player], state.combat.defender)
+    elif kind == "survey":
+        options = _survey_choices(state.attr_pile, data)
+    return (player, options, kind, data)
 
 
 def is_attack_opener(facts: Facts) -> bool:
@@ -1797,10 +1923,14 @@ def _task_respond(state: WarcardzState, task) -> None:
     side = state.sides[responder]
     if side.dummy or _countermand(side) is None:
         return
+    _ask(state, responder, _respond_choices(side, entry), "respond", entry)
+
+
+def _respond_choices(side: Side, entry) -> list:
+    """Whether to cancel the card of ``entry`` with the first Countermand of ``side``'s hand."""
     name = entry[1].name
     counter = side.hand[_countermand(side)].name
-    _ask(state, responder, [Choose(True, f"play {counter} against {name}"), Choose(False, f"let {name} resolve")],
-         "respond", entry)
+    return [Choose(True, f"play {counter} against {name}"), Choose(False, f"let {name} resolve")]
 
 
 def _answer_respond(state: WarcardzState, player: int, action, entry) -> None:
@@ -1892,12 +2022,11 @@ def _task_outcome(state: WarcardzState, task) -> None:
     elif attack > defense:
         side = state.sides[defender.owner]
         if not side.dummy:
-            for facts in side.hand:
-                if facts.saves:
-                    state.tasks.append(_WIN)
-                    _ask(state, defender.owner, [Choose(True, f"play {facts.name} for {defender.facts.name}"),
-                                                 Choose(False, f"let {defender.facts.name} fall")], "save")
-                    return
+            options = _save_choices(side, defender)
+            if options is not None:
+                state.tasks.append(_WIN)
+                _ask(state, defender.owner, options, "save")
+                return
         _task_win(state, _WIN)  # (the next step: what queuing it would run at once)
     elif defense > attack:
         for fighter in combat.attackers:
@@ -1905,6 +2034,15 @@ def _task_outcome(state: WarcardzState, task) -> None:
         state._check_end()
     elif state.log is not None:
         state.say("a tie: a draw, nothing happens")
+
+
+def _save_choices(side: Side, defender: Fighter) -> list | None:
+    """Whether to save the losing ``defender`` with the first Last Stand of its owner's hand (None: it holds none)."""
+    for facts in side.hand:
+        if facts.saves:
+            return [Choose(True, f"play {facts.name} for {defender.facts.name}"),
+                    Choose(False, f"let {defender.facts.name} fall")]
+    return None
 
 
 def _answer_save(state: WarcardzState, player: int, action, data) -> None:
@@ -2014,8 +2152,12 @@ def _effect_choose_attribute(state: WarcardzState, player: int, entry, context) 
         return
     count = min(entry.get("count", 3), len(pile))
     if count:
-        _ask(state, player, [Choose(i, f"make {pile[i].name} the attribute card") for i in range(count)],
-             "survey", count)
+        _ask(state, player, _survey_choices(pile, count), "survey", count)
+
+
+def _survey_choices(pile: list, count: int) -> list:
+    """Field Survey: which of the top ``count`` cards of the attribute deck to put in play."""
+    return [Choose(i, f"make {pile[i].name} the attribute card") for i in range(count)]
 
 
 def _answer_survey(state: WarcardzState, player: int, action, count) -> None:
@@ -2058,6 +2200,13 @@ def _effect_return(state: WarcardzState, player: int, entry, context) -> None:
 
 
 def _effect_deploy(state: WarcardzState, player: int, entry, context) -> None:
+    options = _deploy_choices(state, player, context)
+    if options is not None:
+        _ask(state, player, options, "deploy", (entry, context, entry.get("amount", 1)))
+
+
+def _deploy_choices(state: WarcardzState, player: int, context) -> list | None:
+    """The reserves a tactics card may place and where, then "no more" (None: none can be placed)."""
     vacated = context.get("vacated")
     if vacated is not None:  # Fall Back: "place one of your reserves in the vacant position"
         squares = [vacated] if vacated in ROW_SQUARES[player] and state.board[vacated] is None else []
@@ -2066,9 +2215,9 @@ def _effect_deploy(state: WarcardzState, player: int, entry, context) -> None:
     options = [Choose((d.index, d.square), f"place {d.name} at {SQUARE_NAMES[d.square]}")
                for d in state._deploys(player, squares)]
     if not options:
-        return
+        return None
     options.append(Choose(None, "place no more reserves"))
-    _ask(state, player, options, "deploy", (entry, context, entry.get("amount", 1)))
+    return options
 
 
 def _answer_deploy(state: WarcardzState, player: int, action, data) -> None:

@@ -1,4 +1,4 @@
-"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory]``.
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory | --search]``.
 
 Measures, on this machine:
 
@@ -13,7 +13,10 @@ Measures, on this machine:
   beside a small reference pure-Python game loop timed right before and right after each
   engine's one-worker run (the machine's speed drifts), so that the ratio engine/reference
   compares across machines;
-* with ``--memory`` (alone): the peak memory of ``decklab sim match`` at 10,000 and 1,000,000 games.
+* with ``--memory`` (alone): the peak memory of ``decklab sim match`` at 10,000 and 1,000,000 games;
+* with ``--search`` (alone): for each engine, what ``determinize`` costs (microseconds a call, on sample-deck
+  games stopped part-way, beside one greedy game's time) and how many games the ``search`` policy plays a
+  second on one worker at its default budget (search against greedy), beside the reference loop.
 
 Later issues add their benchmarks here.
 """
@@ -196,6 +199,61 @@ def simulation(template: Path) -> dict:
     return results
 
 
+def search_costs(template: Path, games: int) -> dict:
+    """``determinize`` microseconds a call and ``search`` games/s (against greedy, one worker, default budget)."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.sample_decks import sample_deck_paths
+    from decklab.engine import engines, native
+    from decklab.engine.runner import Batch, run
+    from decklab.engine.search import DEFAULT_BUDGET
+
+    database = open_database(str(template))
+    paths = {path.name: path for path in sample_deck_paths()}
+    results: dict = {"budget": DEFAULT_BUDGET, "games": games, "engines": {}}
+    for game, engine in sorted(engines().items()):
+        decks = [read_deck_file(database, paths[f"{game}-{i}.deck"]) for i in (1, 2)]
+        greedy = run(Batch(game=game, decks=decks, policies=["greedy", "greedy"], games=1000, seed=1, check=False),
+                     workers=1)
+        states = []
+        for seed in range(20):
+            state = engine.new_match(decks, seed=seed, first=seed % 2)
+            policies = [engine.new_policy("greedy"), engine.new_policy("greedy")]
+            for _ in range(10 + 3 * seed):
+                if state.is_terminal():
+                    break
+                state.apply(policies[state.current_player()].choose(state, state.legal_actions()))
+            if not state.is_terminal():
+                states.append(state)
+        rng = random.Random(1)
+        calls, start = 0, time.perf_counter()
+        while time.perf_counter() - start < 1.0:
+            for state in states:
+                state.determinize(state.current_player(), rng)
+                calls += 1
+        determinize_us = (time.perf_counter() - start) / calls * 1e6
+        before = reference_rate()
+        outcome = run(Batch(game=game, decks=decks, policies=["search", "greedy"], games=games, seed=1, check=False),
+                      workers=1)
+        reference = (before + reference_rate()) / 2
+        rate = outcome.games / outcome.elapsed
+        results["engines"][game] = {
+            "determinize_us": round(determinize_us, 1), "greedy_game_us": round(greedy.elapsed / 1000 * 1e6, 1),
+            "search_games_per_s_1_worker": round(rate, 3), "reference_games_per_s": round(reference, 1),
+            "search_ratio_to_reference": round(rate / reference, 6), "build": native.status(game)}
+    database.dispose()
+    return results
+
+
+def print_search(costs: dict) -> None:
+    print(f"search at its default budget ({costs['budget']} playouts a decision), against greedy, "
+          f"{costs['games']} games, 1 worker")
+    for game, r in costs["engines"].items():
+        print(f"search {game:<17} {r['search_games_per_s_1_worker']:,} games/s ({r['search_ratio_to_reference']} of "
+              f"the reference loop, {r['reference_games_per_s']:,} games/s); determinize {r['determinize_us']:,} us "
+              f"a call (a greedy game: {r['greedy_game_us']:,} us); {r['build']}")
+
+
 def batch_memory(game: str = "wh40k") -> list[dict]:
     """The peak resident memory of the largest process of ``decklab sim match`` (the sample decks of ``game``,
     greedy, two workers) at 10,000 and at 1,000,000 games: running totals keep it flat."""
@@ -229,8 +287,23 @@ def main() -> None:
     parser.add_argument("--memory", action="store_true",
                         help="only the peak memory of 'decklab sim match' at 10,000 and 1,000,000 games "
                              "(a few minutes)")
+    parser.add_argument("--search", action="store_true",
+                        help="only the search policy's games/s and the cost of determinize (a few minutes)")
+    parser.add_argument("--search-games", type=int, default=20, help="games of search against greedy per engine")
     args = parser.parse_args()
     runs = max(args.runs, 7)
+    if args.search:
+        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+            from decklab.catalog.db import open_database
+
+            template = Path(tmp) / "template.db"
+            open_database(str(template)).dispose()
+            costs = search_costs(template, args.search_games)
+        if args.json:
+            print(json.dumps(costs, indent=2))
+        else:
+            print_search(costs)
+        return
     if args.memory:
         peaks = batch_memory()
         print(json.dumps(peaks, indent=2) if args.json else "\n".join(

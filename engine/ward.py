@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register
+from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -1217,6 +1217,29 @@ def _w_has_summon(state, side: Side) -> bool:
     return bool(_w_summon_options(state, side.player, normal=False))
 
 
+def _w_discard_options(hand: list) -> list[Action]:
+    """The hand-limit discard's options: each distinct card of the hand once (its first index)."""
+    seen = []
+    options = []
+    for index, facts in enumerate(hand):
+        if facts not in seen:
+            seen.append(facts)
+            options.append(_new(Choose, (index, facts.name)))
+    return options
+
+
+def _w_cost_discard_options(hand: list) -> list[Action]:
+    """A discard cost's options: every card of the hand."""
+    return [_new(Choose, (i, f.name)) for i, f in enumerate(hand)]
+
+
+def _w_replace_options(state, player: int) -> list[Action]:
+    """The Field Rule's summons from hand (outside the normal summon), as actions."""
+    hand = state.sides[player].hand
+    return [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
+            for i, f, sacrifices, _ in _w_summon_options(state, player, normal=False)]
+
+
 def _w_can_battle(state, player: int) -> bool:
     """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
     if state.turn <= FIRST_CYCLE or state.combat_over or state.sides[1 - player].primary is None:
@@ -1799,7 +1822,7 @@ class WardState:
     Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
-                 "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
+                 "fixes", "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
                  "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "topic", "turn",
                  "used_magics", "who", "window")
 
@@ -1849,13 +1872,52 @@ class WardState:
             side.magics.state = None
 
     def clone(self) -> WardState:
-        """An independent copy: the game is replayed from its seed with the recorded dice and actions."""
+        """An independent copy: the game is replayed from its seed with the recorded dice and actions (and the
+        hidden cards a determinized game redealt, at the points it redealt them: ``fixes``)."""
         decks, seed, first, max_turns, _, goldfish = self.config
         twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=self.log is not None,
                           goldfish=goldfish, replay=_replayer(self.draws), actions=list(self.history),
-                          recorded=self.draws)
+                          recorded=self.draws, fixes=self.fixes)
         twin.rng.setstate(self.rng.getstate())
         return twin
+
+    def determinize(self, player: int, rng: Any) -> WardState:
+        """A new game ``player`` cannot tell from this one (see :meth:`GameState.determinize`).
+
+        The game is a generator, which cannot be copied: the copy replays this game's actions and dice (without
+        a play-by-play), then what ``player`` cannot see is redealt with ``rng`` (:func:`_w_deal`): the other
+        player's hand and deck together, from its unseen cards in decklist order, shuffled and dealt back at the
+        same sizes; ``player``'s own deck order. The redeal is recorded in ``fixes`` so that the copy's own
+        :meth:`clone` replays to it. Then the copy rolls its dice from a new generator seeded from ``rng``."""
+        decks, seed, first, max_turns, _, goldfish = self.config
+        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=False, goldfish=goldfish,
+                          replay=_replayer(self.draws), actions=list(self.history), recorded=self.draws,
+                          fixes=self.fixes)
+        fix = (len(twin.history), player, _w_deal(twin, player, rng))
+        _w_refit(twin, fix)
+        twin.fixes = self.fixes + (fix,)
+        twin.rng = new_rng(rng.getrandbits(64))
+        twin.rnd = twin.rng.random
+        twin.draw, twin.draw_many = _recorder(twin.rng, twin.draws)
+        twin.rec = twin.draw
+        return twin
+
+    def observation(self, player: int) -> tuple:
+        """Everything ``player`` sees now: the board, every cemetery and count, its own hand, the turn, the battle
+        and chain under way, whose decision it is and (its own, or a public one) its options, the result."""
+        over = self.over
+        if over:
+            pending = ()
+        elif self.who == player or self.kind in _PUBLIC_DECISIONS:
+            pending = tuple(_plain(action) for action in self.legal_actions())
+        else:
+            pending = None  # (the other player's options name its hidden cards)
+        battle = self.battle
+        return (self.turn, self.max_turns, self.goldfish, self.active, self.phase, self.combat_over, self.own_turns,
+                self.next_uid, over, self.result, self.who, self.kind, pending,
+                tuple(_side_seen(side, side.player == player) for side in self.sides),
+                None if battle is None else _plain(battle), tuple(c.uid for c in self.dead),
+                _plain(self.topic), _plain(self.window))
 
     # -- invariants (for tests) --
 
@@ -1999,13 +2061,7 @@ class WardState:
         if primary is not None and primary.facts.start or side.magics and _w_start_triggers(self, me):
             yield from self._start_of_turn(me)
         while len(side.hand) > HAND_LIMIT:
-            seen = []
-            options = []
-            for index, facts in enumerate(side.hand):
-                if facts not in seen:
-                    seen.append(facts)
-                    options.append(_new(Choose, (index, facts.name)))
-            choice = yield (me, "discard", options)
+            choice = yield (me, "discard", _w_discard_options(side.hand))
             facts = side.hand.pop(choice.option)
             if self.log is not None:
                 self.say(f"P{me + 1} discards {facts.name} (hand limit)")
@@ -2156,10 +2212,7 @@ class WardState:
                 self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
             return
         self._until_playable(player)
-        options = _w_summon_options(self, player, normal=False)
-        hand = side.hand
-        actions = [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
-                   for i, f, sacrifices, _ in options]
+        actions = _w_replace_options(self, player)
         choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
         yield from self._summon(player, choice, normal=False)
 
@@ -2392,7 +2445,7 @@ class WardState:
             if len(side.hand) < facts.cost_discard:
                 return
             for _ in range(facts.cost_discard):
-                options = [_new(Choose, (i, f.name)) for i, f in enumerate(side.hand)]
+                options = _w_cost_discard_options(side.hand)
                 choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
                 card = side.hand.pop(choice.option)
                 if self.log is not None:
@@ -3285,8 +3338,9 @@ def _blank_state() -> WardState:
 
 
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = ()) -> WardState:
+               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = ()) -> WardState:
     state = _blank_state()
+    state.fixes = fixes
     state.sepoch = 0
     state.rng = new_rng(seed)
     state.draws = []
@@ -3334,14 +3388,196 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
         state.who, state.kind, state.options = next(state.gen)
     except (_Over, StopIteration):
         state._finish()
-    for action in actions:
-        state.apply(action)
+    if fixes:
+        pending = list(fixes)
+        pending.reverse()
+        for index, action in enumerate(actions):
+            while pending and pending[-1][0] == index:
+                _w_refit(state, pending.pop())
+            state.apply(action)
+        while pending:
+            _w_refit(state, pending.pop())
+    else:
+        for action in actions:
+            state.apply(action)
     if replay is not None:
         # the copy now rolls (and records) its own dice, continuing the original's record
         state.draws = list(recorded)
         state.draw, state.draw_many = _recorder(state.rng, state.draws)
         state.rec = state.draw
     return state
+
+
+# --- what a player sees, and determinized games (search policies) -------------------------------------------------
+
+_PUBLIC_DECISIONS = frozenset({"mulligan", "promote", "revive", "destroy", "reroll", "pact"})
+_DEAL_TRIES = 20  # redeals of the other player's hand until it fits the decision it is at (see _w_deal)
+_RANKS: dict[int, tuple[list, dict]] = {}
+
+
+def _plain(value: Any) -> Any:
+    """A value of the game as plain nested tuples: cards by name, creatures and magics by uid."""
+    if value is None:
+        return None
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or kind is float:
+        return value
+    if kind is Creature:
+        return ("creature", value.uid)
+    if kind is Magic:
+        return ("magic", value.uid)
+    if kind is Facts:
+        return value.name
+    if kind is Item:
+        return ("item", value.player, value.facts.name, _plain(value.creature), value.is_magic, value.negated,
+                _plain(value.target), value.destroy_after, value.summon, _plain(value.answers))
+    if kind is Strike:
+        return ("strike", value.attacker.uid, value.defender.uid, tuple(value.dice), value.bonus, value.negated,
+                value.reroll)
+    if kind is Battle:
+        return ("battle", value.attacker.uid, value.defender.uid, _plain(value.first),
+                tuple(sorted((c.uid, tuple(v)) for c, v in value.mods.items())),
+                tuple(sorted((c.uid, tuple(v)) for c, v in value.mults.items())),
+                tuple(sorted(c.uid for c in value.negated)), value.cancelled)
+    if isinstance(value, dict):
+        return tuple(sorted((repr(_plain(k)), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(repr(_plain(v)) for v in value))
+    if isinstance(value, (tuple, list)):
+        return (kind.__name__, *[_plain(v) for v in value])
+    return repr(value)
+
+
+def _creature_seen(creature: Creature | None) -> Any:
+    if creature is None:
+        return None
+    return (creature.uid, creature.owner, creature.facts.name, creature.hp, creature.limited, creature.blank,
+            _plain(creature.anchor), tuple(_plain(temp) for temp in creature.temps),
+            tuple(magic.uid for magic in creature.equips), _plain(creature.dot), _plain(creature.hot),
+            creature.battled, creature.used, _plain(creature.killer))
+
+
+def _side_seen(side: Side, mine: bool) -> tuple:
+    """A side as a player sees it: its own hand in order, else the hand's size; a deck's size only."""
+    return (side.player, side.dummy, tuple(f.name for f in side.hand) if mine else len(side.hand), len(side.deck),
+            tuple(f.name for f in side.cemetery), side.cem_hp, _creature_seen(side.primary),
+            tuple(_creature_seen(c) for c in side.limited),
+            tuple((m.uid, m.owner, m.facts.name, _plain(m.host), m.expires, m.used) for m in side.magics),
+            tuple(f.name for f in side.limbo), side.summoned, side.started, side.fielded, side.size)
+
+
+def _ranks(cards: list) -> dict:
+    """Each card of a decklist -> its first place in it: the canonical order of a pool of unseen cards."""
+    entry = _RANKS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        rank: dict = {}
+        for index, facts in enumerate(cards):
+            rank.setdefault(facts, index)
+        entry = _RANKS[id(cards)] = (cards, rank)
+    return entry[1]
+
+
+def _canonical(cards: list, rank: dict) -> list:
+    big = len(rank)
+    return sorted(cards, key=lambda facts: (rank.get(facts, big), facts.name))
+
+
+def _w_fits(state, side: Side) -> bool:
+    """Whether a redealt hand fits the decision its player is at (what the other player knows of it): the
+    opening's mulligan and the Field Rule's replacement come with a playable creature; a response window opens
+    only with a response to make."""
+    kind = state.kind
+    if kind == "mulligan" or kind == "replace":
+        return _w_has_summon(state, side)
+    if kind == "respond":
+        event, answers = state.window
+        return bool(_w_responses(state, side.player, event, answers))
+    return True
+
+
+def _w_deal(state, player: int, rng: Any) -> tuple:
+    """What ``player`` cannot see, redealt with ``rng``: per side, None (kept) or (hand or None, deck).
+
+    The other player's hand and deck are pooled in decklist order, shuffled and dealt back at the same sizes
+    (redealt up to _DEAL_TRIES times until the hand fits the decision that player is at, _w_fits); while that
+    player is choosing from its own deck or hand by a condition (a search, a Limited Summon from hand) both are
+    kept. ``player``'s own deck is shuffled from decklist order, but kept while it is searching it (it is shown
+    it). Sides are dealt in seat order, so the draws from ``rng`` depend only on what ``player`` sees."""
+    dealt = []
+    over = state.over
+    who = state.who
+    kind = state.kind
+    for side in state.sides:
+        if side.dummy:
+            dealt.append(None)
+            continue
+        rank = _ranks(state.config[0][side.player])
+        if side.player == player:
+            if not over and who == player and kind == "search":
+                dealt.append(None)
+                continue
+            deck = _canonical(side.deck, rank)
+            shuffle(deck, rng)
+            dealt.append((None, tuple(deck)))
+            continue
+        deciding = not over and who == side.player
+        if deciding and (kind == "search" or kind == "limited"):
+            dealt.append(None)
+            continue
+        size = len(side.hand)
+        pool = _canonical(side.hand + side.deck, rank)
+        hand = side.hand
+        kept = list(hand)
+        cards = pool
+        for _ in range(_DEAL_TRIES):
+            cards = list(pool)
+            shuffle(cards, rng)
+            if not deciding:
+                break
+            hand[:] = cards[:size]
+            if _w_fits(state, side):
+                break
+        else:
+            cards = None  # (no redeal fits: the hand is kept, the deck's order redealt)
+        hand[:] = kept
+        if cards is None:
+            deck = _canonical(side.deck, rank)
+            shuffle(deck, rng)
+            dealt.append((None, tuple(deck)))
+        else:
+            dealt.append((tuple(cards[:size]), tuple(cards[size:])))
+    return tuple(dealt)
+
+
+def _w_refit(state, fix: tuple) -> None:
+    """Put a redeal (_w_deal) into the game; when the deciding player's hand changed, its options are rebuilt."""
+    _, player, dealt = fix
+    for side, cards in zip(state.sides, dealt):
+        if cards is not None:
+            hand, deck = cards
+            if hand is not None:
+                side.hand[:] = hand
+            side.deck[:] = deck
+    if state.over:
+        return
+    kind = state.kind
+    if kind == "main" or kind == "main2" or kind == "combat":
+        state.options = None  # (listed when asked, from the game as it is now)
+        return
+    who = state.who
+    cards = dealt[who]
+    if cards is None or cards[0] is None:
+        return
+    side = state.sides[who]
+    if kind == "discard":
+        state.options = _w_discard_options(side.hand)
+    elif kind == "cost_discard":
+        state.options = _w_cost_discard_options(side.hand)
+    elif kind == "replace":
+        state.options = _w_replace_options(state, who)
+    elif kind == "respond":
+        event, answers = state.window
+        state.options = _w_responses(state, who, event, answers) or [NO_RESPONSE]
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,

@@ -10,6 +10,8 @@ phase attacks with its units one at a time. Readings of unclear rules are in
 
 from __future__ import annotations
 
+import random
+from operator import attrgetter
 from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
@@ -58,7 +60,7 @@ _PICK = {"own_unit", "enemy_unit", "enemy_equipment"}
 class Facts:
     """A card's facts compiled once per game: stats, keywords and effects by trigger."""
 
-    __slots__ = ("card", "name", "type", "power", "cp", "faction", "keywords", "limit", "triggers", "auras",
+    __slots__ = ("card", "name", "order", "type", "power", "cp", "faction", "keywords", "limit", "triggers", "auras",
                  "self_mods", "attached_mods", "prevents", "direct_attack", "taunt", "activated", "attach", "targeted",
                  "plays", "fixed_value", "bound", "counts_allies", "bonus", "attack_bonus", "on_play", "on_deploy", "on_destroyed",
                  "on_ally_destroyed", "on_attack", "on_kill")
@@ -66,6 +68,7 @@ class Facts:
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
         self.name = card.name
+        self.order = f"{card.name}\x00{card.set_code}"  # the fixed order hidden cards are pooled in
         self.type = card.type
         self.power = int(card.get("power", 0) or 0)
         self.cp = int(card.get("cp_cost", 0) or 0)
@@ -811,21 +814,150 @@ class Wh40kState(GameState):
         return tuple(side.card_count() for side in self.sides)  # type: ignore[return-value]
 
     def clone(self) -> "Wh40kState":
-        twin = Wh40kState.__new__(Wh40kState)
+        twin = self._copy()
         twin.rng = new_rng(0)
         twin.rng.setstate(self.rng.getstate())
         twin.log = list(self.log) if self.log is not None else None
+        return twin
+
+    def _copy(self) -> "Wh40kState":
+        """A field-by-field copy of the game, without its generator and its play-by-play."""
+        twin = Wh40kState.__new__(Wh40kState)
         twin.turn, twin.max_turns = self.turn, self.max_turns
         twin.sides = [side.copy() for side in self.sides]
         twin.active, twin.phase = self.active, self.phase
-        twin.pending = [(p, list(opts), e, c) for p, opts, e, c in self.pending]
-        twin.queue = list(self.queue)
         twin.next_uid, twin.result, twin.over = self.next_uid, self.result, self.over
         twin.goldfish, twin.own_turns = self.goldfish, self.own_turns
-        units = {unit.uid: unit for side in twin.sides for unit in side.units}
-        twin.pending = [(p, opts, e, _recontext(c, units)) for p, opts, e, c in twin.pending]
-        twin.queue = [(p, e, _recontext(c, units), t) for p, e, c, t in twin.queue]
+        if self.pending or self.queue:
+            units = {unit.uid: unit for side in twin.sides for unit in side.units}
+            twin.pending = [(p, list(opts), e, _recontext(c, units)) for p, opts, e, c in self.pending]
+            twin.queue = [(p, e, _recontext(c, units), t) for p, e, c, t in self.queue]
+        else:
+            twin.pending, twin.queue = [], []
         return twin
+
+    # -- what a player sees (for search policies) --
+
+    def determinize(self, player: int, rng: random.Random) -> "Wh40kState":
+        """A copy of the game that ``player`` cannot tell from this one, its hidden cards redrawn with ``rng``.
+
+        Hidden from ``player``: the other player's hand and army deck (their cards are pooled in a fixed order,
+        by name, shuffled and dealt back: the hand at its size, the rest as the deck), the order of its own army
+        deck (shuffled from the same fixed order), and the game's generator (a new one from ``rng``). The
+        Special Reinforcements decks are kept: never shuffled, left only by public deploys, they are known from
+        the open decklists. A pending choice of the other player among cards of its hand or deck (Spore Bloom,
+        Rites of Armament) is listed again from the redrawn cards; the deal is redrawn until it gives that
+        player a choice, as it had one (see ``docs/rules/wh40k.md``, "What search sees"). The play-by-play is
+        not copied; this game is left as it was (its generator untouched)."""
+        twin = self._copy()
+        twin.log = None
+        hidden = self.pending[0] if self.pending and self.pending[0][0] != player and _hides(self.pending[0][2]) else None
+        for seat, side in enumerate(twin.sides):
+            if seat == player:
+                if len(side.deck) > 1:
+                    deck = sorted(side.deck, key=_order)
+                    shuffle(deck, rng)
+                    side.deck = deck
+            elif hidden is not None and hidden[0] == seat:
+                _redeal_for(twin, side, seat, hidden, rng)
+            elif side.hand or len(side.deck) > 1:
+                pool = side.deck + side.hand
+                pool.sort(key=_order)
+                shuffle(pool, rng)
+                cut = len(side.deck)
+                side.deck, side.hand = pool[:cut], pool[cut:]
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
+
+    def observation(self, player: int) -> tuple:
+        """What ``player`` sees: every public zone and counter, its own hand in order, the other hand's and the
+        decks' sizes, the effects waiting, and the pending choice (its options only when they are not the other
+        player's hidden cards)."""
+        sides = []
+        for seat, side in enumerate(self.sides):
+            units = tuple((unit.uid, unit.facts.name, unit.origin, tuple(unit.temp),
+                           tuple(equipment.name for equipment in unit.equipment), unit.no_attack_until,
+                           unit.attacked, unit.shields) for unit in side.units)
+            sides.append((side.ap, side.cp, side.deployed, tuple(sorted(side.used)), len(side.deck), len(side.hand),
+                           tuple(facts.name for facts in side.hand) if seat == player else (),
+                           tuple(facts.name for facts in side.discard), tuple(facts.name for facts in side.reserves),
+                           units, side.dummy, side.size))
+        pending = tuple((owner, _entry_key(entry), _context_key(context),
+                         tuple(options) if owner == player or not _hides(entry) else None)
+                        for owner, options, entry, context in self.pending)
+        queue = tuple((owner, _entry_key(entry), _context_key(context), chosen)
+                      for owner, entry, context, chosen in self.queue)
+        return (self.turn, self.max_turns, self.active, self.phase, self.current_player(), self.over, self.result,
+                self.is_unresolved(), self.goldfish, self.own_turns, self.next_uid, tuple(sides), pending, queue)
+
+
+_order = attrgetter("order")  # a card's place in the fixed order hidden cards are pooled in before a shuffle
+
+
+def _hides(entry: dict) -> bool:
+    """Whether an effect's choice is among cards of its controller's hand or army deck (hidden from the
+    other player): a deploy from the hand (Spore Bloom) or a deck search (Rites of Armament)."""
+    kind = entry["effect"]
+    if kind == "search_deck":
+        return True
+    return (kind == "deploy" and not entry.get("optional") and entry.get("target") != "this"
+            and entry.get("from", "hand") == "hand")
+
+
+REDEALS = 64
+"""How many times :meth:`Wh40kState.determinize` redeals a hand and deck to give their player the choice it
+has, before it deals the cards that choice needs first (see :func:`_redeal_for`)."""
+
+
+def _redeal_for(twin: Wh40kState, side: Side, seat: int, pending: tuple, rng) -> None:
+    """Redeal ``seat``'s hand and deck (pooled in the fixed order, shuffled) so that the pending choice, among
+    cards of that hand or deck, is again a choice (two options or more), and list its options again.
+
+    The deal is redrawn up to :data:`REDEALS` times (so the cards are dealt as the choice being there makes
+    likely); if none gives a choice, cards of two names the choice may take (the first two met in the last
+    shuffle) are put in the zone it looks at, and the rest dealt as shuffled."""
+    _, _, entry, context = pending
+    pool = side.deck + side.hand
+    pool.sort(key=_order)
+    cut = len(side.deck)
+    options = None
+    for _ in range(REDEALS):
+        shuffle(pool, rng)
+        side.deck, side.hand = pool[:cut], pool[cut:]
+        options = twin._options(seat, entry, context)
+        if options is not None and len(options) > 1:
+            break
+    else:
+        searching = entry["effect"] == "search_deck"
+        wanted = (entry.get("condition") or {}).get("type") if searching else None
+        condition = None if searching else entry.get("condition")
+        chosen: list[Facts] = []
+        names: set[str] = set()
+        for facts in pool:
+            if facts.name in names or len(chosen) == 2:
+                continue
+            if (not wanted or facts.type == wanted) if searching else (facts.type == "unit" and _matches(facts, condition)):
+                chosen.append(facts)
+                names.add(facts.name)
+        rest = list(pool)
+        for facts in chosen:
+            rest.remove(facts)
+        if searching:
+            side.deck, side.hand = chosen + rest[:cut - len(chosen)], rest[cut - len(chosen):]
+        else:
+            side.deck, side.hand = rest[:cut], chosen + rest[cut:]
+        options = twin._options(seat, entry, context)
+    twin.pending[0] = (seat, [Choose(option, label) for option, label in options or ()], entry, context)
+
+
+def _entry_key(entry: dict) -> str:
+    return repr(entry)
+
+
+def _context_key(context: dict) -> tuple:
+    """An effect's context as a value: its source card by name, its unit by id."""
+    return tuple((key, value.name if key == "source" else value.uid if key == "unit" else value)
+                 for key, value in sorted(context.items()))
 
 
 def _recontext(context: dict, units: dict[int, Unit]) -> dict:

@@ -483,3 +483,38 @@ cdef class Greedy:
 
     @cython.locals(side=Side, hand=list, classes=cython.int, f=Facts, value=cython.double, fits=dict, u=Unit)
     cpdef _discard(self, MageState state)
+
+
+# copies of a game (clone, determinize): see _copy_state
+cpdef tuple _canon(Facts f)
+cpdef _copy_rng(rng)
+
+@cython.locals(n=Unit)
+cpdef Unit _copy_unit(Unit u)
+
+@cython.locals(n=Gear)
+cpdef Gear _copy_gear(Gear g)
+
+@cython.locals(h=Hex, spell=TableSpell)
+cpdef _copy_obj(obj)
+
+cpdef _mapped(dict memo, obj)
+
+@cython.locals(out=list)
+cpdef list _mapped_list(dict memo, list objs)
+
+cpdef _link(dict memo, obj, new)
+
+@cython.locals(sig=tuple)
+cpdef _link_unit(dict memo, Unit u, Unit n)
+
+cpdef _link_gear(dict memo, Gear g, Gear n)
+
+cpdef _mapped_context(dict memo, context)
+
+@cython.locals(objs=dict, twin=MageState, sides=list, side=Side, s=Side, kept=tuple, n=cython.int, b=Battle,
+               nb=Battle)
+cpdef MageState _copy_state(MageState state, rng, log)
+
+cpdef tuple _gear_view(Gear g)
+cpdef _context_view(context)

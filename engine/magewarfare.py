@@ -11,8 +11,8 @@ fought from long range in alternating Moves), Play (create cards for Flesh) and 
 
 from __future__ import annotations
 
-import copy
 import itertools
+import random as _random
 from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import Card, Deck
@@ -698,9 +698,106 @@ class MageState:
         return self.over and (self.turn > self.max_turns or self.capped)
 
     def clone(self) -> "MageState":
-        twin = copy.deepcopy(self)
-        twin.serial = next(_SERIALS)
+        """An independent copy that plays on exactly as this game (its own generator state, its own serial, so a
+        policy's per-state caches never mix the two). Copied field by field (see ``_copy_state``)."""
+        return _copy_state(self, _copy_rng(self.rng), None if self.log is None else list(self.log))
+
+    def determinize(self, player: int, rng) -> "MageState":
+        """A new game that ``player`` cannot tell from this one (see ``core.GameState.determinize``). Hidden from it:
+        every other player's hand and the order of every Barracks, Armory and Spellbook. Each other player's hand
+        cards of one pile kind are pooled with that pile (in a canonical order: by card name), shuffled with ``rng``,
+        and the hand gets back as many of that kind as it held (Barracks cards first, then Armory, then Spellbook:
+        the order of a hidden hand is hidden too); ``player``'s own piles are put in the canonical order and
+        shuffled. A card a pending choice names (the Spell that would negate) stays in its holder's hand, first. The
+        game's generator is a new one drawn from ``rng``; this game is left as it was. Known simplifications: cards
+        ``player`` saw before (its own discards, placed at the bottom of their pile; another Mage's hand card it was
+        shown) are treated as unseen again, and a Cloaked card in play is seen by everyone (the engine names every
+        card created)."""
+        twin = _copy_state(self, None, None)
+        twin.rng = _random.Random(rng.getrandbits(64))
+        twin.cache = None  # (the current player's listed actions may name the cards of a hand redrawn below)
+        keep = None  # per seat: the hand cards a pending choice names (they stay, first in the hand)
+        for seat, _, kind, _ in self.pending:
+            if kind == "negate" and seat != player:
+                index = self._negate_card(self.sides[seat])
+                if index is not None:
+                    if keep is None:
+                        keep = {}
+                    keep.setdefault(seat, []).append(self.sides[seat].hand[index])
+        for side in twin.sides:
+            if side.dummy:
+                continue
+            if side.seat == player:
+                for pile in (side.barracks, side.armory, side.spellbook):
+                    if len(pile) > 1:
+                        pile.sort(key=_canon)
+                        shuffle(pile, rng)
+                continue
+            hand = side.hand
+            kept = None if keep is None else keep.get(side.seat)
+            if kept is not None:
+                for f in kept:
+                    hand.remove(f)
+            counts = [0, 0, 0]
+            piles = (side.barracks, side.armory, side.spellbook)
+            for f in hand:
+                kind = 0 if f.unit else 1 if f.type <= SHIELD else 2
+                counts[kind] += 1
+                piles[kind].append(f)
+            new_hand = [] if kept is None else list(kept)
+            for kind in range(3):
+                pile = piles[kind]
+                if len(pile) > 1:
+                    pile.sort(key=_canon)
+                    shuffle(pile, rng)
+                count = counts[kind]
+                if count:
+                    new_hand.extend(pile[len(pile) - count:])
+                    del pile[len(pile) - count:]
+            side.hand = new_hand
         return twin
+
+    def observation(self, player: int) -> tuple:
+        """Everything ``player`` sees now: every Mage's counters, pile sizes, Graveyard and Removed pile, cards in play
+        (with ids, damage, counters, statuses, equipment and Hexes), Spells on the table, its own hand in order and
+        how many cards of each pile the others hold, the turn, phase, Battle, attackers, the pending choice and the
+        result. The other players' hands and the order of every pile are not in it."""
+        sides = []
+        for side in self.sides:
+            if side.seat == player:
+                hand = tuple([f.name for f in side.hand])
+            else:
+                b = a = 0
+                for f in side.hand:
+                    if f.unit:
+                        b += 1
+                    elif f.type <= SHIELD:
+                        a += 1
+                hand = (b, a, len(side.hand) - b - a)
+            units = tuple([(u.uid, u.facts.name, u.owner, u.ctrl, u.damage, u.tokens, u.bloodc, u.deployed,
+                            u.disabled, u.chains, u.cloaked, u.lent, u.retreats, u.blocked, u.bphase, u.return_to,
+                            tuple(u.mods), tuple([_gear_view(g) for g in u.devices]),
+                            None if u.shield is None else _gear_view(u.shield), tuple([h.hid for h in u.hexes]),
+                            tuple([g.gid for g in u.helping])) for u in side.units])
+            ground = tuple([_gear_view(g) for g in side.ground])
+            table = tuple([(t.sid, t.facts.name, t.owner, t.uses, t.active) for t in side.table])
+            hexes = tuple([(h.hid, h.facts.name, h.owner, _key(h.host)) for h in side.hexes])
+            sides.append((side.seat, side.hp, side.flesh, side.dex, side.alive, side.dummy, len(side.barracks),
+                          len(side.armory), len(side.spellbook), hand, tuple([f.name for f in side.graveyard]),
+                          tuple([f.name for f in side.removed]), units, ground, table, hexes))
+        b = self.battle
+        battle = None if b is None else (b.u[0].uid, b.u[1].uid, b.range, b.mover, tuple(b.nothing),
+                                          tuple(b.stealth), b.hurt, b.moves)
+        pending = tuple([(seat, tuple([str(o) for o in options]), kind, _context_view(context))
+                         for seat, options, kind, context in self.pending])
+        stack = self.stack
+        if stack is not None:
+            stack = (stack[0], stack[1].name, stack[2], None if stack[3] is None else stack[3].sid)
+        return (self.n, self.turn, self.max_turns, self.first, self.active, self.phase, self.current_player(),
+                tuple(sides), battle, tuple([(u.uid, seat) for u, seat in self.declared]),
+                None if self.cur is None else self.cur.uid, self.cur_seat, tuple(self.opening), pending, stack,
+                tuple([(_key(obj), cost) for obj, cost in self.maint_queue]), self.next_id, self.attacks_begun,
+                self.reactor, self.expiring, self.recheck, self.over, self.result, self.capped)
 
     # -- reading the state --
 
@@ -2920,6 +3017,265 @@ class MageState:
 
 
 # --- setting up ---------------------------------------------------------------------------------
+
+
+# --- copies (clone, determinize) ------------------------------------------------------------------
+# A game is copied field by field (copy.deepcopy took most of a search rollout's time): the cards in play are new
+# objects, found through ``memo`` (old object -> its copy) wherever the game refers to them; the compiled facts, the
+# actions and the stats lists (never changed in place: ``_refresh`` makes new ones) are shared. A card that has left
+# play but is still named somewhere (a pending choice, the Maintenance queue) gets a copy outside ``objs`` too, so
+# ``_key_alive`` answers alike.
+
+_CANON: dict = {}
+"""A card's place in the canonical order of a redrawn pile (by name, then set and code): ``determinize`` starts
+from it, so the hidden order of the cards never reaches the result."""
+
+
+def _canon(f: Facts) -> tuple:
+    key = _CANON.get(f)
+    if key is None:
+        card = f.card
+        key = _CANON[f] = (f.name, card.set_code, str(card.get("code") or ""))
+    return key
+
+
+def _copy_rng(rng: Any) -> Any:
+    twin = _random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _copy_unit(u: Unit) -> Unit:
+    """A new Unit with ``u``'s own fields; what it refers to (Devices, Shield, Hexes, ...) is set by ``_link``."""
+    n = Unit.__new__(Unit)
+    n.facts = u.facts
+    n.uid = u.uid
+    n.owner = u.owner
+    n.ctrl = u.ctrl
+    n.damage = u.damage
+    n.tokens = u.tokens
+    n.bloodc = u.bloodc
+    n.chains = u.chains
+    n.lent = u.lent
+    n.retreats = u.retreats
+    n.deployed = u.deployed
+    n.disabled = u.disabled
+    n.blocked = u.blocked
+    n.cloaked = u.cloaked
+    n.mods = list(u.mods)
+    n.return_to = u.return_to
+    n.stamp = u.stamp
+    n.st = u.st
+    n.atk = u.atk
+    n.best = u.best
+    n.decl = u.decl
+    n.flags = u.flags
+    n.bloodn = u.bloodn
+    n.red = u.red
+    n.bphase = u.bphase
+    return n
+
+
+def _copy_gear(g: Gear) -> Gear:
+    n = Gear.__new__(Gear)
+    n.facts = g.facts
+    n.gid = g.gid
+    n.owner = g.owner
+    n.ctrl = g.ctrl
+    n.deployed = g.deployed
+    n.damage = g.damage
+    n.moved = g.moved
+    return n
+
+
+def _copy_obj(obj: Any) -> Any:
+    kind = type(obj)
+    if kind is Unit:
+        return _copy_unit(obj)
+    if kind is Gear:
+        return _copy_gear(obj)
+    if kind is Hex:
+        h = Hex.__new__(Hex)
+        h.facts = obj.facts
+        h.hid = obj.hid
+        h.owner = obj.owner
+        return h
+    spell = TableSpell.__new__(TableSpell)
+    spell.facts = obj.facts
+    spell.sid = obj.sid
+    spell.owner = obj.owner
+    spell.uses = obj.uses
+    spell.active = obj.active
+    return spell
+
+
+def _mapped(memo: dict, obj: Any) -> Any:
+    """The copy of a card in play (or of one that left it), made now if it has none yet."""
+    new = memo.get(obj)
+    if new is None:
+        new = memo[obj] = _copy_obj(obj)
+        _link(memo, obj, new)
+    return new
+
+
+def _mapped_list(memo: dict, objs: list) -> list:
+    out = []
+    for obj in objs:
+        new = memo.get(obj)
+        out.append(new if new is not None else _mapped(memo, obj))
+    return out
+
+
+def _link(memo: dict, obj: Any, new: Any) -> None:
+    """Set what the copy ``new`` of ``obj`` refers to: the copies of the cards ``obj`` refers to."""
+    kind = type(obj)
+    if kind is Unit:
+        _link_unit(memo, obj, new)
+    elif kind is Gear:
+        _link_gear(memo, obj, new)
+    elif kind is Hex:
+        new.host = None if obj.host is None else _mapped(memo, obj.host)
+
+
+def _link_unit(memo: dict, u: Unit, n: Unit) -> None:
+    n.devices = _mapped_list(memo, u.devices) if u.devices else []
+    n.shield = None if u.shield is None else _mapped(memo, u.shield)
+    n.hexes = _mapped_list(memo, u.hexes) if u.hexes else []
+    n.helping = _mapped_list(memo, u.helping) if u.helping else []
+    sig = u.sig
+    if sig is not None and sig[1] is not None:
+        sig = (sig[0], _mapped(memo, sig[1]), sig[2], sig[3], sig[4])
+    n.sig = sig
+
+
+def _link_gear(memo: dict, g: Gear, n: Gear) -> None:
+    n.unit = None if g.unit is None else _mapped(memo, g.unit)
+    n.lent = [[_mapped(memo, x), amount] for x, amount in g.lent] if g.lent else []
+    n.hexes = _mapped_list(memo, g.hexes) if g.hexes else []
+
+
+def _mapped_context(memo: dict, context: Any) -> Any:
+    """A pending choice's context (ints, lists and tuples of them, and cards) for the copy."""
+    kind = type(context)
+    if kind is tuple or kind is list:
+        out = [_mapped_context(memo, x) for x in context]
+        return tuple(out) if kind is tuple else out
+    if kind is Unit or kind is Gear or kind is Hex or kind is TableSpell:
+        return _mapped(memo, context)
+    return context
+
+
+def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
+    """A copy of ``state`` (a new serial) with the generator ``rng`` and the play-by-play ``log``."""
+    memo: dict = {}
+    objs = {}
+    for key, obj in state.objs.items():
+        new = memo[obj] = _copy_obj(obj)
+        objs[key] = new
+    for obj in state.objs.values():
+        _link(memo, obj, memo[obj])
+    twin = MageState.__new__(MageState)
+    sides = []
+    for side in state.sides:
+        s = Side.__new__(Side)
+        s.seat = side.seat
+        s.barracks = list(side.barracks)
+        s.armory = list(side.armory)
+        s.spellbook = list(side.spellbook)
+        s.hand = list(side.hand)
+        s.graveyard = list(side.graveyard)
+        s.removed = list(side.removed)
+        s.units = _mapped_list(memo, side.units)
+        s.ground = _mapped_list(memo, side.ground)
+        s.table = _mapped_list(memo, side.table)
+        s.hexes = _mapped_list(memo, side.hexes)
+        s.hp = side.hp
+        s.flesh = side.flesh
+        s.dex = side.dex
+        s.alive = side.alive
+        s.dummy = side.dummy
+        s.size = side.size
+        s.roster = side.roster
+        kept = side.kept
+        if kept is not None:
+            kept = (kept[0], kept[1], kept[2], _mapped_list(memo, kept[3]), kept[4], kept[5])
+        s.kept = kept
+        sides.append(s)
+    n = len(sides)
+    twin.rng = rng
+    twin.log = log
+    twin.turn = state.turn
+    twin.max_turns = state.max_turns
+    twin.sides = sides
+    twin.n = state.n
+    twin.order = [tuple([sides[(p + k) % n] for k in range(n)]) for p in range(n)]
+    twin.active = state.active
+    twin.first = state.first
+    twin.phase = state.phase
+    twin.pending = [(seat, options, kind, _mapped_context(memo, context))
+                    for seat, options, kind, context in state.pending]
+    b = state.battle
+    if b is None:
+        twin.battle = None
+    else:
+        nb = Battle.__new__(Battle)
+        nb.u = [_mapped(memo, b.u[0]), _mapped(memo, b.u[1])]
+        nb.range = b.range
+        nb.mover = b.mover
+        nb.nothing = list(b.nothing)
+        nb.stealth = list(b.stealth)
+        nb.hurt = b.hurt
+        nb.moves = b.moves
+        twin.battle = nb
+    twin.declared = [(_mapped(memo, u), seat) for u, seat in state.declared]
+    twin.ai = state.ai
+    twin.cur = None if state.cur is None else _mapped(memo, state.cur)
+    twin.cur_seat = state.cur_seat
+    twin.objs = objs
+    twin.next_id = state.next_id
+    twin.stamp = state.stamp
+    twin.result = state.result
+    twin.over = state.over
+    twin.goldfish = state.goldfish
+    twin.maint_queue = [(_mapped(memo, obj), cost) for obj, cost in state.maint_queue]
+    twin.opening = list(state.opening)
+    stack = state.stack
+    if stack is not None and stack[3] is not None:
+        stack = (stack[0], stack[1], stack[2], _mapped(memo, stack[3]))
+    twin.stack = stack
+    cache = state.cache
+    if type(cache) is tuple:  # (the current attacker and its blockers, see _blockers)
+        cache = (None if cache[0] is None else _mapped(memo, cache[0]), _mapped_list(memo, cache[1]))
+    twin.cache = cache  # (else a list of actions, which are immutable)
+    twin.recheck = state.recheck
+    twin.serial = next(_SERIALS)
+    twin.version = state.version
+    twin.aura_stamp = state.aura_stamp
+    twin.aura_sides = list(state.aura_sides)
+    twin.aura_units = [_mapped_list(memo, units) for units in state.aura_units]
+    twin.gear_acts = list(state.gear_acts)
+    twin.gear_upkeep = state.gear_upkeep
+    twin.expiring = state.expiring
+    twin.attacks_begun = state.attacks_begun
+    twin.capped = state.capped
+    twin.reactor = state.reactor
+    return twin
+
+
+def _gear_view(g: Gear) -> tuple:
+    return (g.gid, g.facts.name, g.owner, g.ctrl, None if g.unit is None else g.unit.uid,
+            tuple([(x.uid, amount) for x, amount in g.lent]), g.deployed, g.damage, g.moved,
+            tuple([h.hid for h in g.hexes]))
+
+
+def _context_view(context: Any) -> Any:
+    """A pending choice's context as ids and numbers (for ``observation``)."""
+    kind = type(context)
+    if kind is tuple or kind is list:
+        return tuple([_context_view(x) for x in context])
+    if kind is Unit or kind is Gear or kind is Hex or kind is TableSpell:
+        return _key(context)
+    return context
 
 
 _FACTS: dict[tuple[Card, bool], Facts] = {}

@@ -81,8 +81,9 @@ cdef class Env:
 
 @cython.final
 cdef class Side:
-    cdef public int seat, life, influence, shield, size, lo, hi
+    cdef public int seat, life, influence, shield, size, lo, hi, seen
     cdef public list deck, hand, discard, guardians, bound, cost_temp
+    cdef public tuple cards
     cdef public Env env
     cdef public bint out, had_turn, shield_all, dummy
 
@@ -375,6 +376,31 @@ cpdef _shuffle(Side side, rng)
 
 @cython.locals(state=WentworthState)
 cpdef WentworthState _state(list sides, rng, int first, int max_turns, bint log, bint goldfish)
+
+# copies (clone, determinize)
+@cython.locals(c=Guardian)
+cpdef Guardian _copy_guardian(Guardian g, list table)
+@cython.locals(c=Binding)
+cpdef Binding _copy_binding(Binding b, list table)
+@cython.locals(c=Env)
+cpdef Env _copy_env(Env env, list table)
+@cython.locals(g=Guardian, b=Binding, env=Env)
+cpdef _twin(obj, list table)
+@cython.locals(c=Ctx)
+cpdef Ctx _copy_ctx(Ctx ctx, list table, dict ctxs)
+@cython.locals(c=Side)
+cpdef Side _copy_side(Side side, list table)
+@cython.locals(c=WentworthState, table=list, sides=list, ctxs=dict)
+cpdef WentworthState _copy_state(WentworthState state, bint keep_log)
+@cython.locals(top=cython.int)
+cpdef int _shown(WentworthState state, int seat)
+@cython.locals(present=set, found=list, facts=Facts)
+cpdef list _canonical(Side side, list cards)
+@cython.locals(deck=list, bottom=cython.int, end=cython.int)
+cpdef _redraw_own(WentworthState state, Side side, rng)
+@cython.locals(hand=list, count=cython.int, pool=list, pending=list, index=cython.int, seat=cython.int, looked=list,
+               options=list)
+cpdef _redraw_other(WentworthState state, Side side, rng)
 cpdef str _label(Guardian g)
 
 @cython.locals(total=cython.int)

@@ -17,8 +17,10 @@ defender (alternating until both pass) may play combat potions and use combat ab
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Sequence
 from itertools import combinations_with_replacement, permutations, product
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from decklab.catalog.cards import MAIN, Card, Deck
@@ -648,6 +650,7 @@ class Side:
 
     __slots__ = (
         "bound",
+        "cards",
         "cost_temp",
         "deck",
         "discard",
@@ -663,6 +666,7 @@ class Side:
         "out",
         "seat",
         "shield",
+        "seen",
         "shield_all",
         "size",
     )
@@ -670,6 +674,8 @@ class Side:
     def __init__(self, seat: int, deck: list[Facts], *, dummy: bool = False) -> None:
         self.seat = seat
         self.deck = deck
+        # the deck list (its order: a canonical order of the player's cards, for determinize())
+        self.cards = tuple(deck)
         self.hand: list[Facts] = []
         self.discard: list[Facts] = []
         self.guardians: list[Guardian] = []
@@ -686,6 +692,9 @@ class Side:
         self.size = len(deck)
         # deck[lo:hi] is still unshuffled (see _fix): the order of the cards above it is settled
         self.lo = self.hi = 0
+        # the bottom cards of the deck that its owner has seen (put there by a deck search; while the deck has
+        # more: min(seen, len(deck)) of them, as draws take from the top)
+        self.seen = 0
 
 
 class Ctx:
@@ -1017,7 +1026,88 @@ class WentworthState:
         return self.over and self.turn > self.max_turns
 
     def clone(self) -> WentworthState:
-        return copy.deepcopy(self)
+        """An independent copy that plays on exactly as this game (its generator in the same state too)."""
+        twin = _copy_state(self, True)
+        if type(self.rng) is random.Random:
+            # a new generator set to this one's state (without seeding it first)
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            twin.rng = rng
+        else:
+            twin.rng = copy.deepcopy(self.rng)
+        return twin
+
+    def determinize(self, player: int, rng: random.Random) -> WentworthState:
+        """A copy that ``player`` cannot tell from this game, with what it cannot see redrawn from ``rng``.
+
+        Hidden in Wentworth: every player's hand from the others, and the order of every deck (deck
+        searches excepted: the searcher saw the cards it put on the bottom, and sees the top cards while it
+        chooses one). Each other player's hand and deck are pooled in a canonical order (their deck list's),
+        shuffled and dealt back at the same sizes; ``player``'s own deck below what it saw is shuffled the same way;
+        every deck is settled at once (no lazy order left from this game); the game's generator is a new one
+        drawn from ``rng``. The copy keeps no play-by-play (``log`` None). This game is not changed and its
+        generator not drawn from."""
+        twin = _copy_state(self, False)
+        for side in twin.sides:
+            if side.dummy:
+                continue
+            if side.seat == player:
+                _redraw_own(twin, side, rng)
+            else:
+                _redraw_other(twin, side, rng)
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
+
+    def observation(self, player: int) -> tuple:
+        """Everything ``player`` sees (see :meth:`determinize`): the board with every counter, the discard
+        piles, its own hand in order, the counts of the others' hands and of the decks, the deck cards it has
+        seen, the turn, the step, the combat, the effects waiting to resolve and the pending choice."""
+        sides = []
+        for side in self.sides:
+            own = side.seat == player
+            seen = side.seen if side.seen < len(side.deck) else len(side.deck)
+            sides.append((
+                side.seat, side.life, side.influence, side.shield, side.shield_all, side.out, side.had_turn,
+                side.dummy, side.size, len(side.deck), seen, len(side.hand),
+                tuple([facts.name for facts in side.hand]) if own else None,
+                tuple([facts.name for facts in side.deck[:seen]]) if own else None,
+                tuple([facts.name for facts in side.discard]),
+                tuple([_eff_view(eff) for eff in side.cost_temp]),
+                (side.env.uid, side.env.facts.name, side.env.owner, side.env.alive) if side.env is not None else None,
+                tuple([_guardian_view(g) for g in side.guardians]),
+                tuple([_binding_view(b) for b in side.bound]),
+            ))
+        pending = []
+        for seat, kind, actions, handler, data in self.pending:
+            if handler == "_answer_search":
+                # the searcher sees the top cards; the others, how many it looks at
+                count = data[1]
+                if seat == player:
+                    looked = tuple([facts.name for facts in self.sides[seat].deck[-count:][::-1]])
+                    pending.append((seat, kind, count, looked, tuple([(a.option, a.label) for a in actions])))
+                else:
+                    pending.append((seat, kind, count))
+            else:
+                pending.append((seat, kind, tuple([(a.option, a.label) for a in actions]), handler,
+                                tuple([_ctx_view(x) if type(x) is Ctx else _eff_view(x) if type(x) is Eff else x
+                                       for x in data]) if data is not None else None))
+        return (
+            self.n, self.goldfish, self.turn, self.max_turns, self.first, self.active, self.phase, self.redraw_seat,
+            self.current_player(), self.over, self.result, self.is_unresolved(), self.next_uid,
+            tuple(sides), tuple(pending),
+            tuple([(_eff_view(eff), _ctx_view(ctx)) for eff, ctx in self.queue]), tuple(self.resume),
+            tuple([(_eff_view(eff), _ctx_view(ctx)) for eff, ctx in self.delayed]),
+            tuple(sorted(self.used.items())), tuple(self.w_seats), self.w_after,
+            # the combat
+            tuple([(g.uid, seat) for g, seat in self.decl]),
+            tuple([g.uid if g is not None else None for g in self.blocks]), tuple(self.block_seats),
+            tuple(self.block_idx), self.c_index, _uid(self.c_att), _uid(self.c_def), self.c_ap, self.c_dp,
+            self.c_prio, self.c_passes, tuple(self.c_order), self.c_defended, self.c_rolled, tuple(self.c_adice),
+            tuple(self.c_ddice), tuple([(g.uid, op, amount, applies, ctrl) for g, op, amount, applies, ctrl
+                                        in self.c_mods]),
+            tuple([(_eff_view(eff), _ctx_view(ctx), g.uid) for eff, ctx, g in self.c_rolltime]),
+            self.c_protect,
+        )
 
     def legal_actions(self) -> Sequence[Action]:
         if self.over:
@@ -2989,7 +3079,7 @@ class WentworthState:
         return [seat for seat in seats if seat >= 0 and not self.sides[seat].out]
 
     def _answer_search(self, option: Any, data: tuple) -> None:
-        seat, count = data
+        seat, count, _ = data
         self._finish_search(seat, count, option)
 
     def _finish_search(self, seat: int, count: int, option: Any) -> None:
@@ -2998,9 +3088,12 @@ class WentworthState:
         deck = side.deck
         looked = deck[-count:][::-1]
         del deck[-count:]
+        if side.seen > len(deck):
+            side.seen = len(deck)
         if option is not None:
             side.hand.append(looked.pop(option))
         deck[0:0] = looked[::-1]
+        side.seen += len(looked)
         if side.hi > side.lo:
             side.lo += len(looked)
             side.hi += len(looked)
@@ -3143,7 +3236,8 @@ def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
         options = [Choose(i, looked[i].name) for i in eligible]
         if wanted:
             options.append(Choose(None, "take none"))
-        state.pending.append((seat, "take", options, "_answer_search", (seat, count)))
+        # (the card type wanted: determinize() lists the options again when it redraws the deck)
+        state.pending.append((seat, "take", options, "_answer_search", (seat, count, wanted)))
 
 
 def _recover(state: WentworthState, eff: Eff, ctx: Ctx, remaining: int | None = None) -> None:
@@ -3359,6 +3453,289 @@ def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = Fals
 def kill_turn(state: WentworthState) -> int | None:
     """The goldfishing player's turn on which the dummy's 50 life reached 0 (None: not killed)."""
     return state.turn if state.result == 0 else None
+
+
+# --- copies: clone() and determinize() ------------------------------------------------------------
+#
+# A game is copied field by field (copy.deepcopy took longer than a whole greedy game). The cards' facts and
+# effects (Facts, Eff, Cond) are immutable and shared; every guardian, binding and environment is copied once,
+# found again by its id (``table[uid]``), so that each reference to it (the board, the combat, the lists of
+# effects in play, the effects waiting to resolve) names the same copy; the lists a game changes in place are
+# copied, the lists it only ever replaces (a guardian's m_att, m_def, dyn; a side's cost_temp) are shared.
+
+
+def _copy_guardian(g: Guardian, table: list) -> Guardian:
+    c = Guardian.__new__(Guardian)
+    table[g.uid] = c
+    c.facts = g.facts
+    c.uid = g.uid
+    c.owner = g.owner
+    c.damage = g.damage
+    c.entered = g.entered
+    c.attacks = g.attacks
+    c.shields = g.shields
+    c.bonus_life = g.bonus_life
+    c.bonus_rp = g.bonus_rp
+    c.haste_turn = g.haste_turn
+    c.noattack_turn = g.noattack_turn
+    c.nodefend_turn = g.nodefend_turn
+    c.extra_turn = g.extra_turn
+    c.extra = g.extra
+    c.rp = g.rp
+    c.life_max = g.life_max
+    c.xtra = g.xtra
+    c.prevent = g.prevent
+    c.resting = g.resting
+    c.alive = g.alive
+    c.haste = g.haste
+    c.noattack = g.noattack
+    c.nodefend = g.nodefend
+    c.noentry = g.noentry
+    c.m_att = g.m_att
+    c.m_def = g.m_def
+    c.dyn = g.dyn
+    c.temps = list(g.temps)
+    c.est_a = g.est_a
+    c.est_d = g.est_d
+    c.bindings = [_twin(b, table) for b in g.bindings]
+    return c
+
+
+def _copy_binding(b: Binding, table: list) -> Binding:
+    c = Binding.__new__(Binding)
+    table[b.uid] = c
+    c.facts = b.facts
+    c.uid = b.uid
+    c.owner = b.owner
+    c.player = b.player
+    c.host = _twin(b.host, table) if b.host is not None else None
+    return c
+
+
+def _copy_env(env: Env, table: list) -> Env:
+    c = Env.__new__(Env)
+    table[env.uid] = c
+    c.facts = env.facts
+    c.uid = env.uid
+    c.owner = env.owner
+    c.alive = env.alive
+    return c
+
+
+def _twin(obj: Any, table: list) -> Any:
+    """The copy of a guardian, binding or environment (made on first use), or None."""
+    if obj is None:
+        return None
+    kind = type(obj)
+    if kind is Guardian:
+        g = obj
+        found = table[g.uid]
+        return found if found is not None else _copy_guardian(g, table)
+    if kind is Binding:
+        b = obj
+        found = table[b.uid]
+        return found if found is not None else _copy_binding(b, table)
+    env = obj
+    found = table[env.uid]
+    return found if found is not None else _copy_env(env, table)
+
+
+def _copy_ctx(ctx: Ctx, table: list, ctxs: dict) -> Ctx:
+    c = ctxs.get(ctx)
+    if c is None:
+        c = ctxs[ctx] = Ctx.__new__(Ctx)
+        c.controller = ctx.controller
+        c.source = _twin(ctx.source, table)
+        c.facts = ctx.facts
+        c.target = ctx.target
+        c.host = _twin(ctx.host, table)
+        c.opp_g = _twin(ctx.opp_g, table)
+        c.opp_p = ctx.opp_p
+        c.that = ctx.that
+        c.in_combat = ctx.in_combat
+    return c
+
+
+def _copy_side(side: Side, table: list) -> Side:
+    c = Side.__new__(Side)
+    c.seat = side.seat
+    c.life = side.life
+    c.influence = side.influence
+    c.shield = side.shield
+    c.size = side.size
+    c.lo = side.lo
+    c.hi = side.hi
+    c.seen = side.seen
+    c.out = side.out
+    c.had_turn = side.had_turn
+    c.shield_all = side.shield_all
+    c.dummy = side.dummy
+    c.deck = list(side.deck)
+    c.hand = list(side.hand)
+    c.discard = list(side.discard)
+    c.cost_temp = side.cost_temp
+    c.cards = side.cards
+    c.guardians = [_twin(g, table) for g in side.guardians]
+    c.bound = [_twin(b, table) for b in side.bound]
+    c.env = _twin(side.env, table) if side.env is not None else None
+    return c
+
+
+def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
+    """Every field of ``state`` copied (``rng`` is left for the caller to set; the play-by-play only with
+    ``keep_log``)."""
+    c = WentworthState.__new__(WentworthState)
+    table = [None] * state.next_uid
+    sides = [_copy_side(side, table) for side in state.sides]
+    c.sides = sides
+    c.views = tuple([tuple(sides[seat:] + sides[:seat]) for seat in range(len(sides))])
+    c.rng = None
+    c.log = list(state.log) if keep_log and state.log is not None else None
+    c.turn = state.turn
+    c.max_turns = state.max_turns
+    c.active = state.active
+    c.first = state.first
+    c.n = state.n
+    c.next_uid = state.next_uid
+    c.phase = state.phase
+    c.redraw_seat = state.redraw_seat
+    c.w_after = state.w_after
+    c.result = state.result
+    c.over = state.over
+    c.goldfish = state.goldfish
+    c.hurt = state.hurt
+    c.dirty = state.dirty
+    c.count_sensitive = state.count_sensitive
+    c.env_attack = state.env_attack
+    c.used = dict(state.used)
+    c.w_seats = list(state.w_seats)
+    c.resume = list(state.resume)
+    # the lists of what is in play (as _rebuild() and _list() keep them)
+    c.glob = [(kind, _twin(obj, table), owner, scope, eff) for kind, obj, owner, scope, eff in state.glob]
+    c.src_cost = [(_twin(obj, table), owner, scope, eff) for obj, owner, scope, eff in state.src_cost]
+    c.src_prevent = [(_twin(obj, table), owner, scope, eff) for obj, owner, scope, eff in state.src_prevent]
+    c.src_act = [(_twin(obj, table), user, slot, eff) for obj, user, slot, eff in state.src_act]
+    c.src_ract = [(_twin(obj, table), user, slot, eff) for obj, user, slot, eff in state.src_ract]
+    c.src_potion = [_twin(obj, table) for obj in state.src_potion]
+    c.src_turn = [_twin(obj, table) for obj in state.src_turn]
+    # the combat (its guardians may have left play)
+    c.c_att = _twin(state.c_att, table)
+    c.c_def = _twin(state.c_def, table)
+    c.c_ap = state.c_ap
+    c.c_dp = state.c_dp
+    c.c_index = state.c_index
+    c.c_passes = state.c_passes
+    c.c_prio = state.c_prio
+    c.c_defended = state.c_defended
+    c.c_rolled = state.c_rolled
+    c.c_adice = list(state.c_adice) if state.c_adice else state.c_adice
+    c.c_ddice = list(state.c_ddice) if state.c_ddice else state.c_ddice
+    c.c_protect = state.c_protect
+    c.c_order = list(state.c_order)
+    c.c_mods = [(_twin(g, table), op, amount, applies, ctrl) for g, op, amount, applies, ctrl in state.c_mods]
+    c.decl = [(_twin(g, table), seat) for g, seat in state.decl]
+    c.blocks = [_twin(g, table) for g in state.blocks]
+    c.block_seats = list(state.block_seats)
+    c.block_idx = list(state.block_idx)
+    # effects waiting to resolve, and choices waiting to be made
+    ctxs: dict = {}
+    c.queue = [(eff, _copy_ctx(ctx, table, ctxs)) for eff, ctx in state.queue] if state.queue else []
+    c.delayed = [(eff, _copy_ctx(ctx, table, ctxs)) for eff, ctx in state.delayed] if state.delayed else []
+    c.c_rolltime = ([(eff, _copy_ctx(ctx, table, ctxs), _twin(g, table)) for eff, ctx, g in state.c_rolltime]
+                    if state.c_rolltime else [])
+    c.pending = ([(seat, kind, list(actions), handler,
+                   tuple([_copy_ctx(x, table, ctxs) if type(x) is Ctx else x for x in data])
+                   if data is not None else None)
+                  for seat, kind, actions, handler, data in state.pending] if state.pending else [])
+    return c
+
+
+_BY_NAME = attrgetter("name")
+
+
+def _shown(state: WentworthState, seat: int) -> int:
+    """How many top cards of its deck ``seat`` is looking at (a deck search waiting for its choice)."""
+    top = 0
+    for item in state.pending:
+        if item[3] == "_answer_search" and item[0] == seat and item[4][1] > top:
+            top = item[4][1]
+    return top
+
+
+def _canonical(side: Side, cards: list) -> list:
+    """``cards`` (some of ``side``'s) in an order that depends only on which cards they are, not on the order
+    they are in: the order of the deck list (or by name, when a card is there twice or is not in the list)."""
+    present = set(cards)
+    if len(present) == len(cards):
+        found = [facts for facts in side.cards if facts in present]
+        if len(found) == len(cards):
+            return found
+    return sorted(cards, key=_BY_NAME)
+
+
+def _redraw_own(state: WentworthState, side: Side, rng) -> None:
+    """The player's own deck: the cards it has not seen shuffled from ``rng``, in place (those a deck search
+    put on the bottom and those it is looking at stay where they are)."""
+    deck = side.deck
+    bottom = side.seen if side.seen < len(deck) else len(deck)
+    end = len(deck) - _shown(state, side.seat)
+    if end - bottom > 1:
+        deck[bottom:end] = _canonical(side, deck[bottom:end])
+        side.lo, side.hi = bottom, end
+        _fix(side, rng, end - bottom)
+    side.lo = side.hi = 0
+
+
+def _redraw_other(state: WentworthState, side: Side, rng) -> None:
+    """Another player's hand and deck: pooled in a canonical order (see _canonical), shuffled from ``rng``, the
+    hand dealt back at its size from the top; a deck search it is making is listed again from the new top."""
+    hand = side.hand
+    count = len(hand)
+    pool = _canonical(side, hand + side.deck)
+    side.deck = pool
+    if len(pool) > 1:
+        side.lo, side.hi = 0, len(pool)
+        _fix(side, rng, len(pool))
+    side.lo = side.hi = 0
+    side.hand = pool[len(pool) - count:]
+    del pool[len(pool) - count:]
+    pending = state.pending
+    for index in range(len(pending)):
+        seat, kind, actions, handler, data = pending[index]
+        if handler == "_answer_search" and seat == side.seat:
+            looked = pool[-data[1]:][::-1]
+            wanted = data[2]
+            options = [Choose(i, facts.name) for i, facts in enumerate(looked) if not wanted or facts.type == wanted]
+            if wanted:
+                options.append(Choose(None, "take none"))
+            pending[index] = (seat, kind, options, handler, data)
+
+
+# what observation() shows of the things in play and of the effects waiting to resolve
+
+
+def _uid(obj: Any) -> Any:
+    return obj.uid if obj is not None else None
+
+
+def _eff_view(eff: Eff) -> tuple:
+    return (eff.kind, eff.trigger, eff.target, eff.amount, eff.duration, eff.card_type)
+
+
+def _ctx_view(ctx: Ctx) -> tuple:
+    return (ctx.controller, _uid(ctx.source), ctx.facts.name if ctx.facts is not None else None, ctx.target,
+            _uid(ctx.host), _uid(ctx.opp_g), ctx.opp_p, ctx.that, ctx.in_combat)
+
+
+def _binding_view(b: Binding) -> tuple:
+    return (b.uid, b.facts.name, b.owner, b.player, _uid(b.host))
+
+
+def _guardian_view(g: Guardian) -> tuple:
+    return (g.uid, g.facts.name, g.owner, g.alive, g.damage, g.resting, g.entered, g.attacks, g.shields,
+            g.bonus_life, g.bonus_rp, g.haste_turn, g.noattack_turn, g.nodefend_turn, g.extra_turn, g.extra,
+            tuple([(op, amount, applies, ctrl) for op, amount, applies, ctrl in g.temps]),
+            tuple([_binding_view(b) for b in g.bindings]))
 
 
 # --- policies -------------------------------------------------------------------------------------
@@ -4732,7 +5109,7 @@ class Greedy:
             g = state._guardian(option)
             return -(2.0 * g.facts.cost + state.life_left(g))
         if handler == "_answer_search":
-            seat, count = data
+            seat, count, _ = data
             facts = state.sides[seat].deck[-count:][::-1][option]
         else:
             facts = state.sides[player].discard[option]

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register, shuffle
+from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, Reading, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_AP = 1000
@@ -24,6 +24,19 @@ START_CP = 5
 HAND = 5
 MAX_UNITS = 5
 REINFORCEMENTS = "reinforcements"
+
+# The readings of unclear rules a player may switch (``--rule wh40k.<name>=<value>``; the default first). See
+# ``docs/rules/wh40k.md``: the reading of each, and what switching it measurably does.
+READINGS = (
+    Reading("first-draw", ("second-turn", "second-battle-turn"),
+            "when a player first draws in its Command phase: second-turn, from the game's second turn (the second "
+            "player draws on its first turn); second-battle-turn, from each player's own second turn (neither draws "
+            "on its first turn)"),
+    Reading("first-attack", ("first-turn", "second-turn"),
+            "when units may first attack: first-turn, from the game's first turn (the first player's first); "
+            "second-turn, from the game's second turn (nobody attacks on the first; a goldfish attacks from its own "
+            "second turn)"),
+)
 
 EFFECTS = EffectRegistry("wh40k")
 _UNIT_CONDITIONS = ("faction", "keyword", "max_power", "type")
@@ -336,7 +349,10 @@ class Wh40kState(GameState):
     """A game of 40K Warfare between two players (or one against a goldfish dummy)."""
 
     __slots__ = ("sides", "active", "phase", "pending", "queue", "next_uid", "result", "over", "goldfish",
-                 "own_turns")
+                 "own_turns", "draw_from", "attack_from")
+    # draw_from: the first turn whose Command phase draws (2, or 3 for first-draw=second-battle-turn in a match);
+    # attack_from: the first turn on which units may attack (1, or 2 for first-attack=second-turn). Set at setup from
+    # the readings (``rules``), carried by clone() and determinize().
 
     def current_player(self) -> int:
         return self.pending[0][0] if self.pending else self.active
@@ -424,7 +440,7 @@ class Wh40kState(GameState):
         side.used.clear()
         for unit in side.units:
             unit.attacked = False
-        if self.turn > 1:
+        if self.turn >= self.draw_from:
             if not side.deck:
                 self._lose(self.active, "cannot draw: the army deck is empty")
                 return
@@ -656,6 +672,8 @@ class Wh40kState(GameState):
             return None
         unit = Unit(facts, self.next_uid, player, origin)
         self.next_uid += 1
+        if self.turn < self.attack_from:  # first-attack=second-turn: it may not attack before turn attack_from
+            unit.no_attack_until = self.attack_from - 1
         side.units.append(unit)
         self._roster_changed(side, unit)
         for entry in facts.on_deploy:
@@ -828,6 +846,7 @@ class Wh40kState(GameState):
         twin.active, twin.phase = self.active, self.phase
         twin.next_uid, twin.result, twin.over = self.next_uid, self.result, self.over
         twin.goldfish, twin.own_turns = self.goldfish, self.own_turns
+        twin.draw_from, twin.attack_from = self.draw_from, self.attack_from
         if self.pending or self.queue:
             units = {unit.uid: unit for side in twin.sides for unit in side.units}
             twin.pending = [(p, list(opts), e, _recontext(c, units)) for p, opts, e, c in self.pending]
@@ -888,7 +907,8 @@ class Wh40kState(GameState):
         queue = tuple((owner, _entry_key(entry), _context_key(context), chosen)
                       for owner, entry, context, chosen in self.queue)
         return (self.turn, self.max_turns, self.active, self.phase, self.current_player(), self.over, self.result,
-                self.is_unresolved(), self.goldfish, self.own_turns, self.next_uid, tuple(sides), pending, queue)
+                self.is_unresolved(), self.goldfish, self.own_turns, self.next_uid, tuple(sides), pending, queue,
+                self.draw_from, self.attack_from)
 
 
 _order = attrgetter("order")  # a card's place in the fixed order hidden cards are pooled in before a shuffle
@@ -1146,8 +1166,34 @@ def _side(deck: Deck, rng, vanilla: bool) -> Side:
     return side
 
 
-def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> Wh40kState:
+def _readings(rules: dict[str, str] | None, goldfish: bool) -> tuple[int, int]:
+    """The first turn that draws and the first turn units may attack on, under the readings ``rules`` (short
+    names; those missing at their defaults).
+
+    A goldfish counts its player's own turns, and that player goes first: under either first-draw reading it draws
+    from its own second turn.
+
+    :raises ValueError: for a reading the game does not have or a value it does not take.
+    """
+    key = (tuple(rules.items()) if rules else (), goldfish)
+    found = _READINGS_SEEN.get(key)
+    if found is None:
+        chosen = ENGINE.short_rules(rules)
+        draw_from = 3 if chosen["first-draw"] == "second-battle-turn" and not goldfish else 2
+        attack_from = 2 if chosen["first-attack"] == "second-turn" else 1
+        found = _READINGS_SEEN[key] = (draw_from, attack_from)
+    return found
+
+
+# The turns of the readings asked for so far (only accepted ones), so that a batch checks its rules once, not
+# once a game.
+_READINGS_SEEN: dict[tuple, tuple[int, int]] = {}
+
+
+def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool,
+           rules: dict[str, str] | None = None) -> Wh40kState:
     state = Wh40kState.__new__(Wh40kState)
+    state.draw_from, state.attack_from = _readings(rules, goldfish)
     state.rng = rng
     state.log = [] if log else None
     state.turn = 1
@@ -1167,18 +1213,22 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
-              vanilla: bool = False) -> Wh40kState:
-    """A two-player game; ``first`` is the seat that takes the first turn."""
+              vanilla: bool = False, rules: dict[str, str] | None = None) -> Wh40kState:
+    """A two-player game; ``first`` is the seat that takes the first turn; ``rules`` switches readings (short
+    names: ``{"first-draw": "second-battle-turn"}``; see :data:`READINGS`)."""
     rng = new_rng(seed)
     sides = [_side(deck, rng, vanilla) for deck in decks]
-    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+    return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False, rules=rules)
 
 
-def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> Wh40kState:
-    """One player against a dummy that has no units and takes an empty turn between the player's turns."""
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False,
+                 rules: dict[str, str] | None = None) -> Wh40kState:
+    """One player against a dummy that has no units and takes an empty turn between the player's turns; ``rules``
+    as in :func:`new_match` (first-draw changes nothing here: the player draws from its own second turn)."""
     rng = new_rng(seed)
     dummy = Side([], [], dummy=True)
-    return _state([_side(deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+    return _state([_side(deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True,
+                  rules=rules)
 
 
 def kill_turn(state: Wh40kState) -> int | None:
@@ -1584,7 +1634,7 @@ class Greedy:
         return 1.0
 
 
-register(Engine(
+ENGINE = register(Engine(
     game="wh40k",
     new_match=new_match,
     new_goldfish=new_goldfish,
@@ -1592,6 +1642,7 @@ register(Engine(
     policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     default_max_turns=200,
+    readings=READINGS,
     notes={"goldfish": "the opponent has no units and takes an empty turn between the player's turns; the kill turn "
                        "is the player's own turn on which the opponent's AP reach 0"},
 ))

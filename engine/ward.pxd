@@ -80,6 +80,7 @@ cdef class Ctx:
 cdef class WardState:
     cdef public object rng, log, config, draw, draw_many, rec, rnd, gen, options, result, topic, window, resume
     cdef public tuple fixes
+    cdef public object snap
     cdef public int turn, max_turns, active, who, next_uid, phase, sepoch, expiring, own_turns
     cdef public str kind
     cdef public Battle battle

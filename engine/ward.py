@@ -9,12 +9,15 @@ left to play. Readings of unclear rules are in ``docs/rules/ward.md``.
 
 The game runs as one generator (:meth:`WardState._game`) that yields each decision and receives
 the chosen action, so the rules read in the order the rulebook gives them. :meth:`WardState.clone`
-replays the game's actions with the dice it recorded.
+replays the game's actions with the dice it recorded; :meth:`WardState.determinize` too, then redeals what the
+player cannot see (a game determinized once keeps a copy of itself at each turn's start, so that later copies
+replay only the current turn: see ``docs/rules/ward.md``, "What search sees").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import length_hint
 from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
@@ -1823,7 +1826,8 @@ class WardState:
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
                  "fixes", "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
-                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "topic", "turn",
+                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "snap", "topic",
+                 "turn",
                  "used_magics", "who", "window")
 
     # -- protocol --
@@ -1874,10 +1878,7 @@ class WardState:
     def clone(self) -> WardState:
         """An independent copy: the game is replayed from its seed with the recorded dice and actions (and the
         hidden cards a determinized game redealt, at the points it redealt them: ``fixes``)."""
-        decks, seed, first, max_turns, _, goldfish = self.config
-        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=self.log is not None,
-                          goldfish=goldfish, replay=_replayer(self.draws), actions=list(self.history),
-                          recorded=self.draws, fixes=self.fixes)
+        twin = _w_rebuild(self, self.log is not None)
         twin.rng.setstate(self.rng.getstate())
         return twin
 
@@ -1888,11 +1889,13 @@ class WardState:
         a play-by-play), then what ``player`` cannot see is redealt with ``rng`` (:func:`_w_deal`): the other
         player's hand and deck together, from its unseen cards in decklist order, shuffled and dealt back at the
         same sizes; ``player``'s own deck order. The redeal is recorded in ``fixes`` so that the copy's own
-        :meth:`clone` replays to it. Then the copy rolls its dice from a new generator seeded from ``rng``."""
-        decks, seed, first, max_turns, _, goldfish = self.config
-        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=False, goldfish=goldfish,
-                          replay=_replayer(self.draws), actions=list(self.history), recorded=self.draws,
-                          fixes=self.fixes)
+        :meth:`clone` replays to it. Then the copy rolls its dice from a new generator seeded from ``rng``.
+
+        From the first call on, this game keeps a copy of itself at the start of each turn (``snap``, see
+        :meth:`_game`): later copies start from it and replay only the current turn's actions."""
+        if self.snap is None and not self.over:
+            self.snap = True  # (keep turn-start copies from now on: the search determinizes this game again)
+        twin = _w_rebuild(self, False)
         fix = (len(twin.history), player, _w_deal(twin, player, rng))
         _w_refit(twin, fix)
         twin.fixes = self.fixes + (fix,)
@@ -2011,10 +2014,23 @@ class WardState:
 
     # -- the game --
 
-    def _game(self):
-        """The whole game: yields (player, decision kind, options or None) and receives the chosen action."""
-        self._roll_for_first()
+    def _game(self, fresh: bool = True):
+        """The whole game: yields (player, decision kind, options or None) and receives the chosen action.
+        A game rebuilt from a turn-start copy (``fresh`` false, see _w_rebuild) starts at that turn."""
+        if fresh:
+            self._roll_for_first()
         while True:
+            snap = self.snap
+            if snap is not None and (type(snap) is not int or snap == self.turn):
+                # a game being determinized: its copy at the start of each turn (an int: a replay that only
+                # copies the start of that turn, for the game it replays, see _w_rebuild)
+                board = _blank_state()
+                _w_board(self, board)
+                for side in board.sides:  # (never changed: no reference cycle, freed when replaced)
+                    side.magics.state = None
+                # the dice drawn so far; replaying (no recorder), minus the recorded draws not replayed yet
+                drawn = len(self.draws) if self.rec is not None else -length_hint(self.draw.__self__)
+                self.snap = (len(self.history), drawn, board)
             yield from self._turn()
             self.turn += 1
             if self.turn > self.max_turns:
@@ -3338,9 +3354,11 @@ def _blank_state() -> WardState:
 
 
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = ()) -> WardState:
+               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
+               snap: Any = None) -> WardState:
     state = _blank_state()
     state.fixes = fixes
+    state.snap = snap
     state.sepoch = 0
     state.rng = new_rng(seed)
     state.draws = []
@@ -3578,6 +3596,133 @@ def _w_refit(state, fix: tuple) -> None:
     elif kind == "respond":
         event, answers = state.window
         state.options = _w_responses(state, who, event, answers) or [NO_RESPONSE]
+
+
+def _w_board(src, dst) -> None:
+    """Copy the game ``src`` as it stands between two turns (no battle, chain or decision under way) into the
+    blank ``dst``: every zone, creature and magic (new objects, references kept by uid), the counters."""
+    dst.sepoch = src.sepoch
+    dst.turn = src.turn
+    dst.max_turns = src.max_turns
+    dst.config = src.config
+    dst.goldfish = src.goldfish
+    dst.active = src.active
+    dst.phase = src.phase
+    dst.combat_over = src.combat_over
+    dst.next_uid = src.next_uid
+    dst.own_turns = src.own_turns
+    dst.expiring = src.expiring
+    dst.result = src.result
+    dst.over = src.over
+    dst.topic = src.topic
+    dst.window = src.window
+    dst.battle = None
+    creatures: dict = {}
+    magics: dict = {}
+    olds = []
+    for side in src.sides:
+        if side.primary is not None:
+            olds.append(side.primary)
+        olds.extend(side.limited)
+    for old in olds:
+        new = Creature(old.facts, old.uid, old.owner)
+        new.hp = old.hp
+        new.limited = old.limited
+        new.blank = old.blank
+        new.battled = old.battled
+        new.used = old.used
+        new.temps = [list(temp) for temp in old.temps]
+        new.dot = None if old.dot is None else list(old.dot)
+        new.hot = None if old.hot is None else list(old.hot)
+        creatures[old.uid] = new
+    for side in src.sides:
+        for old in side.magics:
+            host = old.host
+            new = Magic(old.facts, old.uid, old.owner, None if host is None else creatures.get(host.uid, host))
+            new.expires = old.expires
+            new.used = old.used
+            magics[old.uid] = new
+    for old in olds:
+        new = creatures[old.uid]
+        anchor = old.anchor
+        if anchor is not None:
+            new.anchor = (creatures if type(anchor) is Creature else magics).get(anchor.uid, anchor)
+        new.equips = [magics[m.uid] for m in old.equips]
+        killer = old.killer
+        new.killer = None if killer is None else creatures.get(killer.uid, killer)
+    sides = []
+    for side in src.sides:
+        new = Side(side.player, list(side.deck), dummy=side.dummy)
+        new.size = side.size
+        new.hand = list(side.hand)
+        new.cemetery = list(side.cemetery)
+        new.cem_hp = side.cem_hp
+        new.limbo = list(side.limbo)
+        new.summoned = side.summoned
+        new.started = side.started
+        new.fielded = side.fielded
+        new.primary = None if side.primary is None else creatures[side.primary.uid]
+        new.limited = [creatures[c.uid] for c in side.limited]
+        new.magics.extend([magics[m.uid] for m in side.magics])
+        new.magics.state = dst
+        sides.append(new)
+    dst.sides = sides
+    dst.sepoch = src.sepoch
+    dst.used_magics = [magics[m.uid] for m in src.used_magics if m.uid in magics]
+    dst.dead = [creatures.get(c.uid, c) for c in src.dead]
+
+
+def _w_rebuild(state, log: bool) -> WardState:
+    """The game replayed (for clone and determinize): from its copy at the start of this turn when it keeps
+    one (``snap``), the turn's actions and dice and redeals (``fixes``) on top; else from its seed."""
+    snap = state.snap
+    decks, seed, first, max_turns, _, goldfish = state.config
+    if log or snap is None or snap is True:
+        # from the first move; a game being determinized gets the copy of this turn's start the replay makes
+        keep = None if log or snap is None else state.turn
+        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
+                          replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
+                          fixes=state.fixes, snap=keep)
+        if keep is not None:
+            if type(twin.snap) is tuple:
+                at, left, board = twin.snap
+                state.snap = (at, len(state.draws) + left, board)
+            twin.snap = None
+        return twin
+    at, drawn, board = snap
+    twin = _blank_state()
+    _w_board(board, twin)
+    twin.fixes = state.fixes
+    twin.snap = None
+    twin.log = None
+    twin.rng = new_rng(seed)
+    twin.rnd = twin.rng.random
+    twin.draws = []
+    twin.draw, twin.draw_many = _replayer(state.draws[drawn:])
+    twin.rec = None
+    history = state.history
+    twin.history = history[:at]
+    twin.who = twin.active
+    twin.kind = "start"
+    twin.options = None
+    twin.gen = twin._game(False)
+    twin.resume = twin.gen.send
+    try:
+        twin.who, twin.kind, twin.options = next(twin.gen)
+    except (_Over, StopIteration):
+        twin._finish()
+    pending = [fix for fix in state.fixes if fix[0] >= at]
+    pending.reverse()
+    for index in range(at, len(history)):
+        while pending and pending[-1][0] == index:
+            _w_refit(twin, pending.pop())
+        twin.apply(history[index])
+    while pending:
+        _w_refit(twin, pending.pop())
+    twin.draws = list(state.draws)
+    twin.draw, twin.draw_many = _recorder(twin.rng, twin.draws)
+    twin.rec = twin.draw
+    return twin
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,

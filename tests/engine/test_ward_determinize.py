@@ -205,3 +205,29 @@ def test_a_player_searching_its_deck_keeps_the_deck_it_is_shown(decks):
     assert any(names(t.sides[them].hand) != names(state.sides[them].hand) for t in twins)
     # the other player searching: what it is shown, the player is not: nothing of it reaches the observation
     assert state.observation(them)[12] is None
+
+
+@pytest.mark.parametrize("seed", [10, 11])
+def test_a_game_determinized_again_copies_from_its_turn_start(decks, seed):
+    """A game determinized once keeps a copy of itself at each turn's start; later twins start from it and
+    replay only the turn's actions: the same twins (and clones) as a replay from the first move."""
+    searched = ENGINE.new_match(decks, seed=seed, first=0)
+    plain = ENGINE.new_match(decks, seed=seed, first=0)
+    searched.determinize(0, random.Random(0))
+    policies = [Greedy(), Greedy()]
+    for move in range(70):
+        if searched.is_terminal():
+            break
+        if move % 7 == 3:
+            me = searched.current_player()
+            for k in range(2):
+                quick = searched.determinize(me, random.Random(k))
+                full = plain.clone().determinize(me, random.Random(k))  # (a fresh game: replayed from the start)
+                assert [quick.observation(seat) for seat in (0, 1)] == [full.observation(seat) for seat in (0, 1)]
+                assert playout(quick) == playout(full)
+            assert playout(searched.clone()) == playout(plain.clone())
+        action = policies[searched.current_player()].choose(searched, searched.legal_actions())
+        searched.apply(action)
+        plain.apply(action)
+    assert type(searched.snap) is tuple and searched.snap[0] > 0  # (the turn-start copy was used)
+    assert playout(searched) == playout(plain)  # keeping the copies changes nothing in the game

@@ -76,6 +76,7 @@ cdef class WarcardzState:
     cdef public object var_base, skey  # (serials shifted by 24 and 56 bits: beyond a C long)
     cdef public object pending, result, surrendered  # (None, or a tuple / a seat)
     cdef public bint changed, discarded, frenzy_on, goldfish, over, slot_used, unresolved
+    cdef public bint several, twins_always, surrenders  # (the switches of READINGS, set up with the game)
     cdef public list attr_pile, var_pile, auras, board, medics, sides, tasks, units
     cdef public dict acache, cache, granted
     cdef public Facts attr_card, var_card
@@ -285,7 +286,7 @@ cdef class Greedy:
     @cython.locals(enemies=list, board=list, granted=dict, reachers=tuple, best_value=cython.double, cache=dict,
                    free=bint, other=Fighter, won=list, target=Fighter, worth=cython.double, sq=cython.int,
                    attackers=list, src=cython.int, bit=cython.int, f=Fighter, found=list, found_value=cython.double,
-                   total=cython.int, value=cython.double, threats=list)
+                   total=cython.int, value=cython.double, threats=list, twins_always=bint)
     cpdef _plan(self, WarcardzState state, int p, bint nested=*)
 
     @cython.locals(units=list, reserves=list, room=cython.int, f=Fighter, index=cython.int, top=cython.int,

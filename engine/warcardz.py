@@ -7,7 +7,8 @@ uses; a shared variable card gives a blanket bonus. A turn is one action: place 
 play a before-combat tactics card, discard a card to flip a side-deck card, or attack (several
 attackers may gang up on one target). The side with no fighter left on the field loses; at the
 stall point a player who can no longer win surrenders. Readings of unclear rules are in
-``docs/rules/warcardz.md``.
+``docs/rules/warcardz.md``; those that change results are switches (:data:`READINGS`, ``rules=`` of
+:func:`new_match` and :func:`new_goldfish`).
 
 The board is ten squares: ``0-4`` are P1's line and ``5-9`` P2's, both numbered from P1's
 left, so square ``c`` faces square ``c + 5``. Every player looks at the board from its own
@@ -33,6 +34,7 @@ from .core import (
     Pass,
     Play as Tactic,  # a before-combat tactics card is played with the core's Play action
     RandomPolicy,
+    Reading,
     deck_cards,
     new_rng,
     register,
@@ -57,6 +59,20 @@ FRENZY, ATTACK, DEFENSE, ALL_ATTRIBUTES, ACTIVE_ATTRIBUTE, COMBAT_SCORE = 5, 6, 
 STATS = {**{name: i for i, name in enumerate(ATTRIBUTES)}, "frenzy": FRENZY, "attack": ATTACK, "defense": DEFENSE,
          "all_attributes": ALL_ATTRIBUTES, "active_attribute": ACTIVE_ATTRIBUTE, "combat_score": COMBAT_SCORE}
 SIDES = {"attack": 1, "defense": 2, "both": 3}
+
+# The readings of unclear rules that change results, as switches (``--rule warcardz.<name>=<value>``): decklab's
+# reading first. ``docs/rules/warcardz.md`` gives each one's reasons and measured effect.
+READINGS = (
+    Reading("turn", ("one-action", "several"),
+            "one-action: a turn is one action (place a reserve, play a before-combat card, discard to flip, or "
+            "attack); several: a reserve or a before-combat card, a discard to flip and an attack, all in one turn"),
+    Reading("identical-cards", ("always", "on-tie"),
+            "always: identical cards meeting in battle are both removed whatever the scores; on-tie: only when the "
+            "scores tie (else the scores decide, as in any combat)"),
+    Reading("surrender", ("stall-point", "never"),
+            "stall-point: at the stall point a player who can no longer win, or else the smaller army, surrenders; "
+            "never: nobody surrenders, and a game at the stall point is unresolved"),
+)
 
 # --- geometry -----------------------------------------------------------------------------------
 
@@ -747,10 +763,13 @@ class WarcardzState:
         "result",
         "sides",
         "skey",
+        "several",
         "slot_used",
         "surrendered",
+        "surrenders",
         "tasks",
         "tindex",
+        "twins_always",
         "units",
         "unresolved",
         "var_attr",
@@ -1447,7 +1466,8 @@ class WarcardzState:
                 side = self.sides[self.active]
                 facts = side.reserves.pop(action.index)
                 self.slot_used = True
-                tasks.append(_END)  # the turn's one action: the turn ends once its effects are done
+                if not self.several:
+                    tasks.append(_END)  # the turn's one action: the turn ends once its effects are done
                 self._place(facts, self.active, action.square, True)
             elif action is END_TURN or action == END_TURN:
                 if not tasks:
@@ -1477,7 +1497,8 @@ class WarcardzState:
         pile = side.hand if action.source == "hand" else side.reserves
         side.discards.append(pile.pop(action.index))
         self.discarded = True
-        self.tasks.append(_END)  # "A player may use his turn and discard exactly one card"
+        if not self.several:
+            self.tasks.append(_END)  # "A player may use his turn and discard exactly one card"
         if self.log is not None:
             self.say(f"P{self.active + 1} discards {action.name} to flip the {action.deck} card")
         if action.deck == "attribute":
@@ -1494,7 +1515,9 @@ class WarcardzState:
         if self.log is not None:
             self.say(f"P{p + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
         entry = [p, facts, action.target, False]
-        if is_attack_opener(facts):
+        if self.several:
+            pass  # (several things a turn: a discard and an attack may still follow)
+        elif is_attack_opener(facts):
             self.discarded = True  # the card says the fighter may attack this turn: an attack (or nothing) follows
         else:
             self.tasks.append(_END)  # the turn's one action: the turn ends once the card is done
@@ -1515,9 +1538,10 @@ class WarcardzState:
         tasks.append(_END)
         sides = self.sides
         # The tactics window, then the outcome (run at once rather than queued, where nothing comes between).
-        # Identical cards meeting are removed whatever the scores: no instant can change that, so no window.
+        # Identical cards meeting are removed whatever the scores (``twins_always``): no instant can change that,
+        # so no window.
         if ((sides[0].hand or sides[1].hand) and (_has_instant(sides[0]) or _has_instant(sides[1]))
-                and not is_twin_combat(combat.attackers, combat.defender)):
+                and not (self.twins_always and is_twin_combat(combat.attackers, combat.defender))):
             tasks.append(_OUTCOME)
             _task_window(self, _WINDOW)
         else:
@@ -1537,7 +1561,7 @@ class WarcardzState:
             self.over = True
             self.result = None
             self.tasks.clear()
-            loser = None if self.goldfish or self.quiet < QUIET_TURNS else self.conceder()
+            loser = None if self.goldfish or self.quiet < QUIET_TURNS or not self.surrenders else self.conceder()
             if loser is not None:
                 self.result = 1 - loser
                 self.surrendered = loser
@@ -1612,6 +1636,11 @@ class WarcardzState:
         twin.sides = [side.copy() for side in self.sides]
         twin.active, twin.result, twin.over, twin.goldfish = self.active, self.result, self.over, self.goldfish
         twin.unresolved, twin.surrendered = self.unresolved, self.surrendered
+        # The readings, one at a time: compiled, a tuple of three C bints would be a C tuple whose conversion Cython
+        # names like _gain_bound's (int, int, bint) one, and whichever it meets first serves both (ints turned bools).
+        twin.several = self.several
+        twin.twins_always = self.twins_always
+        twin.surrenders = self.surrenders
         twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = list(self.attr_pile), self.attr_card, self.attr, self.frenzy_on
         twin.var_pile, twin.var_card, twin.var_mods = list(self.var_pile), self.var_card, self.var_mods
         twin.slot_used, twin.discarded, twin.granted = self.slot_used, self.discarded, dict(self.granted)
@@ -1716,7 +1745,8 @@ class WarcardzState:
         return (self.turn, self.max_turns, self.active, self.current_player(), self.goldfish, self.over, self.result,
                 self.unresolved, self.surrendered, self.quiet, self.changed, self.slot_used, self.discarded,
                 self.next_uid, board, tuple(sorted(self.granted.items())), tuple(sides), self.attr_card.name,
-                self.var_card.name, len(self.attr_pile), len(self.var_pile), combat, pending)
+                self.var_card.name, len(self.attr_pile), len(self.var_pile), combat, pending,
+                self.several, self.twins_always, self.surrenders)  # (the readings: not as a tuple, see ``_copy``)
 
 
 _RANK = attrgetter("rank")
@@ -2014,10 +2044,13 @@ def _task_outcome(state: WarcardzState, task) -> None:
         state.say(f"combat under {ATTRIBUTE_NAMES[state.attr]}" + (" + Frenzy" if state.frenzy_on else "")
                   + f": {attack} against {defense}")
     twins = [f for f in combat.attackers if f.facts.key == defender.facts.key]
-    if twins:  # "If two identical cards meet up in battle, both cards are removed from the game", whatever the scores
-        state._remove(defender, " (identical cards meet in battle)")
+    if twins and (state.twins_always or attack == defense):
+        # "If two identical cards meet up in battle, both cards are removed from the game": whatever the scores
+        # (decklab's reading), or only on a tie (the rule ``identical-cards=on-tie``)
+        why = " (identical cards meet in battle)" if state.twins_always else " (a tie between identical cards)"
+        state._remove(defender, why)
         for fighter in twins:
-            state._remove(fighter, " (identical cards meet in battle)")
+            state._remove(fighter, why)
         state._check_end()
     elif attack > defense:
         side = state.sides[defender.owner]
@@ -2364,8 +2397,23 @@ def _given_line(deck: Deck, characters: list[Facts], vanilla: bool) -> list[Fact
     return line
 
 
-def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool) -> WarcardzState:
+def readings(rules: dict[str, str] | None) -> tuple[bool, bool, bool]:
+    """The switches of :data:`READINGS` that ``rules`` ({short name: value}; missing names at decklab's reading)
+    sets: (several things a turn, identical cards removed whatever the scores, surrender at the stall point).
+
+    :raises ValueError: naming a rule the game does not have, or a value the rule does not take
+        (:meth:`~decklab.engine.core.Engine.rules`).
+    """
+    chosen = ENGINE.short_rules(rules)
+    return chosen["turn"] == "several", chosen["identical-cards"] == "always", chosen["surrender"] == "stall-point"
+
+
+def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool, rules=None) -> WarcardzState:
     state = WarcardzState.__new__(WarcardzState)
+    switches = readings(rules)  # (set one at a time: see ``WarcardzState._copy``)
+    state.several = switches[0]
+    state.twins_always = switches[1]
+    state.surrenders = switches[2]
     state.rng = rng
     state.log = [] if log else None
     state.turn = 1
@@ -2426,14 +2474,15 @@ def _shared(state: WarcardzState, decks: Sequence[Deck], compiled: list, kind: s
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
-              vanilla: bool = False) -> WarcardzState:
+              vanilla: bool = False, rules: dict[str, str] | None = None) -> WarcardzState:
     """A two-player game; ``first`` (the runner alternates it) stands for the coin toss and takes the first turn.
 
     The side decks are the ``[attribute]`` / ``[variable]`` sections a deck brings (when both do, the game's
-    generator picks whose), else the standard ones (the starter set's).
+    generator picks whose), else the standard ones (the starter set's). ``rules`` turns the switches of
+    :data:`READINGS` ({short name: value}; by default decklab's readings).
     """
     rng = new_rng(seed)
-    state = _new_state(rng, first=first, max_turns=max_turns, log=log, goldfish=False)
+    state = _new_state(rng, first=first, max_turns=max_turns, log=log, goldfish=False, rules=rules)
     compiled = [_compiled(deck, vanilla) for deck in decks]
     state.sides = []
     for player, (line, reserves, tactics, _, _) in enumerate(compiled):
@@ -2449,11 +2498,14 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
     return state
 
 
-def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> WarcardzState:
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False,
+                 rules: dict[str, str] | None = None) -> WarcardzState:
     """The deck against ten training dummies (:data:`DUMMY_CARDS`, five in line, five in reserve) that never
-    attack and refill one open square of their line after each of the player's turns."""
+    attack and refill one open square of their line after each of the player's turns. ``rules`` as in
+    :func:`new_match` (only ``turn`` matters here: no dummy is identical to a player's card, and a goldfish never
+    surrenders)."""
     rng = new_rng(seed)
-    state = _new_state(rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+    state = _new_state(rng, first=0, max_turns=max_turns, log=log, goldfish=True, rules=rules)
     line, reserves, tactics, attributes, variables = _compiled(deck, vanilla)
     state.sides = [Side(list(tactics), list(reserves), size=len(reserves) + len(tactics)
                         + sum(1 for f in line if f is not None)),
@@ -2556,6 +2608,7 @@ class Greedy:
         score = state.score
         fresh = state.fresh_score  # what ``score`` computes on a miss (see ``WarcardzState.score``)
         group_score = state.group_score
+        twins_always = state.twins_always  # (identical cards: a trade whatever the scores; else a combat like any)
         free = True
         for other in state.auras[p]:
             if other.facts.aura_grouped:
@@ -2577,17 +2630,18 @@ class Greedy:
                         attackers.append(f)
             if attackers is None:
                 continue
-            key = target.facts.key
-            for f in attackers:
-                if f.facts.key == key:  # identical cards meeting are both removed: a trade, not a win
-                    # A trade is worth it when the player is not behind: it brings the end nearer without
-                    # giving the opponent the lead. Any winning attack comes first.
-                    if best is None and state.army_value(p) >= state.army_value(1 - p):
-                        best, best_value = (TRADE, [f], target), TRADE
-                    attackers = [f for f in attackers if f.facts.key != key]
-                    break
-            if not attackers:
-                continue
+            if twins_always:
+                key = target.facts.key
+                for f in attackers:
+                    if f.facts.key == key:  # identical cards meeting are both removed: a trade, not a win
+                        # A trade is worth it when the player is not behind: it brings the end nearer without
+                        # giving the opponent the lead. Any winning attack comes first.
+                        if best is None and state.army_value(p) >= state.army_value(1 - p):
+                            best, best_value = (TRADE, [f], target), TRADE
+                        attackers = [f for f in attackers if f.facts.key != key]
+                        break
+                if not attackers:
+                    continue
             if (sq < 5) == (p == 0):  # it stands in our line
                 worth += BREAK
             defense = cache.get(-target.uid)
@@ -2745,7 +2799,7 @@ class Greedy:
             if attackers is None:
                 continue
             target = board[sq]
-            group = [f for f in attackers if f.facts.key != target.facts.key]
+            group = [f for f in attackers if f.facts.key != target.facts.key] if state.twins_always else list(attackers)
             if not group:
                 continue
             for index, facts in instants:
@@ -2831,7 +2885,8 @@ class Greedy:
         attack = None
         for target_sq in table[sq][lights]:
             target = board[target_sq]
-            if target is None or target.owner == p or target_sq in now or target.facts.key == fighter.facts.key:
+            if target is None or target.owner == p or target_sq in now or (
+                    state.twins_always and target.facts.key == fighter.facts.key):
                 continue
             if attack is None:
                 attack = state.raw_score(there, True, None, None)
@@ -2854,7 +2909,7 @@ class Greedy:
         for src, bit in REACHERS[enemy][sq]:
             f = board[src]
             if f is not None and f.owner == enemy and (f.facts.dirs & bit or granted and granted.get(f.uid, 0) & bit):
-                if f.facts.key == facts.key:
+                if f.facts.key == facts.key and state.twins_always:
                     return True  # (identical cards: both removed)
                 alone = cache.get(f.uid)
                 if alone is None:
@@ -3037,7 +3092,7 @@ def _gain_bound(facts: Facts, mine) -> int:
     return bound
 
 
-register(Engine(
+ENGINE = register(Engine(
     game="warcardz",
     new_match=new_match,
     new_goldfish=new_goldfish,
@@ -3045,6 +3100,7 @@ register(Engine(
     policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     default_max_turns=200,
+    readings=READINGS,
     notes={"goldfish": "the opponent is ten training dummies (value 5, attack 0, defense 6, 7 in two attributes and 1 "
                        "in the other three, each dummy strong in a different pair; frenzy 0, no attack directions): "
                        "five in line and five in reserve, one placed in the first open square of their line after "

@@ -125,15 +125,14 @@ def readings(rows: list[dict[str, Any]], *, output: Output = TABLE, as_json: boo
     if emitted(_mode(output, as_json), document=rows, records=rows, header=header,
                rows=[(row["rule"], row["default"], row["values"], row["says"]) for row in rows]):
         return
-    from rich.table import Table
+    from rich.padding import Padding
+    from rich.text import Text
 
-    table = Table()
-    for column in ("Rule", "Default", "Other values", "What it plays"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(row["rule"], row["default"], ", ".join(row["values"][1:]), row["says"])
     console = _console()
-    console.print(table)
+    for row in rows:
+        others = ", ".join(row["values"][1:])
+        console.print(Text.assemble((row["rule"], "bold"), "  default ", (row["default"], "cyan"), f"; also {others}"))
+        console.print(Padding(Text(row["says"]), (0, 0, 0, 4)))
     console.print("Switch one with 'decklab sim match ... --rule GAME.RULE=VALUE'; every result records the readings "
                   "in force.")
 

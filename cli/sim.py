@@ -313,7 +313,7 @@ def matrix(
         raise typer.Exit(code=130)
 
 
-@app.command("sensitivity")
+@app.command("sensitivity", short_help="How much a matchup's answer depends on the AI: the win rate under each policy pairing.")
 @listing
 def sensitivity(
     ctx: typer.Context,

@@ -119,7 +119,7 @@ def test_group_listings_show_each_first_sentence_whole(path):
 
 
 def test_choices_are_shown_in_help():
-    assert "-p, --policy [greedy|random]" in run("sim", "match", "--help").stdout
+    assert "-p, --policy [greedy|random|search]" in run("sim", "match", "--help").stdout
     assert "-f, --format [official|casual]" in run("deck", "validate", "--help").stdout
     assert "-f, --format [text|json|yaml]" in run("deck", "export", "--help").stdout
     assert "-g, --game GAME" in run("catalog", "list", "--help").stdout
@@ -134,7 +134,7 @@ def complete(words: str) -> list[str]:
 
 
 def test_completion_offers_games_policies_and_formats():
-    assert complete("decklab sim match a b --policy ") == ["greedy", "random"]
+    assert complete("decklab sim match a b --policy ") == ["greedy", "random", "search"]
     assert complete("decklab sim match a b --policy-b r") == ["random"]
     assert complete("decklab catalog list --game w") == ["warcardz", "wh40k", "warhammer40k", "ward", "wentworth"]
     assert complete("decklab deck validate x -f ") == ["official", "casual"]

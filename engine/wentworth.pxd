@@ -106,6 +106,8 @@ cdef class WentworthState:
     cdef public list resume, sides, src_act, src_ract, src_cost, src_potion, src_prevent, src_turn, c_order, w_seats
     cdef public Guardian c_att, c_def
     cdef public bint c_defended, c_rolled, count_sensitive, dirty, env_attack, goldfish, hurt, over
+    # the readings (READINGS), set at setup: read on the hot paths as C flags, no dict lookups
+    cdef public bint undefended_damage, attackers_stand
     cdef public dict used
     cdef public tuple views
 
@@ -261,7 +263,7 @@ cdef class WentworthState:
     @cython.locals(side=Side)
     cpdef _end_turn_limit(self)
 
-    @cython.locals(side=Side, g=Guardian, n=cython.int, k=cython.int, seat=cython.int)
+    @cython.locals(side=Side, g=Guardian, n=cython.int, k=cython.int, seat=cython.int, stand=bint)
     cpdef _next_turn(self)
 
     @cython.locals(p=cython.int, side=Side, facts=Facts, paid=cython.int, g=Guardian, b=Binding, old=Env, env=Env,
@@ -375,7 +377,8 @@ cpdef Side _side(int seat, deck, rng, bint vanilla)
 cpdef _shuffle(Side side, rng)
 
 @cython.locals(state=WentworthState)
-cpdef WentworthState _state(list sides, rng, int first, int max_turns, bint log, bint goldfish)
+cpdef WentworthState _state(list sides, rng, int first, int max_turns, bint log, bint goldfish,
+                            bint undefended_damage=*, bint attackers_stand=*)
 
 # copies (clone, determinize)
 @cython.locals(c=Guardian)
@@ -461,7 +464,7 @@ cpdef _declare_action(WentworthState state, int p, list guardians)
                left=cython.int, life=cython.int, decl=list, unblocked_values=list, rows=list, index=cython.int,
                g=Guardian, row=list, worth=cython.double, count=cython.int, size=cython.int, best=cython.int,
                best_score=cython.double, k=cython.int, total=cython.double, unblocked=cython.double, bounds=list,
-               found=list, parts=list, uids=list)
+               found=list, parts=list, uids=list, undefended=bint)
 cpdef _blocks_action(WentworthState state)
 
 @cython.locals(found=list, user=cython.int, slot=cython.int, eff=Eff)

@@ -33,6 +33,7 @@ from .core import (
     Pass,
     Play,
     RandomPolicy,
+    Reading,
     deck_cards,
     new_rng,
     register,
@@ -45,6 +46,19 @@ RECHARGE = 7
 MAX_GUARDIANS = 4
 
 # --- the effect kinds this engine models ----------------------------------------------------------
+
+# The readings of unclear rules a player may switch (``--rule wentworth.<name>=<value>``; the default first). See
+# ``docs/rules/wentworth.md``: the reading of each, and what switching it measurably does.
+READINGS = (
+    Reading("undefended-damage", ("total", "none"),
+            "what an attack nobody defends deals to the attacked player: total, its whole roll total (the difference "
+            "against no defender's roll); none, nothing (a player takes combat damage only as a defeated guardian's "
+            "excess)"),
+    Reading("attackers-rest", ("next-turn", "end-of-turn"),
+            "how long guardians that attacked rest: next-turn, until their controller's next Recharge (they cannot "
+            "defend in the other players' turns); end-of-turn, they stand up at the end of their controller's turn "
+            "(they may defend)"),
+)
 
 EFFECTS = EffectRegistry("wentworth")
 _GUARDIAN_CONDITIONS = ("faction", "roll_power_at_least", "roll_power_at_most", "cost_at_least", "cost_at_most",
@@ -989,11 +1003,17 @@ class WentworthState:
         "src_ract",
         "src_turn",
         "turn",
+        "undefended_damage",
+        "attackers_stand",
         "used",
         "views",
         "w_after",
         "w_seats",
     )
+    # The readings in force (see READINGS), set at setup from ``rules`` and carried by clone() and determinize():
+    # undefended_damage: an attack nobody defends deals its whole total to the player (undefended-damage=total; False:
+    # none); attackers_stand: guardians that attacked stand up at the end of their controller's turn
+    # (attackers-rest=end-of-turn; False: they rest until that player's next Recharge, the default).
 
     # -- protocol --
 
@@ -1107,6 +1127,8 @@ class WentworthState:
                                         in self.c_mods]),
             tuple([(_eff_view(eff), _ctx_view(ctx), g.uid) for eff, ctx, g in self.c_rolltime]),
             self.c_protect,
+            # the readings in force (known to every player)
+            self.undefended_damage, self.attackers_stand,
         )
 
     def legal_actions(self) -> Sequence[Action]:
@@ -2284,6 +2306,7 @@ class WentworthState:
         self.resume.append("_end_turn_limit")
 
     def _next_turn(self) -> None:
+        stand = self.attackers_stand
         for side in self.sides:
             if side.cost_temp:
                 side.cost_temp = []
@@ -2293,6 +2316,9 @@ class WentworthState:
                 if g.temps:
                     g.temps = []
                 g.shields = 0
+                if g.attacks and stand:
+                    # attackers-rest=end-of-turn: the guardians that attacked stand up as the turn ends
+                    g.resting = False
                 g.attacks = 0
         self.delayed = []
         self.turn += 1
@@ -2744,8 +2770,10 @@ class WentworthState:
             winner, loser, opp_p = att, d, dp
             if d is not None:
                 self._combat_damage(d, a - v, att)
-            else:
+            elif self.undefended_damage:
                 self._damage_player(dp, a)
+            elif self.log is not None:
+                self.say(f"P{dp + 1} takes no damage (an undefended attack deals none)")
         elif v > a:
             winner, loser, opp_p = d, att, ap
             self._combat_damage(att, v - a, d)
@@ -3393,8 +3421,30 @@ def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
     return side
 
 
-def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfish: bool) -> WentworthState:
+def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
+    """``(undefended_damage, attackers_stand)`` under the readings ``rules`` (short names; those missing at their
+    defaults).
+
+    :raises ValueError: for a reading the game does not have or a value it does not take.
+    """
+    key = tuple(rules.items()) if rules else ()
+    found = _READINGS_SEEN.get(key)
+    if found is None:
+        chosen = ENGINE.short_rules(rules)
+        found = _READINGS_SEEN[key] = (chosen["undefended-damage"] == "total",
+                                       chosen["attackers-rest"] == "end-of-turn")
+    return found
+
+
+# The readings asked for so far (only accepted ones), so that a batch checks its rules once, not once a game.
+_READINGS_SEEN: dict[tuple, tuple[bool, bool]] = {}
+
+
+def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfish: bool,
+           undefended_damage: bool = True, attackers_stand: bool = False) -> WentworthState:
     state = WentworthState.__new__(WentworthState)
+    state.undefended_damage = undefended_damage
+    state.attackers_stand = attackers_stand
     state.rng = rng
     state.log = [] if log else None
     state.turn = 1
@@ -3431,23 +3481,28 @@ def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfi
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
-              vanilla: bool = False) -> WentworthState:
+              vanilla: bool = False, rules: dict[str, str] | None = None) -> WentworthState:
     """A game of two to four players (free-for-all); ``first`` is the seat that takes the first turn.
-    Each player, from ``first`` on, first decides whether to use the one redraw."""
+    Each player, from ``first`` on, first decides whether to use the one redraw. ``rules`` switches readings
+    (short names: ``{"undefended-damage": "none"}``; see :data:`READINGS`)."""
     if not 2 <= len(decks) <= 4:
         raise ValueError(f"a Wentworth game takes 2 to 4 decks, not {len(decks)}")
+    undefended, stand = _readings(rules)
     rng = new_rng(seed)
     sides = [_side(seat, deck, rng, vanilla) for seat, deck in enumerate(decks)]
-    return _state(sides, rng, first=first % len(decks), max_turns=max_turns, log=log, goldfish=False)
+    return _state(sides, rng, first=first % len(decks), max_turns=max_turns, log=log, goldfish=False,
+                  undefended_damage=undefended, attackers_stand=stand)
 
 
 def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False,
-                 vanilla: bool = False) -> WentworthState:
+                 vanilla: bool = False, rules: dict[str, str] | None = None) -> WentworthState:
     """One player against a dummy with 50 life that has no cards, no guardians and does nothing (it counts as
-    having had its first turn, so it can be attacked at once)."""
+    having had its first turn, so it can be attacked at once); ``rules`` as in :func:`new_match`
+    (undefended-damage=none: the dummy, which never defends, never takes combat damage)."""
+    undefended, stand = _readings(rules)
     rng = new_rng(seed)
     return _state([_side(0, deck, rng, vanilla), Side(1, [], dummy=True)], rng, first=0, max_turns=max_turns,
-                  log=log, goldfish=True)
+                  log=log, goldfish=True, undefended_damage=undefended, attackers_stand=stand)
 
 
 def kill_turn(state: WentworthState) -> int | None:
@@ -3607,6 +3662,8 @@ def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
     c.dirty = state.dirty
     c.count_sensitive = state.count_sensitive
     c.env_attack = state.env_attack
+    c.undefended_damage = state.undefended_damage
+    c.attackers_stand = state.attackers_stand
     c.used = dict(state.used)
     c.w_seats = list(state.w_seats)
     c.resume = list(state.resume)
@@ -3914,6 +3971,7 @@ def _blocks_action(state: WentworthState) -> Action:
         defenders.append(d)
         stats.append((ed, left, 1.5 * d.facts.cost + 2.0))
     life = side.life
+    undefended = state.undefended_damage
     decl = state.decl
     unblocked_values = []
     rows = []
@@ -3927,7 +3985,8 @@ def _blocks_action(state: WentworthState) -> Action:
             diff = ea - ed
             row.append(-diff if diff <= 0 else -0.6 * diff if diff < left else -(diff - left) - worth)
         rows.append(row)
-        unblocked_values.append(-ea - (50.0 if ea >= life else 0.0))
+        # undefended-damage=none: an attack let through costs nothing
+        unblocked_values.append((-ea - (50.0 if ea >= life else 0.0)) if undefended else 0.0)
     count = len(rows)
     size = len(defenders)
     if count == 1:
@@ -4897,7 +4956,8 @@ class Greedy:
                     diff = ea - ed
                     values[uid] = (-diff if diff <= 0 else -0.6 * diff if diff < left
                                    else -(diff - left) - worth)
-                rows.append((-ea - (50.0 if ea >= life else 0.0), values))
+                # undefended-damage=none: an attack let through costs nothing
+                rows.append((-ea - (50.0 if ea >= life else 0.0) if state.undefended_damage else 0.0, values))
             matrix = cache["blocks"] = tuple(rows)
         return matrix
 
@@ -4967,7 +5027,9 @@ class Greedy:
         if a > v:
             amount = a - v
             if d is None:
-                value = 0.0 if shielded and p == state.c_dp else float(amount)
+                # undefended-damage=none: the player takes nothing
+                if state.undefended_damage and not (shielded and p == state.c_dp):
+                    value = float(amount)
             else:
                 amount -= prev_def + d.shields + d.prevent
                 if amount > 0 and not (state.c_protect and d.uid in state.c_protect):
@@ -5128,7 +5190,7 @@ class Greedy:
         return best
 
 
-register(Engine(
+ENGINE = register(Engine(
     game="wentworth",
     new_match=new_match,
     new_goldfish=new_goldfish,
@@ -5139,6 +5201,7 @@ register(Engine(
     default_max_turns=200,
     notes={"goldfish": "the opponent has 50 life, no guardians and does nothing; the kill turn is the turn "
                        "on which its life reaches 0"},
+    readings=READINGS,
 ))
 
 

@@ -131,6 +131,7 @@ cdef class MageState:
     cdef public Unit cur
     cdef public dict objs
     cdef public bint over, goldfish, recheck, gear_upkeep, expiring, capped
+    cdef public bint deployed_block, battle_window  # the readings deployed-block and reactive-windows
 
     cpdef int current_player(self)
     cpdef bint is_terminal(self)
@@ -218,7 +219,8 @@ cdef class MageState:
 
     cpdef list _blockers(self)
 
-    @cython.locals(attacker=Unit, stamp=cython.long, flyer=cython.int, phase=cython.int, out=list, b=Unit)
+    @cython.locals(attacker=Unit, stamp=cython.long, flyer=cython.int, phase=cython.int, out=list, b=Unit,
+                   deployed_block=cython.bint)
     cpdef list _find_blockers(self)
 
     cpdef bint is_free_to_block(self, Unit b, int phase)
@@ -369,7 +371,7 @@ cpdef tuple _toughness(MageState state, Unit victim, Unit source)
 cpdef _signature(MageState state, Unit u)
 
 @cython.locals(stamp=cython.long, guard=Unit, flyer_guard=Unit, guard_key=cython.int, flyer_key=cython.int,
-               creatures=list, total=cython.int, b=Unit, best=cython.int, key=cython.int)
+               creatures=list, total=cython.int, b=Unit, best=cython.int, key=cython.int, deployed_block=cython.bint)
 cpdef list _blocker_pool(MageState state, Side side)
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Sequence
 
 from decklab.catalog.cards import Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, new_rng, register, shuffle
+from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, Reading, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_HP = 100
@@ -665,8 +665,11 @@ class MageState:
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
                  "cache", "recheck", "serial", "version", "aura_stamp", "aura_sides", "aura_units", "gear_acts",
-                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped", "reactor",
-                 "rng", "log", "turn", "max_turns")
+                 "gear_upkeep", "expiring", "attacks_begun", "order", "capped", "reactor", "deployed_block",
+                 "battle_window", "rng", "log", "turn", "max_turns")
+    # deployed_block: whether Deployed cards may block (the reading deployed-block=on); battle_window: whether the
+    # player to move in a Battle gets a reactive window before each Move (reactive-windows=block-and-battle). Set at
+    # setup from the readings (``rules``, see READINGS), carried by clone() and determinize().
 
     # -- protocol --
 
@@ -797,7 +800,8 @@ class MageState:
                 tuple(sides), battle, tuple([(u.uid, seat) for u, seat in self.declared]),
                 None if self.cur is None else self.cur.uid, self.cur_seat, tuple(self.opening), pending, stack,
                 tuple([(_key(obj), cost) for obj, cost in self.maint_queue]), self.next_id, self.attacks_begun,
-                self.reactor, self.expiring, self.recheck, self.over, self.result, self.capped)
+                self.reactor, self.expiring, self.recheck, self.over, self.result, self.capped, self.deployed_block,
+                self.battle_window)
 
     # -- reading the state --
 
@@ -1514,8 +1518,9 @@ class MageState:
         flyer = attacker.flags & FLYER
         phase = self.attacks_begun  # (``blocked`` and ``retreats`` count only in the Attack phase they were set in)
         out = []
+        deployed_block = self.deployed_block
         for b in self.sides[self.cur_seat].units:
-            if b.deployed or b.disabled or b.chains or b.helping:
+            if (b.deployed and not deployed_block) or b.disabled or b.chains or b.helping:
                 continue
             if flyer:  # (only Flyers block a Flyer: most cards fail this first)
                 if b.stamp != stamp:
@@ -1527,8 +1532,9 @@ class MageState:
         return out
 
     def is_free_to_block(self, b: Unit, phase: int) -> bool:
-        """Whether ``b`` (neither Deployed, Disabled, Chained nor helping) has not used up its blocks in the Attack
-        phase ``phase`` (``attacks_begun``): a Guard may block until it has retreated twice, a Creature once."""
+        """Whether ``b`` (neither Deployed, unless deployed-block=on, Disabled, Chained nor helping) has not used up its
+        blocks in the Attack phase ``phase`` (``attacks_begun``): a Guard may block until it has retreated twice, a
+        Creature once."""
         if b.facts.guard:
             return not (b.retreats >= 2 and b.bphase == phase)
         return not (b.blocked and b.bphase == phase)
@@ -1590,7 +1596,7 @@ class MageState:
         if b.stealth[s]:
             moves.append(MOVES[(UNSTEALTH, r)])
         p = b.u[s].ctrl
-        if self.may_react(p):  # the mover's window: Spells and abilities take no Move
+        if self.battle_window and self.may_react(p):  # the mover's window: Spells and abilities take no Move
             moves.extend(self._reactions(p))
         return moves
 
@@ -3259,6 +3265,8 @@ def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
     twin.attacks_begun = state.attacks_begun
     twin.capped = state.capped
     twin.reactor = state.reactor
+    twin.deployed_block = state.deployed_block
+    twin.battle_window = state.battle_window
     return twin
 
 
@@ -3319,9 +3327,36 @@ def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
     return Side(seat, *piles)
 
 
+READINGS = (
+    Reading("deployed-block", ("off", "on"),
+            "whether Deployed cards may block: off, they may not (an attacker cannot block until its controller's "
+            "next Withdraw, nor can a card Deployed for an ability); on, they may (Deploying only spends the attack "
+            "and Deploy abilities)"),
+    Reading("reactive-windows", ("block-and-battle", "block"),
+            "when Spells and abilities may be used on another player's turn: block-and-battle, when an attacker "
+            "comes at the player (before it chooses a blocker) and in a Battle before each of its Moves; block, only "
+            "before it chooses a blocker (Unweave keeps its own window either way)"),
+)
+"""The readings of unclear rules a player may switch (``--rule magewarfare.<name>=<value>``, the default first); see
+``docs/rules/magewarfare.md`` for each reading and what switching it measurably does."""
+
+
+def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
+    """(whether Deployed cards may block, whether Battles have the reactive window before each Move) under the
+    readings ``rules`` (short names; those missing at their defaults).
+
+    :raises ValueError: for a reading the game does not have or a value it does not take.
+    """
+    if not rules:
+        return False, True
+    chosen = ENGINE.short_rules(rules)
+    return chosen["deployed-block"] == "on", chosen["reactive-windows"] == "block-and-battle"
+
+
 def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool,
-           gear_upkeep: bool | None = None) -> MageState:
+           gear_upkeep: bool | None = None, rules: dict[str, str] | None = None) -> MageState:
     state = MageState.__new__(MageState)
+    state.deployed_block, state.battle_window = _readings(rules)
     state.rng = rng
     state.log = [] if log else None
     state.turn = 1
@@ -3370,21 +3405,25 @@ def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, gol
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
-              vanilla: bool = False) -> MageState:
-    """A game of 2 to 4 Mages; ``first`` is the seat that takes the first turn."""
+              vanilla: bool = False, rules: dict[str, str] | None = None) -> MageState:
+    """A game of 2 to 4 Mages; ``first`` is the seat that takes the first turn; ``rules`` switches readings (short
+    names: ``{"deployed-block": "on"}``; see :data:`READINGS`)."""
     if not 2 <= len(decks) <= 4:
         raise ValueError(f"Mage Warfare is played by 2 to 4 Mages, not {len(decks)}")
     rng = new_rng(seed)
     sides = [_side(seat, deck, rng, vanilla) for seat, deck in enumerate(decks)]
     return _state(sides, rng, first=first, max_turns=max_turns, log=log, goldfish=False,
-                  gear_upkeep=any(_gear_upkeep(deck, vanilla) for deck in decks))
+                  gear_upkeep=any(_gear_upkeep(deck, vanilla) for deck in decks), rules=rules)
 
 
-def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False) -> MageState:
-    """One Mage against an opponent Mage with no cards, which never takes a turn."""
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 50, log: bool = False, vanilla: bool = False,
+                 rules: dict[str, str] | None = None) -> MageState:
+    """One Mage against an opponent Mage with no cards, which never takes a turn; ``rules`` as in :func:`new_match`
+    (neither reading changes a goldfish: nothing ever blocks, and nobody reacts)."""
     rng = new_rng(seed)
     dummy = Side(1, [], [], [], dummy=True)
-    return _state([_side(0, deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True)
+    return _state([_side(0, deck, rng, vanilla), dummy], rng, first=0, max_turns=max_turns, log=log, goldfish=True,
+                  rules=rules)
 
 
 def kill_turn(state: MageState) -> int | None:
@@ -3544,12 +3583,13 @@ def _blocker_pool(state: MageState, side: Side) -> list:
     guard_key = flyer_key = -1
     creatures = []
     total = 0
+    deployed_block = state.deployed_block
     for b in side.units:
         if b.stamp != stamp:
             refresh(b)
         best = b.best
         total += best
-        if not (b.deployed or b.disabled or b.chains or b.helping):
+        if not ((b.deployed and not deployed_block) or b.disabled or b.chains or b.helping):
             key = best + b.st[3] - b.damage + b.red
             if b.facts.guard:
                 if key > guard_key:
@@ -3687,7 +3727,8 @@ class Greedy:
             if len(moves) > 200_000:  # (a bound on memory; the moves are found again when needed)
                 moves.clear()
             entry = moves[key] = self._best_move(state, me, opp, b)
-        if entry[1] and state.may_react(me.ctrl):  # losing: the window before this Move may turn the Battle
+        if entry[1] and state.battle_window and state.may_react(me.ctrl):  # losing: the window before this Move may
+            # turn the Battle
             reaction = self._battle_reaction(state, b, me, opp)
             if reaction is not None:
                 return reaction
@@ -4003,7 +4044,7 @@ class Greedy:
         if flyer:  # (a card that is no Flyer may block it if it is made one)
             phase = state.attacks_begun
             for u in state.sides[p].units:
-                if u.deployed or u.disabled or u.chains or u.helping or u in reach:
+                if (u.deployed and not state.deployed_block) or u.disabled or u.chains or u.helping or u in reach:
                     continue
                 if state.is_free_to_block(u, phase):
                     wanted.append(u)
@@ -4019,7 +4060,7 @@ class Greedy:
         wanted.append(attacker)
         for source, effects, target, user, cost in self._reaction_options(state, p, tuple(wanted)):
             deploys = _deploys(effects)
-            if target is None and deploys:
+            if target is None and deploys and not state.deployed_block:
                 continue  # (a card Deploying for an ability on itself cannot block)
             if target is not attacker and target is not None and flyer and target not in reach and not _gives_flyer(
                     effects):
@@ -4027,7 +4068,7 @@ class Greedy:
             undo = self._try_effects(state, effects, target, user)
             if not undo:
                 continue
-            used = user if deploys else None  # (Deployed: it cannot block)
+            used = user if deploys and not state.deployed_block else None  # (Deployed: it cannot block)
             if attacker.stamp != state.stamp:
                 state._refresh(attacker)
             if attacker.st[3] - attacker.damage <= 0:
@@ -4745,7 +4786,7 @@ class Greedy:
         return options[0]
 
 
-register(Engine(
+ENGINE = register(Engine(
     game="magewarfare",
     new_match=new_match,
     new_goldfish=new_goldfish,
@@ -4758,6 +4799,7 @@ register(Engine(
                        "turn on which its HP reach 0",
            "multiplayer": "free-for-all: each attacker goes after the Mage its player chooses; the last Mage "
                           "standing wins"},
+    readings=READINGS,
 ))
 
 

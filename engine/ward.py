@@ -22,7 +22,8 @@ from typing import Any, NamedTuple, Self
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, deck_cards, new_rng, register, shuffle
+from .core import (Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, Reading, deck_cards, new_rng, register,
+                   shuffle)
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -56,6 +57,15 @@ _ONCE = {"on_summon": 1, "on_hit": 2, "on_hit_taken": 4, "on_killed": 8, "on_sac
          "on_ally_killed": 2048, "on_equip": 4096, "reroll": 8192}
 
 # --- the effects decklab models -------------------------------------------------------------------
+
+# The readings of unclear rules a player may switch (``--rule ward.<name>=<value>``; the default first). See
+# ``docs/rules/ward.md``: the reading of each, and what switching it measurably does.
+READINGS = (
+    Reading("time-out", ("on", "off"),
+            "what the turn cap does in a match: on, it is Time Out (15.1.3: the player with the most creature HP in "
+            "cemetery loses, equal cemeteries a draw); off, the game stops unresolved, no winner (a goldfish's cap "
+            "is unresolved either way)"),
+)
 
 EFFECTS = EffectRegistry("ward")
 _CREATURE_TARGETS = {"this", "attached", "own_primary", "enemy_primary", "battle_opponent", "target_own_creature",
@@ -1826,8 +1836,8 @@ class WardState:
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
                  "fixes", "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
-                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "snap", "topic",
-                 "turn",
+                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "snap", "time_out",
+                 "topic", "turn",
                  "used_magics", "who", "window")
 
     # -- protocol --
@@ -1844,9 +1854,10 @@ class WardState:
         return self.result
 
     def is_unresolved(self) -> bool:
-        """Whether the game was stopped by something the rulebook does not have: only a goldfish's turn cap (a
-        match's turn cap is the rulebook's Time Out, which decides the game: see :meth:`_time_out`)."""
-        return self.over and self.goldfish and self.turn > self.max_turns
+        """Whether the game was stopped by something the rulebook does not have: only the turn cap of a goldfish,
+        or of a match played with ``ward.time-out=off`` (by default a match's turn cap is the rulebook's Time Out,
+        which decides the game: see :meth:`_time_out`)."""
+        return self.over and (self.goldfish or not self.time_out) and self.turn > self.max_turns
 
     def legal_actions(self) -> Sequence[Action]:
         if self.over:
@@ -1920,7 +1931,7 @@ class WardState:
                 self.next_uid, over, self.result, self.who, self.kind, pending,
                 tuple(_side_seen(side, side.player == player) for side in self.sides),
                 None if battle is None else _plain(battle), tuple(c.uid for c in self.dead),
-                _plain(self.topic), _plain(self.window))
+                _plain(self.topic), _plain(self.window), self.time_out)
 
     # -- invariants (for tests) --
 
@@ -1961,11 +1972,18 @@ class WardState:
         """The turn cap, decklab's event time limit. In a match it is Time Out (rulebook 15.1.3): "Player with the
         most creature HP in cemetery loses"; with equal cemeteries no player has the most and no one loses, a draw
         (as both cemeteries reaching 300 HP at once). A goldfish has no opponent to time out against: it stops
-        unresolved (not killed)."""
+        unresolved (not killed). Under ``ward.time-out=off`` (``time_out`` false) a match's cap is not Time Out
+        either: it stops unresolved."""
         if self.goldfish:
             self.result = None
             if self.log is not None:
                 self.say("the turn limit is reached: the goldfish is unresolved (not killed)")
+            return
+        if not self.time_out:
+            self.result = None
+            if self.log is not None:
+                self.say(f"the turn limit is reached ({self.max_turns} turns; no Time Out, ward.time-out=off): "
+                         f"unresolved, cemeteries P1 {self.sides[0].cem_hp} HP, P2 {self.sides[1].cem_hp} HP")
             return
         one, two = self.sides[0].cem_hp, self.sides[1].cem_hp
         self.result = None if one == two else (1 if one > two else 0)
@@ -3354,7 +3372,7 @@ def _blank_state() -> WardState:
 
 
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
+               time_out: bool = True, replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
                snap: Any = None) -> WardState:
     state = _blank_state()
     state.fixes = fixes
@@ -3369,6 +3387,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     state.log = [] if log else None
     state.turn = 1
     state.max_turns = max_turns
+    state.time_out = time_out
     state.config = (decks, seed, first, max_turns, log, goldfish)
     state.history = []
     state.sides = []
@@ -3604,6 +3623,7 @@ def _w_board(src, dst) -> None:
     dst.sepoch = src.sepoch
     dst.turn = src.turn
     dst.max_turns = src.max_turns
+    dst.time_out = src.time_out
     dst.config = src.config
     dst.goldfish = src.goldfish
     dst.active = src.active
@@ -3681,7 +3701,7 @@ def _w_rebuild(state, log: bool) -> WardState:
         # from the first move; a game being determinized gets the copy of this turn's start the replay makes
         keep = None if log or snap is None else state.turn
         twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
-                          replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
+                          time_out=state.time_out, replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
                           fixes=state.fixes, snap=keep)
         if keep is not None:
             if type(twin.snap) is tuple:
@@ -3725,17 +3745,41 @@ def _w_rebuild(state, log: bool) -> WardState:
     return twin
 
 
+def _time_out_rule(rules: dict[str, str] | None) -> bool:
+    """Whether the turn cap is Time Out (``ward.time-out=on``, the default) under the readings ``rules`` (short
+    names; missing ones at their defaults).
+
+    :raises ValueError: for a reading the game does not have or a value it does not take.
+    """
+    if not rules:
+        return True
+    key = tuple(rules.items())
+    found = _READINGS_SEEN.get(key)
+    if found is None:
+        found = _READINGS_SEEN[key] = ENGINE.short_rules(rules)["time-out"] == "on"
+    return found
+
+
+# The readings asked for so far (accepted ones only), so that a batch checks its rules once, not once a game.
+_READINGS_SEEN: dict[tuple, bool] = {}
+
+
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
-              vanilla: bool = False) -> WardState:
-    """A two-player game; ``first`` is the seat that takes the first turn (see ``_roll_for_first``)."""
+              vanilla: bool = False, rules: dict[str, str] | None = None) -> WardState:
+    """A two-player game; ``first`` is the seat that takes the first turn (see ``_roll_for_first``); ``rules``
+    switches readings (short names: ``{"time-out": "off"}``; see :data:`READINGS`)."""
+    time_out = _time_out_rule(rules)
     return _new_state([_compiled(deck, vanilla) for deck in decks], seed=seed, first=first, max_turns=max_turns,
-                      log=log, goldfish=False)
+                      log=log, goldfish=False, time_out=time_out)
 
 
-def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 100, log: bool = False, vanilla: bool = False) -> WardState:
-    """One player (going first) against an endless supply of Training Dummies that never battle or answer."""
+def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 100, log: bool = False, vanilla: bool = False,
+                 rules: dict[str, str] | None = None) -> WardState:
+    """One player (going first) against an endless supply of Training Dummies that never battle or answer.
+    ``rules`` as in :func:`new_match` (``time-out`` changes nothing here: a goldfish's cap is always unresolved)."""
+    time_out = _time_out_rule(rules)
     return _new_state([_compiled(deck, vanilla), None], seed=seed, first=0, max_turns=max_turns, log=log,
-                      goldfish=True)
+                      goldfish=True, time_out=time_out)
 
 
 def kill_turn(state: WardState) -> int | None:
@@ -4453,7 +4497,7 @@ _SCORERS = {"main": "_main", "main2": "_main", "mulligan": "_mulligan", "discard
             "cost_discard": "_discard", "respond": "_respond"}
 
 
-register(Engine(
+ENGINE = register(Engine(
     game="ward",
     new_match=new_match,
     new_goldfish=new_goldfish,
@@ -4462,6 +4506,7 @@ register(Engine(
     effects=EFFECTS,
     players=(2, 2),
     default_max_turns=200,
+    readings=READINGS,
     notes={"goldfish": "the opponent fields an endless supply of Training Dummies (AL 5, SPD 1, 50 HP, 1 Attack "
                        "Die +0, no effects) that never battle or answer; the kill turn is the goldfishing player's "
                        "own turn on which the dummies' cemetery reaches 300 HP. Nothing strikes back, so kill turns "

@@ -36,7 +36,8 @@ CheckOption = Annotated[bool, typer.Option(
     "--check", help="Verify every action against the legal ones (slower; a rules or policy bug then stops the run).")]
 BudgetOption = Annotated[int | None, typer.Option(
     "--budget", metavar="PLAYOUTS",
-    help="The search policy's effort: playouts a decision (default 32; more is stronger and slower).")]
+    help="The search policy's effort: playouts a decision (default: the game's, 64; Mage Warfare 16). More is "
+    "stronger and slower.")]
 RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", metavar="GAME.RULE=VALUE",
     help="Play a reading of an unclear rule other than decklab's, e.g. wh40k.first-draw=second-battle-turn "

@@ -236,6 +236,9 @@ class Engine:
     players: tuple[int, int] = (2, 2)
     default_max_turns: int = 200
     notes: dict[str, str] = field(default_factory=dict)
+    search_budget: int = 64
+    """The ``search`` policy's default playouts a decision for this game (``--budget`` overrides it): games whose
+    playouts are long (many decisions, long games) set a smaller one."""
     readings: tuple[Reading, ...] = ()
     """The switches of this game's readings (``new_match`` and ``new_goldfish`` take ``rules={name: value}``)."""
 
@@ -270,7 +273,7 @@ class Engine:
         :raises KeyError: for a policy the engine does not have.
         """
         factory = self.policies[name]
-        return factory(budget=budget) if name == SEARCH else factory()
+        return factory(budget=self.search_budget if budget is None else budget) if name == SEARCH else factory()
 
 
 SEARCH = "search"

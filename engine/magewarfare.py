@@ -4795,6 +4795,7 @@ ENGINE = register(Engine(
     effects=EFFECTS,
     players=(2, 4),
     default_max_turns=200,
+    search_budget=16,  # its games are long (about 120 searched decisions, long playouts): see docs/search.md
     notes={"goldfish": "the opponent Mage has 100 HP and no cards and takes no turns; the kill turn is the "
                        "turn on which its HP reach 0",
            "multiplayer": "free-for-all: each attacker goes after the Mage its player chooses; the last Mage "

@@ -317,7 +317,7 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
                     checked=batch.check if batch.check is not None else is_checking_default())
     document["rules"] = batch.readings()
     if batch.uses_search():
-        document["search_budget"] = search_budget(batch.budget)
+        document["search_budget"] = search_budget(batch.game, batch.budget)
     if outcome.failure is not None:
         document["failure"] = outcome.failure.document()
     if outcome.lost is not None:
@@ -325,11 +325,9 @@ def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
     return document
 
 
-def search_budget(budget: int | None) -> int:
-    """The playouts a decision the ``search`` policy uses with ``budget`` (``None``: its default)."""
-    from .search import DEFAULT_BUDGET
-
-    return DEFAULT_BUDGET if budget is None else budget
+def search_budget(game: str, budget: int | None) -> int:
+    """The playouts a decision the ``search`` policy uses in ``game`` with ``budget`` (``None``: the game's default)."""
+    return engines()[game].search_budget if budget is None else budget
 
 
 def _pairing(outcome: Outcome) -> dict:
@@ -385,7 +383,7 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
             "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
             "rules": batches[0].readings(),
-            **({"search_budget": search_budget(budget)} if batches[0].uses_search() else {})}
+            **({"search_budget": search_budget(deck.game, budget)} if batches[0].uses_search() else {})}
 
 
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
@@ -417,7 +415,7 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
             "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
             "rules": engines()[decks[0].game].rules(rules),
-            **({"search_budget": search_budget(budget)} if policy == SEARCH else {})}
+            **({"search_budget": search_budget(decks[0].game, budget)} if policy == SEARCH else {})}
 
 
 def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy", SEARCH),
@@ -464,4 +462,4 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
             "policy_dependent": dependent,
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
             "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
-            "rules": base, **({"search_budget": search_budget(budget)} if SEARCH in policies else {})}
+            "rules": base, **({"search_budget": search_budget(engine.game, budget)} if SEARCH in policies else {})}

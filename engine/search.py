@@ -14,8 +14,10 @@ How the budget is spent (``budget`` playouts a decision, the one effort option):
 - **Sequential halving.** The candidates share the budget in rounds; after each round the worse half
   is dropped, so the budget goes to the close calls.
 - **Greedy as the prior.** The action greedy would pick (on the first determinization) is always kept,
-  and search leaves it only for an action that scored strictly better on the same playouts: with too
-  little information search plays as greedy does, never worse by noise.
+  and search leaves it only for an action that won at least :data:`GAIN` more of the same playouts: with
+  too little information search plays as greedy does, not worse by noise.
+- **Settled decisions.** When every candidate's first :data:`SETTLE` playouts came out alike (the game is
+  won, or lost, whatever is played now), search plays greedy's action and saves the rest of the budget.
 
 A playout scores 1 for a win of the searching player, 0 for a loss, and for a draw or an unresolved
 game (a cap the rulebook does not have) one half. Playouts run unchecked: the actions
@@ -34,8 +36,16 @@ from typing import Callable, Sequence
 
 from .core import Action, GameState, Policy, play
 
-DEFAULT_BUDGET = 32
-"""Playouts a decision unless told otherwise (``--budget``): see ``docs/search.md`` for what it costs."""
+DEFAULT_BUDGET = 64
+"""Playouts a decision unless told otherwise (``--budget``) or the engine sets its own
+(:attr:`~decklab.engine.core.Engine.search_budget`): see ``docs/search.md`` for what it costs."""
+
+SETTLE = 4
+"""After this many playouts of every candidate, a decision whose candidates all scored alike on each of them
+(all won, all lost) is taken as settled: search plays greedy's action and spends no more."""
+
+GAIN = 2
+"""Search leaves greedy's action only for one that won at least this many more of the same playouts."""
 
 MIN_BUDGET, MAX_BUDGET = 1, 100_000
 
@@ -44,7 +54,8 @@ class Search:
     """Flat Monte Carlo on determinized games with greedy playouts (see the module's docstring).
 
     ``rollout`` makes the policy that plays every seat of a playout (the game's greedy); ``budget`` is
-    the number of playouts a decision may use; ``seats`` is the most players a game of the engine has.
+    the number of playouts a decision may use (at least one per candidate action); ``seats`` is the most
+    players a game of the engine has.
     """
 
     name = "search"
@@ -67,8 +78,7 @@ class Search:
         first = state.determinize(player, random.Random(rng.getrandbits(64)))
         prior = self.prior.choose(first, first.legal_actions())
         candidates = list(actions)
-        scores = dict.fromkeys(range(len(candidates)), 0.0)
-        plays = dict.fromkeys(range(len(candidates)), 0)
+        outcomes: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         protected = candidates.index(prior)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
@@ -77,19 +87,23 @@ class Search:
             if len(alive) == 1:
                 break
             per = max(1, left // ((rounds - round_) * len(alive)))
-            for _ in range(per):
+            for step in range(per):
                 seed = rng.getrandbits(64)
                 for index in alive:
-                    scores[index] += self._playout(state, player, candidates[index], seed)
-                    plays[index] += 1
+                    outcomes[index].append(self._playout(state, player, candidates[index], seed))
+                if round_ == 0 and step + 1 == SETTLE and all(outcomes[i] == outcomes[protected] for i in alive):
+                    return prior
             left -= per * len(alive)
-            alive = self._halve(alive, scores, protected)
+            alive = self._halve(alive, outcomes, protected)
             if left <= 0:
                 break
-        best = max(alive, key=lambda index: (scores[index] / plays[index], index == protected, -index))
-        if scores[best] / plays[best] > scores[protected] / plays[protected]:
-            return candidates[best]
-        return candidates[protected]
+        best = max(alive, key=lambda index: (sum(outcomes[index]) / len(outcomes[index]), index == protected, -index))
+        if best != protected:
+            shared = min(len(outcomes[best]), len(outcomes[protected]))
+            gain = sum(outcomes[best][:shared]) - sum(outcomes[protected][:shared])
+            if gain >= GAIN:
+                return candidates[best]
+        return prior
 
     def _playout(self, state: GameState, player: int, action: Action, seed: int) -> float:
         """One playout of ``action`` on the determinization that ``seed`` draws: the searching player's share."""
@@ -102,9 +116,9 @@ class Search:
         return 1.0 if winner == player else 0.0
 
     @staticmethod
-    def _halve(alive: list[int], scores: dict[int, float], protected: int) -> list[int]:
+    def _halve(alive: list[int], outcomes: list[list[float]], protected: int) -> list[int]:
         """The better half of ``alive`` by score (ties to the earlier action), with greedy's action kept."""
-        ranked = sorted(alive, key=lambda index: (-scores[index], index))
+        ranked = sorted(alive, key=lambda index: (-sum(outcomes[index]), index))
         kept = ranked[: max(1, (len(ranked) + 1) // 2)]
         if protected in alive and protected not in kept:
             kept.append(protected)

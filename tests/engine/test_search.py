@@ -22,6 +22,8 @@ def test_the_budget_is_checked():
         Search(rollout=greedy, budget=0)
     assert Search(rollout=greedy).budget == DEFAULT_BUDGET
     assert engines()["ward"].new_policy("search", budget=5).budget == 5
+    assert engines()["wh40k"].new_policy("search").budget == 64
+    assert engines()["magewarfare"].new_policy("search").budget == 16
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -84,7 +84,7 @@ cdef class WardState:
     cdef public int turn, max_turns, active, who, next_uid, phase, sepoch, expiring, own_turns
     cdef public str kind
     cdef public Battle battle
-    cdef public bint combat_over, goldfish, over, time_out
+    cdef public bint combat_over, goldfish, over, time_out, setup_draw
     cdef public list dead, draws, history, sides, used_magics
 
     @cython.locals(factors=list, battle=Battle)

@@ -65,6 +65,11 @@ READINGS = (
             "what the turn cap does in a match: on, it is Time Out (15.1.3: the player with the most creature HP in "
             "cemetery loses, equal cemeteries a draw); off, the game stops unresolved, no winner (a goldfish's cap "
             "is unresolved either way)"),
+    Reading("opening-hands", ("first-turn", "setup"),
+            "when the opening five cards are drawn in a match: first-turn, each player draws its five in its own first "
+            "Draw Phase (the second player holds no card during the first player's first turn); setup, both players "
+            "draw five (and may redraw and mulligan) at setup, the first player first, and the second player's first "
+            "Draw Phase draws its one card (six cards on its first turn; a goldfish plays the same either way)"),
 )
 
 EFFECTS = EffectRegistry("ward")
@@ -1836,8 +1841,8 @@ class WardState:
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
                  "fixes", "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
-                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "sides", "snap", "time_out",
-                 "topic", "turn",
+                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "setup_draw", "sides", "snap",
+                 "time_out", "topic", "turn",
                  "used_magics", "who", "window")
 
     # -- protocol --
@@ -1931,7 +1936,7 @@ class WardState:
                 self.next_uid, over, self.result, self.who, self.kind, pending,
                 tuple(_side_seen(side, side.player == player) for side in self.sides),
                 None if battle is None else _plain(battle), tuple(c.uid for c in self.dead),
-                _plain(self.topic), _plain(self.window), self.time_out)
+                _plain(self.topic), _plain(self.window), self.time_out, self.setup_draw)
 
     # -- invariants (for tests) --
 
@@ -2037,6 +2042,8 @@ class WardState:
         A game rebuilt from a turn-start copy (``fresh`` false, see _w_rebuild) starts at that turn."""
         if fresh:
             self._roll_for_first()
+            if self.setup_draw:
+                yield from self._setup_hands()
         while True:
             snap = self.snap
             if snap is not None and (type(snap) is not int or snap == self.turn):
@@ -2070,6 +2077,17 @@ class WardState:
             chooser = 0 if rolls[0] < rolls[1] else 1
             self.say(f"P1 rolls {rolls[0]}, P2 rolls {rolls[1]}: P{chooser + 1} chooses, and P{first + 1} goes first")
 
+    def _setup_hands(self):
+        """``ward.opening-hands=setup``: each player draws its five cards at setup ("Each player draws 5 cards"),
+        the first player first, each with its redraws and its mulligan (17.9); the first player's first Draw Phase
+        then draws nothing more (these are its "5 on the very first turn of the game"), the second player's draws
+        its one card."""
+        for player in (self.active, 1 - self.active):
+            side = _side(self, player)
+            side.started = True
+            _w_draw_cards(self, side, FIRST_DRAW)
+            yield from self._opening(player)
+
     def _turn(self):
         me = self.active
         side = _side(self, me)
@@ -2089,6 +2107,8 @@ class WardState:
             side.started = True
             _w_draw_cards(self, side, FIRST_DRAW)
             yield from self._opening(me)
+        elif self.turn == 1:
+            pass  # ward.opening-hands=setup: the first player's five were drawn at setup
         elif side.deck:
             side.hand.append(side.deck.pop())
         primary = side.primary
@@ -3372,7 +3392,7 @@ def _blank_state() -> WardState:
 
 
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               time_out: bool = True, replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
+               time_out: bool = True, setup_draw: bool = False, replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
                snap: Any = None) -> WardState:
     state = _blank_state()
     state.fixes = fixes
@@ -3388,6 +3408,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
     state.turn = 1
     state.max_turns = max_turns
     state.time_out = time_out
+    state.setup_draw = setup_draw
     state.config = (decks, seed, first, max_turns, log, goldfish)
     state.history = []
     state.sides = []
@@ -3624,6 +3645,7 @@ def _w_board(src, dst) -> None:
     dst.turn = src.turn
     dst.max_turns = src.max_turns
     dst.time_out = src.time_out
+    dst.setup_draw = src.setup_draw
     dst.config = src.config
     dst.goldfish = src.goldfish
     dst.active = src.active
@@ -3701,7 +3723,7 @@ def _w_rebuild(state, log: bool) -> WardState:
         # from the first move; a game being determinized gets the copy of this turn's start the replay makes
         keep = None if log or snap is None else state.turn
         twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
-                          time_out=state.time_out, replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
+                          time_out=state.time_out, setup_draw=state.setup_draw, replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
                           fixes=state.fixes, snap=keep)
         if keep is not None:
             if type(twin.snap) is tuple:
@@ -3745,41 +3767,45 @@ def _w_rebuild(state, log: bool) -> WardState:
     return twin
 
 
-def _time_out_rule(rules: dict[str, str] | None) -> bool:
-    """Whether the turn cap is Time Out (``ward.time-out=on``, the default) under the readings ``rules`` (short
-    names; missing ones at their defaults).
+def _readings(rules: dict[str, str] | None, goldfish: bool) -> tuple[bool, bool]:
+    """Under the readings ``rules`` (short names; missing ones at their defaults): whether the turn cap is Time
+    Out (``time-out=on``) and whether the opening hands are drawn at setup (``opening-hands=setup``, a match only:
+    a goldfish's player goes first and its first turn is the game's, so it plays the same either way).
 
     :raises ValueError: for a reading the game does not have or a value it does not take.
     """
     if not rules:
-        return True
-    key = tuple(rules.items())
+        return True, False
+    key = (tuple(rules.items()), goldfish)
     found = _READINGS_SEEN.get(key)
     if found is None:
-        found = _READINGS_SEEN[key] = ENGINE.short_rules(rules)["time-out"] == "on"
+        chosen = ENGINE.short_rules(rules)
+        found = _READINGS_SEEN[key] = (chosen["time-out"] == "on",
+                                       chosen["opening-hands"] == "setup" and not goldfish)
     return found
 
 
 # The readings asked for so far (accepted ones only), so that a batch checks its rules once, not once a game.
-_READINGS_SEEN: dict[tuple, bool] = {}
+_READINGS_SEEN: dict[tuple, tuple[bool, bool]] = {}
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,
               vanilla: bool = False, rules: dict[str, str] | None = None) -> WardState:
     """A two-player game; ``first`` is the seat that takes the first turn (see ``_roll_for_first``); ``rules``
     switches readings (short names: ``{"time-out": "off"}``; see :data:`READINGS`)."""
-    time_out = _time_out_rule(rules)
+    time_out, setup_draw = _readings(rules, False)
     return _new_state([_compiled(deck, vanilla) for deck in decks], seed=seed, first=first, max_turns=max_turns,
-                      log=log, goldfish=False, time_out=time_out)
+                      log=log, goldfish=False, time_out=time_out, setup_draw=setup_draw)
 
 
 def new_goldfish(deck: Deck, *, seed: int, max_turns: int = 100, log: bool = False, vanilla: bool = False,
                  rules: dict[str, str] | None = None) -> WardState:
     """One player (going first) against an endless supply of Training Dummies that never battle or answer.
-    ``rules`` as in :func:`new_match` (``time-out`` changes nothing here: a goldfish's cap is always unresolved)."""
-    time_out = _time_out_rule(rules)
+    ``rules`` as in :func:`new_match` (neither reading changes a goldfish: its cap is always unresolved, and its
+    player's first turn is the game's first)."""
+    time_out, setup_draw = _readings(rules, True)
     return _new_state([_compiled(deck, vanilla), None], seed=seed, first=0, max_turns=max_turns, log=log,
-                      goldfish=True, time_out=time_out)
+                      goldfish=True, time_out=time_out, setup_draw=setup_draw)
 
 
 def kill_turn(state: WardState) -> int | None:

@@ -1,6 +1,7 @@
-"""Ward's readings as switches (``--rule ward.<name>=<value>``): ``ward.time-out`` plays what it says and nothing
-else, the default plays decklab's reading (the turn cap is the rulebook's Time Out), every copy of a game keeps
-the reading, and the CLI lists it and refuses a bad value in one sentence."""
+"""Ward's readings as switches (``--rule ward.<name>=<value>``): ``ward.time-out`` and ``ward.opening-hands`` each
+play what they say and nothing else, the defaults play decklab's readings (the turn cap is the rulebook's Time
+Out; each player draws its five cards in its own first Draw Phase), every copy of a game keeps them, and the CLI
+lists them and refuses a bad value in one sentence."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ ENGINE = engines()["ward"]
 SAMPLES = {path.name: path for path in sample_deck_paths()}
 ROOST, KNIGHTS = SAMPLES["ward-1.deck"], SAMPLES["ward-2.deck"]
 OFF = {"time-out": "off"}
+SETUP = {"opening-hands": "setup"}
+DEFAULTS = {"time-out": "on", "opening-hands": "first-turn"}
 
 
 def capped(cemeteries: tuple[int, int], rules=None):
@@ -38,10 +41,13 @@ def transcripts(decks, *, max_turns: int, games: int = 12, mode: str = "match", 
     return [batch.play_one(index, log=True)[1].log for index in range(games)]
 
 
-def test_the_engine_declares_time_out_default_first():
-    (reading,) = ENGINE.readings
-    assert reading.name == "time-out" and reading.values == ("on", "off") and reading.default == "on"
-    assert "Time Out" in reading.says and "unresolved" in reading.says
+def test_the_engine_declares_both_readings_default_first():
+    readings = {reading.name: reading for reading in ENGINE.readings}
+    assert set(readings) == {"time-out", "opening-hands"}
+    assert readings["time-out"].values == ("on", "off") and readings["time-out"].default == "on"
+    assert "Time Out" in readings["time-out"].says and "unresolved" in readings["time-out"].says
+    assert readings["opening-hands"].values == ("first-turn", "setup")
+    assert readings["opening-hands"].default == "first-turn" and "six cards" in readings["opening-hands"].says
 
 
 # -- what each value plays --
@@ -88,10 +94,64 @@ def test_time_out_changes_nothing_in_a_goldfish(decks):
         decks, max_turns=20, games=6, mode="goldfish")
 
 
+def hands(game) -> list[int]:
+    return [len(side.hand) for side in game.sides]
+
+
+def keep_every_hand(game) -> None:
+    while game.kind == "mulligan":
+        game.apply(ward.KEEP)
+
+
+@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize("rules, during_turn_one, on_turn_two", [(None, 0, 5), (SETUP, 5, 6)])
+def test_opening_hands_decide_when_the_second_player_draws_its_five_and_whether_it_draws_a_sixth(
+        first, rules, during_turn_one, on_turn_two):
+    """Filler decks (every card a creature): the first player holds five cards on its first turn under either
+    reading; the second holds none during that turn and five on its own first (first-turn), or five during the
+    first player's turn and six on its own first, its Draw Phase's card on top of its setup five (setup)."""
+    game = ward.new_match([deck(), deck()], seed=1, first=first, rules=rules)
+    keep_every_hand(game)
+    assert game.turn == 1 and game.who == first and game.kind == "main"
+    assert hands(game)[first] == 5 and hands(game)[1 - first] == during_turn_one
+    end_turn(game)
+    keep_every_hand(game)
+    assert game.turn == 2 and game.who == 1 - first and game.kind == "main"
+    assert hands(game)[1 - first] == on_turn_two
+
+
+def test_under_setup_both_players_redraw_and_mulligan_before_the_first_turn_the_first_player_first():
+    game = ward.new_match([deck(), deck()], seed=1, log=True, rules=SETUP)
+    deciders = []
+    while game.kind == "mulligan":
+        deciders.append(game.who)
+        game.apply(ward.MULLIGAN)
+    assert deciders == [0, 1] and game.turn == 1 and hands(game) == [5, 5]
+    assert [line.split("] ", 1)[1].split(" ", 2)[:2] for line in game.log if "mulligans" in line] == [
+        ["P1", "mulligans"], ["P2", "mulligans"]]
+    assert game.log[-1].startswith("[turn 1] P1 begins: 5 cards in hand")
+
+
+def test_opening_hands_change_nothing_in_a_goldfish(decks):
+    """A goldfish's player goes first: its five are the game's first turn's under either reading."""
+    assert transcripts(decks, max_turns=100, games=6, mode="goldfish", **SETUP) == transcripts(
+        decks, max_turns=100, games=6, mode="goldfish")
+
+
+def test_setup_hands_change_the_games_of_a_sample_match(decks):
+    default = transcripts(decks, max_turns=200, games=6)
+    switched = transcripts(decks, max_turns=200, games=6, **SETUP)
+    for log in switched:  # both hands drawn before the first turn begins
+        before = log[:next(index for index, line in enumerate(log) if " begins: " in line)]
+        assert all(any(f"] P{seat} draws 5: " in line for line in before) for seat in (1, 2))
+    assert switched != default
+
+
 def test_the_default_and_an_explicit_default_play_the_same_games(decks):
     default = transcripts(decks, max_turns=30, games=6)
-    assert transcripts(decks, max_turns=30, games=6, **{"time-out": "on"}) == default
-    assert transcripts(decks, max_turns=30, games=6, **{"ward.time-out": "on"}) == default
+    assert transcripts(decks, max_turns=30, games=6, **DEFAULTS) == default
+    assert transcripts(decks, max_turns=30, games=6, **{f"ward.{name}": value for name, value in DEFAULTS.items()}) \
+        == default
 
 
 # -- every copy of a game keeps its reading --
@@ -121,10 +181,21 @@ def test_clone_and_determinize_carry_the_reading(rules, unresolved):
     assert game.turn == 4 and [side.cem_hp for side in game.sides] == [20, 0] and not game.is_terminal()
     for name, twin in copies(game).items():
         assert twin.time_out is not unresolved, name
-        assert twin.observation(0)[-1] is (not unresolved) and twin.observation(0) == game.observation(0), name
+        assert twin.observation(0)[-2] is (not unresolved) and twin.observation(0) == game.observation(0), name
         while not twin.is_terminal():
             end_turn(twin)
         assert twin.is_unresolved() is unresolved and twin.winner() == (None if unresolved else 1), name
+
+
+@pytest.mark.parametrize("copy", ["clone", "determinize"])
+def test_clone_and_determinize_carry_setup_hands(copy):
+    game = ward.new_match([deck(), deck()], seed=1, rules=SETUP)
+    keep_every_hand(game)
+    twin = game.clone() if copy == "clone" else game.determinize(0, random.Random(3))
+    assert twin.setup_draw and twin.observation(0)[-1] is True and twin.observation(0) == game.observation(0)
+    assert hands(twin) == [5, 5]
+    end_turn(twin)
+    assert twin.turn == 2 and hands(twin)[1] == 6
 
 
 def test_a_rule_or_value_the_game_lacks_is_refused():
@@ -132,6 +203,8 @@ def test_a_rule_or_value_the_game_lacks_is_refused():
         ward.new_match([deck(), deck()], seed=1, rules={"time-out": "never"})
     with pytest.raises(ValueError, match="ward has no rule 'timeout'"):
         ward.new_goldfish(deck(), seed=1, rules={"timeout": "off"})
+    with pytest.raises(ValueError, match="the rule ward.opening-hands is one of first-turn, setup, not 'never'"):
+        ward.new_goldfish(deck(), seed=1, rules={"opening-hands": "never"})
 
 
 # -- the CLI --
@@ -141,17 +214,23 @@ def test_games_rules_json_lists_the_reading(decklab, db_url):
     result = decklab("games", "--rules", "--json")
     assert result.exit_code == 0, result.stderr
     rows = {row["rule"]: row for row in json.loads(result.stdout) if row["game"] == "ward"}
-    assert set(rows) == {"ward.time-out"}
+    assert set(rows) == {"ward.time-out", "ward.opening-hands"}
     assert rows["ward.time-out"]["default"] == "on" and rows["ward.time-out"]["values"] == ["on", "off"]
-    assert rows["ward.time-out"]["says"]
+    assert rows["ward.opening-hands"]["default"] == "first-turn"
+    assert rows["ward.opening-hands"]["values"] == ["first-turn", "setup"]
+    assert all(row["says"] for row in rows.values())
 
 
-def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url):
-    result = decklab("sim", "match", ROOST, KNIGHTS, "-n", "10", "--rule", "ward.time-out=maybe")
+@pytest.mark.parametrize("rule, expected", [
+    ("ward.time-out=maybe", "the rule ward.time-out is one of on, off"),
+    ("ward.opening-hands=turn-two", "the rule ward.opening-hands is one of first-turn, setup"),
+])
+def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url, rule, expected):
+    result = decklab("sim", "match", ROOST, KNIGHTS, "-n", "10", "--rule", rule)
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert "the rule ward.time-out is one of on, off" in lines[0]
+    assert expected in lines[0]
 
 
 def test_a_match_records_the_reading_and_off_counts_the_capped_games_unresolved(decklab, db_url):
@@ -162,10 +241,11 @@ def test_a_match_records_the_reading_and_off_counts_the_capped_games_unresolved(
         return {k: v for k, v in json.loads(result.stdout).items() if k not in ("elapsed_s", "games_per_s")}
 
     default = run()
-    assert default["rules"] == {"ward.time-out": "on"} and default["unresolved"] == 0
-    assert run("ward.time-out=on") == default
+    assert default["rules"] == {"ward.time-out": "on", "ward.opening-hands": "first-turn"}
+    assert default["unresolved"] == 0
+    assert run("ward.time-out=on", "ward.opening-hands=first-turn") == default
     switched = run("ward.time-out=off")
-    assert switched["rules"] == {"ward.time-out": "off"}
+    assert switched["rules"] == {"ward.time-out": "off", "ward.opening-hands": "first-turn"}
     assert switched["unresolved"] > 0 and switched["draws"] <= default["draws"]
     for on, off in zip(default["players"], switched["players"]):  # the games decided before the cap stay decided
         assert off["wins"] <= on["wins"] and off["losses"] <= on["losses"]

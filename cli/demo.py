@@ -11,6 +11,8 @@ from .common import JsonOption, database
 
 MATCH_GAMES = 2000
 GOLDFISH_GAMES = 500
+SENSITIVITY_GAME = "wh40k"
+"""The matchup whose policy sensitivity the tour shows (its sample decks): the fastest engine."""
 
 
 def demo(
@@ -23,7 +25,8 @@ def demo(
     json_output: JsonOption = False,
 ) -> None:
     """Tour decklab on its sample decks: for each game validate a legal and an illegal deck,
-    goldfish a deck and play a 2,000-game match; end with a one-screen summary."""
+    goldfish a deck and play a 2,000-game match; then show how much one matchup depends on the AI
+    (greedy and search, a twentieth of the match's games each); end with a one-screen summary."""
     import tempfile
 
     if fresh:
@@ -88,11 +91,39 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
             if show:
                 show.note(section["engine"])
         document["games"][game.id] = section
+    if SENSITIVITY_GAME in engines():
+        document["sensitivity"] = _sensitivity(ctx, db, paths, games=max(4, games // 20), workers=workers, seed=seed,
+                                               show=show)
     document["elapsed_s"] = round(time.perf_counter() - started, 2)
     if show:
         show.summary(document)
     else:
         render.emit_json(document)
+
+
+def _sensitivity(ctx: typer.Context, db: Any, paths: dict, *, games: int, workers: int, seed: int, show: Any) -> dict:
+    """The sample match of :data:`SENSITIVITY_GAME` under greedy and search in every pairing (``sim sensitivity``)."""
+    from decklab.catalog.decks import read_deck_file
+    from decklab.engine.runner import sensitivity
+
+    from . import render
+
+    decks = [read_deck_file(db, paths[f"{SENSITIVITY_GAME}-{key}.deck"]) for key in ("1", "2")]
+    with (render.ProgressBar(games * 4, label=f"{SENSITIVITY_GAME} sensitivity") if show else _Nothing()) as progress:
+        document = sensitivity(decks, games=games, seed=seed, workers=workers, progress=progress)
+    failure = document.get("failure")
+    if failure is not None:
+        from decklab.engine.runner import GameFailure
+
+        from .sim import Replay
+
+        pairing = document["pairings"][failure["pairing"]]["policies"]
+        replay = Replay(ctx, [str(paths[f"{SENSITIVITY_GAME}-{key}.deck"]) for key in ("1", "2")], mode="match",
+                        policies=pairing, games=games, seed=seed)
+        raise replay.error(GameFailure.from_document(SENSITIVITY_GAME, failure), finished=None)
+    if show:
+        show.sensitivity(document)
+    return document
 
 
 def _stop_on_failure(ctx: typer.Context, outcome, paths: list, *, mode: str, games: int, seed: int) -> None:

@@ -669,10 +669,11 @@ def gauntlet(document: dict[str, Any], *, output: Output = TABLE, as_json: bool 
 
 def sensitivity(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
     """One row per policy pairing: the first deck's win rate with its interval; then the spread."""
-    header = ("policy_a", "policy_b", "games", "wins", "losses", "draws", "unresolved", "win_rate", "ci95_low",
-              "ci95_high")
-    rows = [(*row["policies"], row["games"], row["wins"], row["losses"], row["draws"], row["unresolved"],
-             row["win_rate"], *row["ci95"]) for row in document["pairings"]]
+    header = ("policy_a", "policy_b", "rules", "games", "wins", "losses", "draws", "unresolved", "win_rate",
+              "ci95_low", "ci95_high")
+    rows = [(*row["policies"], ";".join(f"{name}={value}" for name, value in row["rules"].items()), row["games"],
+             row["wins"], row["losses"], row["draws"], row["unresolved"], row["win_rate"], *row["ci95"])
+            for row in document["pairings"]]
     if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
                records=_rows_as_records(header, rows)):
         return
@@ -681,18 +682,21 @@ def sensitivity(document: dict[str, Any], *, output: Output = TABLE, as_json: bo
     console = _console()
     first, *others = document["decks"]
     budget = f", search {document['search_budget']} playouts a decision" if "search_budget" in document else ""
-    console.print(f"[bold]{first}[/bold] against {' and '.join(others)} under each policy pairing "
+    console.print(f"[bold]{first}[/bold] (first deck) against {' and '.join(others)} under each policy pairing "
                   f"({document['game']}, {document['games_per_pairing']} games each, seed {document['seed']}{budget}, "
                   f"{document['elapsed_s']} s)")
     if document["interrupted"] or "failure" in document:
         console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
     table = Table()
-    for column in ("Policy A", "Policy B", "Games", "Wins", "Losses", "Draws", "Unresolved", "Win rate",
-                   "95% interval"):
-        table.add_column(column, justify="left" if column.startswith("Policy") else "right")
+    varied = any(row["rules"] for row in document["pairings"])
+    for column in ("First deck", "Second deck", *(["Rule"] if varied else []), "Games", "Wins", "Unresolved",
+                   "Win rate", "95% interval"):
+        table.add_column(column, justify="right" if column in ("Games", "Wins", "Unresolved", "Win rate") else "left",
+                         no_wrap=column == "95% interval")
     for row in document["pairings"]:
         low, high = row["ci95"]
-        table.add_row(*row["policies"], str(row["games"]), str(row["wins"]), str(row["losses"]), str(row["draws"]),
+        rule = ", ".join(f"{name}={value}" for name, value in row["rules"].items()) or "default"
+        table.add_row(*row["policies"], *([rule] if varied else []), str(row["games"]), str(row["wins"]),
                       str(row["unresolved"]), f"[{_rate_style(row['win_rate'])}]{_percent(row['win_rate'])}[/]",
                       f"{100 * low:.1f}–{100 * high:.1f}%")
     console.print(table)
@@ -762,6 +766,14 @@ class DemoView:
         self.console.print(f"Goldfish, {goldfish['games']} games: {goldfish['deck']} wins alone by turn "
                            f"{kill['p50']} (median; 90% by turn {kill['p90']}; not killed {goldfish['not_killed']}).")
         simulation(match, as_json=False)
+
+    def sensitivity(self, document: dict[str, Any]) -> None:
+        """How much one matchup depends on the AI: ``sim sensitivity``'s table."""
+        from rich.rule import Rule
+
+        self.console.print(Rule("[bold]How much does the answer depend on the AI?[/bold]"))
+        sensitivity(document)
+        self.console.print("Run `decklab sim sensitivity A B -n 400` for a matchup of yours (docs/search.md).")
 
     def summary(self, document: dict[str, Any]) -> None:
         from rich.rule import Rule

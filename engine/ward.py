@@ -3392,8 +3392,8 @@ def _blank_state() -> WardState:
 
 
 def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               time_out: bool = True, setup_draw: bool = False, replay=None, actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple = (),
-               snap: Any = None) -> WardState:
+               time_out: bool = True, setup_draw: bool = False, replay=None, actions: Sequence[Action] = (),
+               recorded: Sequence[float] = (), fixes: tuple = (), snap: Any = None) -> WardState:
     state = _blank_state()
     state.fixes = fixes
     state.snap = snap

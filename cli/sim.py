@@ -25,7 +25,8 @@ WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Worker proc
 PolicyOption = Annotated[str, PolicyChoice("--policy", "-p", help="The policy of every seat.")]
 MaxTurnsOption = Annotated[int | None, typer.Option(
     "--max-turns",
-    help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule).")]
+    help="Stop a game after this many turns: unresolved, not a draw (Ward: decided by its Time Out rule, unless "
+    "--rule ward.time-out=off).")]
 LogOption = Annotated[bool, typer.Option("--log", help="Print one game's play-by-play instead of a batch.")]
 IndexOption = Annotated[int, typer.Option("--game-index", help="Which game of the batch --log shows.")]
 IllegalOption = Annotated[bool, typer.Option("--allow-illegal",

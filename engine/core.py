@@ -241,6 +241,7 @@ class Engine:
     playouts are long (many decisions, long games) set a smaller one."""
     readings: tuple[Reading, ...] = ()
     """The switches of this game's readings (``new_match`` and ``new_goldfish`` take ``rules={name: value}``)."""
+    _checked: dict[tuple, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Every reading of the game, by full name (``<game>.<name>``), at its value in ``chosen`` (full or short
@@ -263,8 +264,17 @@ class Engine:
         return result
 
     def short_rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
-        """:meth:`rules` by short name, as ``new_match(rules=...)`` takes them."""
-        return {name.split(".", 1)[1]: value for name, value in self.rules(chosen).items()}
+        """:meth:`rules` by short name, as ``new_match(rules=...)`` takes them; checked once for each distinct
+        ``chosen`` (a batch sets up every game with the same rules).
+
+        :raises ValueError: as :meth:`rules`.
+        """
+        key = tuple(chosen.items()) if chosen else ()
+        found = self._checked.get(key)
+        if found is None:
+            found = {name.split(".", 1)[1]: value for name, value in self.rules(chosen).items()}
+            self._checked[key] = found
+        return dict(found)
 
     def new_policy(self, name: str, *, budget: int | None = None) -> Policy:
         """A new player for one seat of one game, of policy ``name`` (one of :attr:`policies`); ``budget`` is

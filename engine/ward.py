@@ -3774,19 +3774,8 @@ def _readings(rules: dict[str, str] | None, goldfish: bool) -> tuple[bool, bool]
 
     :raises ValueError: for a reading the game does not have or a value it does not take.
     """
-    if not rules:
-        return True, False
-    key = (tuple(rules.items()), goldfish)
-    found = _READINGS_SEEN.get(key)
-    if found is None:
-        chosen = ENGINE.short_rules(rules)
-        found = _READINGS_SEEN[key] = (chosen["time-out"] == "on",
-                                       chosen["opening-hands"] == "setup" and not goldfish)
-    return found
-
-
-# The readings asked for so far (accepted ones only), so that a batch checks its rules once, not once a game.
-_READINGS_SEEN: dict[tuple, tuple[bool, bool]] = {}
+    chosen = ENGINE.short_rules(rules)
+    return chosen["time-out"] == "on", chosen["opening-hands"] == "setup" and not goldfish
 
 
 def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: int = 200, log: bool = False,

@@ -3427,17 +3427,8 @@ def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
 
     :raises ValueError: for a reading the game does not have or a value it does not take.
     """
-    key = tuple(rules.items()) if rules else ()
-    found = _READINGS_SEEN.get(key)
-    if found is None:
-        chosen = ENGINE.short_rules(rules)
-        found = _READINGS_SEEN[key] = (chosen["undefended-damage"] == "total",
-                                       chosen["attackers-rest"] == "end-of-turn")
-    return found
-
-
-# The readings asked for so far (only accepted ones), so that a batch checks its rules once, not once a game.
-_READINGS_SEEN: dict[tuple, tuple[bool, bool]] = {}
+    chosen = ENGINE.short_rules(rules)
+    return chosen["undefended-damage"] == "total", chosen["attackers-rest"] == "end-of-turn"
 
 
 def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfish: bool,

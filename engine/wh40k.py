@@ -1175,19 +1175,10 @@ def _readings(rules: dict[str, str] | None, goldfish: bool) -> tuple[int, int]:
 
     :raises ValueError: for a reading the game does not have or a value it does not take.
     """
-    key = (tuple(rules.items()) if rules else (), goldfish)
-    found = _READINGS_SEEN.get(key)
-    if found is None:
-        chosen = ENGINE.short_rules(rules)
-        draw_from = 3 if chosen["first-draw"] == "second-battle-turn" and not goldfish else 2
-        attack_from = 2 if chosen["first-attack"] == "second-turn" else 1
-        found = _READINGS_SEEN[key] = (draw_from, attack_from)
-    return found
-
-
-# The turns of the readings asked for so far (only accepted ones), so that a batch checks its rules once, not
-# once a game.
-_READINGS_SEEN: dict[tuple, tuple[int, int]] = {}
+    chosen = ENGINE.short_rules(rules)
+    draw_from = 3 if chosen["first-draw"] == "second-battle-turn" and not goldfish else 2
+    attack_from = 2 if chosen["first-attack"] == "second-turn" else 1
+    return draw_from, attack_from
 
 
 def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool,

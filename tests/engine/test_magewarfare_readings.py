@@ -252,30 +252,6 @@ def test_a_reading_the_game_lacks_or_a_value_it_does_not_take_is_refused():
 # -- the CLI --
 
 
-def test_games_rules_json_lists_the_readings(decklab, db_url):
-    result = decklab("games", "--rules", "--json")
-    assert result.exit_code == 0, result.stderr
-    rows = {row["rule"]: row for row in json.loads(result.stdout) if row["game"] == "magewarfare"}
-    assert set(rows) == {"magewarfare.deployed-block", "magewarfare.reactive-windows"}
-    assert rows["magewarfare.deployed-block"]["default"] == "off"
-    assert rows["magewarfare.deployed-block"]["values"] == ["off", "on"]
-    assert rows["magewarfare.reactive-windows"]["default"] == "block-and-battle"
-    assert rows["magewarfare.reactive-windows"]["values"] == ["block-and-battle", "block"]
-    assert all(row["says"] for row in rows.values())
-
-
-@pytest.mark.parametrize("rule, expected", [
-    ("magewarfare.deployed-block=yes", "the rule magewarfare.deployed-block is one of off, on"),
-    ("magewarfare.reactive-windows=none", "the rule magewarfare.reactive-windows is one of block-and-battle, block"),
-])
-def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url, rule, expected):
-    result = decklab("sim", "match", BRASSHAVEN, HOLLOWMERE, "-n", "10", "--rule", rule)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert expected in lines[0]
-
-
 def test_a_match_records_its_readings_and_the_explicit_default_changes_nothing(decklab, db_url):
     def run(*rules: str) -> dict:
         result = decklab("sim", "match", BRASSHAVEN, HOLLOWMERE, "-n", "100", "--seed", "4", "--json",

@@ -215,16 +215,6 @@ def test_a_rule_or_value_the_game_lacks_is_refused(starter):
 # --- the CLI ---------------------------------------------------------------------------------------------------
 
 
-def test_games_rules_lists_the_readings(decklab, db_url):
-    result = decklab("games", "--rules", "--json")
-    assert result.exit_code == 0, result.stderr
-    mine = {entry["rule"]: (entry["default"], entry["values"]) for entry in json.loads(result.stdout)
-            if entry["game"] == "warcardz"}
-    assert mine == {"warcardz.turn": ("one-action", ["one-action", "several"]),
-                    "warcardz.identical-cards": ("always", ["always", "on-tie"]),
-                    "warcardz.surrender": ("stall-point", ["stall-point", "never"])}
-
-
 def test_a_match_under_a_rule_records_it_and_a_bad_value_is_one_sentence(decklab, db_url):
     decks = SAMPLES["warcardz-1.deck"], SAMPLES["warcardz-2.deck"]
     result = decklab("sim", "match", *decks, "-n", "40", "--seed", "5", "--rule", "warcardz.surrender=never",

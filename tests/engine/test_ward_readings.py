@@ -210,29 +210,6 @@ def test_a_rule_or_value_the_game_lacks_is_refused():
 # -- the CLI --
 
 
-def test_games_rules_json_lists_the_reading(decklab, db_url):
-    result = decklab("games", "--rules", "--json")
-    assert result.exit_code == 0, result.stderr
-    rows = {row["rule"]: row for row in json.loads(result.stdout) if row["game"] == "ward"}
-    assert set(rows) == {"ward.time-out", "ward.opening-hands"}
-    assert rows["ward.time-out"]["default"] == "on" and rows["ward.time-out"]["values"] == ["on", "off"]
-    assert rows["ward.opening-hands"]["default"] == "first-turn"
-    assert rows["ward.opening-hands"]["values"] == ["first-turn", "setup"]
-    assert all(row["says"] for row in rows.values())
-
-
-@pytest.mark.parametrize("rule, expected", [
-    ("ward.time-out=maybe", "the rule ward.time-out is one of on, off"),
-    ("ward.opening-hands=turn-two", "the rule ward.opening-hands is one of first-turn, setup"),
-])
-def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url, rule, expected):
-    result = decklab("sim", "match", ROOST, KNIGHTS, "-n", "10", "--rule", rule)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert expected in lines[0]
-
-
 def test_a_match_records_the_reading_and_off_counts_the_capped_games_unresolved(decklab, db_url):
     def run(*rules: str) -> dict:
         result = decklab("sim", "match", ROOST, KNIGHTS, "-n", "200", "--seed", "4", "--max-turns", "30", "--json",

@@ -193,30 +193,6 @@ def test_a_reading_the_game_lacks_or_a_value_it_does_not_take_is_refused():
 # -- the CLI --
 
 
-def test_games_rules_json_lists_the_readings(decklab, db_url):
-    result = decklab("games", "--rules", "--json")
-    assert result.exit_code == 0, result.stderr
-    rows = {row["rule"]: row for row in json.loads(result.stdout) if row["game"] == "wentworth"}
-    assert set(rows) == {"wentworth.undefended-damage", "wentworth.attackers-rest"}
-    assert rows["wentworth.undefended-damage"]["default"] == "total"
-    assert rows["wentworth.undefended-damage"]["values"] == ["total", "none"]
-    assert rows["wentworth.attackers-rest"]["default"] == "next-turn"
-    assert rows["wentworth.attackers-rest"]["values"] == ["next-turn", "end-of-turn"]
-    assert all(row["says"] for row in rows.values())
-
-
-@pytest.mark.parametrize("rule, expected", [
-    ("wentworth.undefended-damage=half", "the rule wentworth.undefended-damage is one of total, none"),
-    ("wentworth.attackers-rest=never", "the rule wentworth.attackers-rest is one of next-turn, end-of-turn"),
-])
-def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url, rule, expected):
-    result = decklab("sim", "match", DRAGONS, HEXERS, "-n", "10", "--rule", rule)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert expected in lines[0]
-
-
 def test_a_match_records_its_readings_and_the_explicit_default_changes_nothing(decklab, db_url):
     def run(*rules: str) -> dict:
         result = decklab("sim", "match", DRAGONS, HEXERS, "-n", "200", "--seed", "4", "--json",

@@ -179,29 +179,6 @@ def test_a_reading_the_game_lacks_or_a_value_it_does_not_take_is_refused():
 # -- the CLI --
 
 
-def test_games_rules_json_lists_the_readings(decklab, db_url):
-    result = decklab("games", "--rules", "--json")
-    assert result.exit_code == 0, result.stderr
-    rows = {row["rule"]: row for row in json.loads(result.stdout) if row["game"] == "wh40k"}
-    assert set(rows) == {"wh40k.first-draw", "wh40k.first-attack"}
-    assert rows["wh40k.first-draw"]["default"] == "second-turn"
-    assert rows["wh40k.first-draw"]["values"] == ["second-turn", "second-battle-turn"]
-    assert rows["wh40k.first-attack"]["default"] == "first-turn"
-    assert all(row["says"] for row in rows.values())
-
-
-@pytest.mark.parametrize("rule, expected", [
-    ("wh40k.first-draw=third-turn", "the rule wh40k.first-draw is one of second-turn, second-battle-turn"),
-    ("wh40k.first-attack=never", "the rule wh40k.first-attack is one of first-turn, second-turn"),
-])
-def test_a_bad_value_is_one_sentence_and_exit_2(decklab, db_url, rule, expected):
-    result = decklab("sim", "match", ORKS, NECRONS, "-n", "10", "--rule", rule)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert expected in lines[0]
-
-
 def test_a_match_records_its_readings_and_the_explicit_default_changes_nothing(decklab, db_url):
     def run(*rules: str) -> dict:
         result = decklab("sim", "match", ORKS, NECRONS, "-n", "200", "--seed", "4", "--json",

@@ -1,4 +1,5 @@
-"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory | --search]``.
+"""decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory |
+--search]``.
 
 Measures, on this machine:
 
@@ -237,7 +238,8 @@ def search_costs(template: Path, games: int) -> dict:
         rate = outcome.games / outcome.elapsed
         results["engines"][game] = {
             "determinize_us": round(determinize_us, 1), "greedy_game_us": round(greedy.elapsed / 1000 * 1e6, 1),
-            "search_budget": engine.search_budget, "search_games_per_s_1_worker": round(rate, 3), "reference_games_per_s": round(reference, 1),
+            "search_budget": engine.search_budget, "search_games_per_s_1_worker": round(rate, 3),
+            "reference_games_per_s": round(reference, 1),
             "search_ratio_to_reference": round(rate / reference, 6), "build": native.status(game)}
     database.dispose()
     return results

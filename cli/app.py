@@ -52,7 +52,8 @@ app.command("demo", short_help="Tour every game: deck checks, a goldfish and a m
 @app.command("games", short_help="List the five games: ids, aliases, card types, deck rules.")
 @listing
 def games(*, rules: Annotated[bool, typer.Option(
-        "--rules", help="List instead the readings of unclear rules that 'sim --rule GAME.RULE=VALUE' switches.")] = False,
+        "--rules",
+        help="List instead the readings of unclear rules that 'sim --rule GAME.RULE=VALUE' switches.")] = False,
         output: Output) -> None:
     """List the five games with their ids, aliases, card types and deck rules."""
     from decklab.catalog.games import all_games

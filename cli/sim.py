@@ -93,7 +93,8 @@ def match(
 
 def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
               policies: list[str], max_turns: int | None, game: str | None, output: Output, log: bool,
-              game_index: int, allow_illegal: bool, vanilla: bool, check: bool, budget: int | None = None, rules: dict[str, str] | None = None,
+              game_index: int, allow_illegal: bool, vanilla: bool, check: bool, budget: int | None = None,
+              rules: dict[str, str] | None = None,
               plot: bool = True) -> None:
     from decklab.engine.checks import check_batch
     from decklab.engine.runner import Batch, GameFailure, run, summary
@@ -166,7 +167,8 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
         listed = " and ".join(f"{next(d.name for d in decks if d.game == kind)} is a {kind} deck" for kind in kinds[:2])
         raise InputError(f"{listed}; decks compared in one goldfish must be of one game.")
     batches = [Batch(game=deck.game, decks=[deck], policies=[policy], games=games, seed=seed, mode="goldfish",
-                     max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules) for deck in decks]
+                     max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules)
+               for deck in decks]
     for batch in batches:
         check_batch(batch, workers=workers, reports=[validate(batch.decks[0])], allow_illegal=allow_illegal)
     total = games * len(batches)
@@ -269,7 +271,8 @@ def gauntlet(
     from . import plots, render
 
     decks = _prepared(ctx, [deck, *opponents], games=games, seed=seed, workers=workers, policy=policy,
-                      max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
+                      max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget,
+                      rules=rules)
     with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
                                 max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
@@ -278,7 +281,8 @@ def gauntlet(
     if plot and output is Output.table:
         plots.show(plots.win_rate_bars, document)
     _stop_on_failure(ctx, document, [[deck, opponent] for opponent in opponents], policy=policy, games=games,
-                     seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
+                     seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget,
+                     rules=rules)
     if document["interrupted"]:
         raise typer.Exit(code=130)
 
@@ -315,7 +319,8 @@ def matrix(
         raise typer.Exit(code=130)
 
 
-@app.command("sensitivity", short_help="How much a matchup's answer depends on the AI: the win rate under each policy pairing.")
+@app.command("sensitivity",
+             short_help="How much a matchup's answer depends on the AI: the win rate under each policy pairing.")
 @listing
 def sensitivity(
     ctx: typer.Context,
@@ -350,12 +355,14 @@ def sensitivity(
     if len(decks) != 2:
         raise InputError(f"a sensitivity report compares two decks, not {len(decks)}.")
     loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=chosen[0], max_turns=max_turns,
-                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules, policies=chosen)
+                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules,
+                       policies=chosen)
     check_varied(loaded[0].game, vary_rule or [])
     with render.ProgressBar(games * len(chosen) ** 2, label=f"sensitivity {loaded[0].game}") as progress:
         document = run_sensitivity(loaded, games=games, seed=seed, policies=chosen, vary=vary_rule or (),
                                    workers=workers,
-                                   max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
+                                   max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget,
+                                   rules=rules,
                                    progress=progress)
     render.sensitivity(document, output=output)
     failure = document.get("failure")
@@ -422,7 +429,8 @@ def coverage(ctx: typer.Context, game: GameOption = None, set_code: SetOption = 
 
 
 def _prepared(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
-              max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, budget: int | None = None, rules: dict[str, str] | None = None,
+              max_turns: int | None, game: str | None, allow_illegal: bool, vanilla: bool, budget: int | None = None,
+              rules: dict[str, str] | None = None,
               minimum: int = 2, policies: list[str] | None = None) -> list:
     """Load the decks and check every pairing could run (one game, engine, legality, effects)."""
     from decklab.catalog.errors import InputError

@@ -711,6 +711,39 @@ def sensitivity(document: dict[str, Any], *, output: Output = TABLE, as_json: bo
         console.print("The same-policy pairings agree within their 95% intervals.")
 
 
+def policy_sensitivity(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
+    """A gauntlet's or a round robin's rows under each policy side by side, with the spread."""
+    policies = document["policies"]
+    header = ("deck", *policies, "spread", "policy_dependent")
+    rows = [(row["deck"], *[row["win_rates"].get(p) for p in policies], row["spread"], row["policy_dependent"])
+            for row in document["rows"]]
+    if emitted(_mode(output, as_json), document=document, header=header, rows=rows,
+               records=_rows_as_records(header, rows)):
+        return
+    from rich.table import Table
+
+    console = _console()
+    what = (f"[bold]{document['decks'][0]}[/bold] against each opponent" if document["mode"] == "gauntlet-sensitivity"
+            else "Each deck's average win rate in the round robin")
+    console.print(f"{what} with every seat on each policy ({document['game']}, {document['games_per_pairing']} games "
+                  "a pairing)")
+    if document["interrupted"] or "failure" in document:
+        console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
+    table = Table()
+    for column in ("Deck", *policies, "Spread", ""):
+        table.add_column(column, justify="left" if column == "Deck" else "right")
+    for row in document["rows"]:
+        cells = [f"[{_rate_style(rate)}]{_percent(rate)}[/]" if rate is not None else "—"
+                 for rate in (row["win_rates"].get(p) for p in policies)]
+        spread = f"{100 * row['spread']:.1f}" if row["spread"] is not None else "—"
+        flag = "[yellow]depends on the AI[/yellow]" if row["policy_dependent"] else ""
+        table.add_row(row["deck"], *cells, spread, flag)
+    console.print(table)
+    if document["policy_dependent"]:
+        console.print("[yellow]Depends on the AI:[/yellow] the policies' 95% intervals do not overlap for a pairing; "
+                      "see docs/search.md.")
+
+
 def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
     """The round robin: one row per deck, its win rate against each deck (a column per deck) and its average."""
     header = ("deck", *document["decks"], "average")

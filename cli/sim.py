@@ -43,6 +43,9 @@ RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", metavar="GAME.RULE=VALUE",
     help="Play a reading of an unclear rule other than decklab's, e.g. wh40k.first-draw=second-battle-turn "
     "(repeatable; 'decklab games --rules' lists them).")]
+SensitivityOption = Annotated[bool, typer.Option(
+    "--sensitivity", help="Play it with greedy and with search in every seat and show them side by side, with the "
+    "spread (see 'sim sensitivity').")]
 PlotOption = Annotated[bool, typer.Option("--plot/--no-plot", help="Draw the plot under the table (never in --json).")]
 
 
@@ -262,7 +265,8 @@ def gauntlet(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
-    budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
+    budget: BudgetOption = None, rule: RuleOption = None, sensitivity: SensitivityOption = False,
+    plot: PlotOption = True,
 ) -> None:
     """One deck against a field of opponents: its win rate with a 95% interval against each."""
     rules = _rules(rule)
@@ -272,7 +276,12 @@ def gauntlet(
 
     decks = _prepared(ctx, [deck, *opponents], games=games, seed=seed, workers=workers, policy=policy,
                       max_turns=max_turns, game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget,
-                      rules=rules)
+                      rules=rules, policies=["greedy", "search"] if sensitivity else None)
+    if sensitivity:
+        _policy_sensitivity(ctx, "gauntlet", decks, [[deck, opponent] for opponent in opponents], games=games,
+                            seed=seed, workers=workers, max_turns=max_turns, allow_illegal=allow_illegal,
+                            vanilla=vanilla, check=check, budget=budget, rules=rules, output=output)
+        return
     with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
                                 max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
@@ -297,7 +306,7 @@ def matrix(
     games: GamesOption = 1000, seed: SeedOption = 1, workers: WorkersOption = 1, policy: PolicyOption = "greedy",
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
-    budget: BudgetOption = None, rule: RuleOption = None,
+    budget: BudgetOption = None, rule: RuleOption = None, sensitivity: SensitivityOption = False,
 ) -> None:
     """A round robin: every deck against every other, as a colour-scaled table of win rates."""
     rules = _rules(rule)
@@ -306,13 +315,19 @@ def matrix(
     from . import render
 
     loaded = _prepared(ctx, decks, games=games, seed=seed, workers=workers, policy=policy, max_turns=max_turns,
-                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules, minimum=2)
+                       game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules, minimum=2,
+                       policies=["greedy", "search"] if sensitivity else None)
+    pairs = [[decks[i], decks[j]] for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    if sensitivity:
+        _policy_sensitivity(ctx, "matrix", loaded, pairs, games=games, seed=seed, workers=workers,
+                            max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, check=check,
+                            budget=budget, rules=rules, output=output)
+        return
     pairings = len(loaded) * (len(loaded) - 1) // 2
     with render.ProgressBar(games * pairings, label=f"matrix {loaded[0].game}") as progress:
         document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
                               vanilla=vanilla, check=check or None, budget=budget, rules=rules, progress=progress)
     render.matrix(document, output=output)
-    pairs = [[decks[i], decks[j]] for i in range(len(decks)) for j in range(i + 1, len(decks))]
     _stop_on_failure(ctx, document, pairs, policy=policy, games=games, seed=seed, max_turns=max_turns,
                      allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     if document["interrupted"]:
@@ -372,6 +387,26 @@ def sensitivity(
                          games=games, seed=seed, max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla,
                          budget=budget, rules=rules, other=pairing[1])
     _stop_if_lost(document.get("lost"), finished=None)
+    if document["interrupted"]:
+        raise typer.Exit(code=130)
+
+
+def _policy_sensitivity(ctx: typer.Context, kind: str, decks: list, pairs: list[list[str]], *, games: int, seed: int,
+                        workers: int, max_turns: int | None, allow_illegal: bool, vanilla: bool, check: bool,
+                        budget: int | None, rules: dict[str, str] | None, output: Output) -> None:
+    """``gauntlet``/``matrix --sensitivity``: the run under greedy and under search, side by side."""
+    from decklab.engine.runner import policy_sensitivity
+
+    from . import render
+
+    pairings = len(decks) - 1 if kind == "gauntlet" else len(decks) * (len(decks) - 1) // 2
+    with render.ProgressBar(games * pairings * 2, label=f"{kind} {decks[0].game} sensitivity") as progress:
+        document = policy_sensitivity(kind, decks, games=games, seed=seed, workers=workers, max_turns=max_turns,
+                                      vanilla=vanilla, check=check or None, budget=budget, rules=rules,
+                                      progress=progress)
+    render.policy_sensitivity(document, output=output)
+    _stop_on_failure(ctx, document, pairs, policy=document["policies"][-1], games=games, seed=seed,
+                     max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
     if document["interrupted"]:
         raise typer.Exit(code=130)
 

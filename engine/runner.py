@@ -463,3 +463,48 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
             "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
             "rules": base, **({"search_budget": search_budget(engine.game, budget)} if SEARCH in policies else {})}
+
+
+def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies: Sequence[str] = ("greedy", SEARCH),
+                       progress: Callable[[int, int], None] | None = None, **options) -> dict:
+    """A gauntlet (``kind="gauntlet"``: the first deck against the others) or a round robin (``"matrix"``) played
+    once with every seat on each of ``policies``, side by side: each row's win rate under each policy, the
+    spread between them, and whether two policies' 95% intervals fail to overlap (``policy_dependent``).
+
+    ``options`` are :func:`gauntlet`'s or :func:`matrix`'s (seed, workers, max_turns, vanilla, check, budget,
+    rules). The documents of the runs are kept under ``runs``, by policy.
+    """
+    pairings = len(decks) - 1 if kind == "gauntlet" else len(decks) * (len(decks) - 1) // 2
+    total = games * pairings * len(policies)
+    runs: dict[str, dict] = {}
+    for index, policy in enumerate(policies):
+        step = (lambda done, _total, base=index * games * pairings: progress(base + done, total)) if progress else None
+        if kind == "gauntlet":
+            runs[policy] = gauntlet(decks[0], decks[1:], games=games, policies=[policy], progress=step, **options)
+        else:
+            runs[policy] = matrix(decks, games=games, policy=policy, progress=step, **options)
+        if runs[policy]["interrupted"] or "failure" in runs[policy] or "lost" in runs[policy]:
+            break
+    if kind == "gauntlet":
+        rows = [{"deck": opponent.name,
+                 "win_rates": {p: run["opponents"][i]["win_rate"] for p, run in runs.items()},
+                 "ci95": {p: run["opponents"][i]["ci95"] for p, run in runs.items()}}
+                for i, opponent in enumerate(decks[1:]) if all(i < len(run["opponents"]) for run in runs.values())]
+    else:
+        # a deck's average win rate under each policy; its pairings' intervals say whether one moved beyond noise
+        rows = [{"deck": deck.name, "win_rates": {p: run["average_win_rate"][i] for p, run in runs.items()},
+                 "pairings": [[run["ci95"][i][j] for run in runs.values()] for j in range(len(decks)) if j != i]}
+                for i, deck in enumerate(decks)]
+    for row in rows:
+        rates = [rate for rate in row["win_rates"].values() if rate is not None]
+        row["spread"] = round(max(rates) - min(rates), 4) if rates else None
+        groups = row.pop("pairings", None) or [list(row["ci95"].values())]
+        row["policy_dependent"] = any(a is not None and b is not None and a[1] < b[0]
+                                      for intervals in groups for a in intervals for b in intervals)
+    last = list(runs.values())[-1]
+    return {"game": decks[0].game, "mode": f"{kind}-sensitivity", "decks": [deck.name for deck in decks],
+            "games_per_pairing": games, "policies": list(runs), "rows": rows,
+            "spread": max((row["spread"] for row in rows if row["spread"] is not None), default=None),
+            "policy_dependent": any(row["policy_dependent"] for row in rows),
+            "interrupted": last["interrupted"], **{key: last[key] for key in ("failure", "lost") if key in last},
+            "rules": last["rules"], "runs": runs}

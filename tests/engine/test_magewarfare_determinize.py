@@ -15,6 +15,7 @@ from decklab.engine.core import Choose, RandomPolicy
 from decklab.engine.magewarfare import Create, Greedy
 
 from .magewarfare_helpers import act, card, deck, equip, game, give, put, to_phase
+from .test_determinize import playout as greedy_playout
 
 GRUNT = card("Grunt", close=2, defense=4, cost=6)
 ARCHER = card("Archer", long=2, defense=3, cost=8)
@@ -81,15 +82,9 @@ def swap_hidden(state: mw.MageState, seat: int) -> mw.MageState:
     return other
 
 
-def playout(state: mw.MageState) -> list[str]:
-    policies = [Greedy() for _ in state.sides]
-    moves = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = policies[seat].choose(state, state.legal_actions())
-        moves.append(f"{seat}: {action}")
-        state.apply(action)
-    return moves + [f"winner {state.winner()}"]
+def playout(state) -> list[str]:
+    """The rest of the game with the greedy in every seat: every move with its seat, then the result."""
+    return greedy_playout("magewarfare", state)
 
 
 def test_another_hand_card_changed_gives_the_same_view_and_the_same_redraw():

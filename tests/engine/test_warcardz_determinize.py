@@ -13,6 +13,7 @@ import random
 from decklab.engine import engines
 from decklab.engine.warcardz import QUIET_TURNS, Greedy, Instant, Step, Tactic, facts_of
 
+from .test_determinize import playout as greedy_playout
 from .warcardz_helpers import (
     P1_FLANK,
     P1_GUARD,
@@ -55,15 +56,8 @@ def names(cards) -> list[str]:
 
 
 def playout(state) -> list[str]:
-    """The rest of the game with the greedy in both seats: every move with its seat, then the result."""
-    policies = [Greedy(), Greedy()]
-    moves = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = policies[seat].choose(state, state.legal_actions())
-        moves.append(f"{seat}: {action}")
-        state.apply(action)
-    return moves + [f"winner {state.winner()}, unresolved {state.is_unresolved()}"]
+    """The rest of the game with the greedy in every seat: every move with its seat, then the result."""
+    return greedy_playout("warcardz", state)
 
 
 def test_the_other_players_hand_order_is_unseen():

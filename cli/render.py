@@ -463,6 +463,22 @@ def _rows_as_records(header: tuple[str, ...], rows: list[tuple]) -> list[dict[st
     return [dict(zip(header, row, strict=True)) for row in rows]
 
 
+def switched_readings(document: dict[str, Any]) -> str | None:
+    """The line a table shows under its head when the result was played under readings other than decklab's
+    defaults (``--rule``), naming them; ``None`` when every reading is at its default."""
+    from decklab.engine import engines
+
+    engine = engines().get(document.get("game", ""))
+    if engine is None:
+        return None
+    defaults = engine.rules()
+    changed = [f"{name}={value}" for name, value in document.get("rules", {}).items() if defaults.get(name) != value]
+    if not changed:
+        return None
+    return (f"[yellow]Played under {'a reading' if len(changed) == 1 else 'readings'} other than decklab's: "
+            f"{', '.join(changed)} (--rule).[/yellow]")
+
+
 def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
     """A match (rows: one per deck with its interval); a goldfish is drawn by :func:`decklab.cli.plots.goldfish`."""
     mode = _mode(output, as_json)
@@ -485,6 +501,8 @@ def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: boo
             f"{document['workers']} worker{'s' if document['workers'] != 1 else ''}, "
             f"{document['elapsed_s']} s ({document['games_per_s']} games/s)")
     console.print(f"[bold]{head}[/bold]" + (" [dim](checked)[/dim]" if document.get("checked") else ""))
+    if switched_readings(document):
+        console.print(switched_readings(document))
     if document["interrupted"]:
         console.print(f"[yellow]Interrupted: {document['games']} of {document['requested']} games finished.[/yellow]")
     if "failure" in document:
@@ -644,6 +662,8 @@ def gauntlet(document: dict[str, Any], *, output: Output = TABLE, as_json: bool 
     console.print(f"[bold]{document['deck']}[/bold] against {len(document['opponents'])} opponents "
                   f"({document['game']}, {document['games_per_opponent']} games each, seed {document['seed']}, "
                   f"{document['elapsed_s']} s)")
+    if switched_readings(document):
+        console.print(switched_readings(document))
     if document["interrupted"] or "failure" in document:
         console.print("[yellow]Stopped early: the table shows the games finished.[/yellow]")
     unresolved = any(row["unresolved"] for row in document["opponents"])
@@ -758,6 +778,8 @@ def matrix(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = 
     console.print(f"[bold]Round robin[/bold] of {len(document['decks'])} {document['game']} decks "
                   f"({document['games_per_pair']} games a pair, seed {document['seed']}, {document['elapsed_s']} s): "
                   "the row deck's win rate against the column deck")
+    if switched_readings(document):
+        console.print(switched_readings(document))
     table = Table()
     table.add_column("Deck")
     for index in range(len(document["decks"])):

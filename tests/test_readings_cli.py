@@ -66,3 +66,14 @@ def test_a_rule_of_another_game_or_a_malformed_one_is_one_sentence(decklab, db_u
     assert result.exit_code == 2 and "--rule takes GAME.RULE=VALUE" in result.stderr
     result = decklab("sim", "sensitivity", *decks, "-n", "5", "--vary-rule", "wh40k.tides")
     assert result.exit_code == 2 and "wh40k has no rule 'wh40k.tides' to vary" in result.stderr
+
+
+def test_a_table_says_when_a_reading_is_not_decklabs(decklab, db_url):
+    decks = [SAMPLES["wh40k-1.deck"], SAMPLES["wh40k-2.deck"]]
+    switched = decklab("sim", "match", *decks, "-n", "5", "--no-plot", "--rule", "wh40k.first-draw=second-battle-turn")
+    assert switched.exit_code == 0, switched.stderr
+    assert "other than decklab's: wh40k.first-draw=second-battle-turn" in " ".join(switched.stdout.split())
+    default = decklab("sim", "match", *decks, "-n", "5", "--no-plot", "--rule", "wh40k.first-draw=second-turn")
+    assert "other than decklab's" not in default.stdout
+    gauntlet = decklab("sim", "gauntlet", *decks, "-n", "5", "--no-plot", "--rule", "wh40k.first-attack=second-turn")
+    assert "other than decklab's: wh40k.first-attack=second-turn" in " ".join(gauntlet.stdout.split())

@@ -96,9 +96,8 @@ def check_varied(game: str, names: Sequence[str]) -> None:
 
     :raises InputError: naming it and the game's readings.
     """
-    engine = engines()[game]
-    known = [f"{game}.{reading.name}" for reading in engine.readings]
     for name in names:
-        if name not in known:
-            raise InputError(f"{game} has no rule '{name}' to vary (its rules: {', '.join(known) or 'none'}); "
-                             "'decklab games --rules' lists them.")
+        try:
+            engines()[game].reading(name, purpose="to vary")
+        except ValueError as error:
+            raise InputError(f"{error}; 'decklab games --rules' lists them.") from None

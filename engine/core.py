@@ -258,10 +258,20 @@ class Engine:
                 raise ValueError(f"the rule {full} is one of {', '.join(reading.values)}, not '{value}'")
             result[full] = value
         if chosen:
-            name = next(iter(chosen))
-            known = ", ".join(f"{self.game}.{reading.name}" for reading in self.readings) or "none"
-            raise ValueError(f"{self.game} has no rule '{name}' (its rules: {known})")
+            self.reading(next(iter(chosen)))
         return result
+
+    def reading(self, name: str, *, purpose: str = "") -> Reading:
+        """The reading of full name ``name`` (``<game>.<name>``).
+
+        :raises ValueError: naming it (what it was wanted for, ``purpose``, e.g. "to vary") and the game's
+            readings when the game has no such reading.
+        """
+        for reading in self.readings:
+            if f"{self.game}.{reading.name}" == name:
+                return reading
+        known = ", ".join(f"{self.game}.{reading.name}" for reading in self.readings) or "none"
+        raise ValueError(f"{self.game} has no rule '{name}'{' ' + purpose if purpose else ''} (its rules: {known})")
 
     def short_rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """:meth:`rules` by short name, as ``new_match(rules=...)`` takes them; checked once for each distinct

@@ -437,10 +437,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     base = engine.rules(rules)
     settings: list[dict[str, str]] = [{}]
     for name in vary:
-        reading = next((r for r in engine.readings if f"{engine.game}.{r.name}" == name), None)
-        if reading is None:
-            raise ValueError(f"{engine.game} has no rule '{name}'")
-        settings += [{name: value} for value in reading.values if value != base[name]]
+        settings += [{name: value} for value in engine.reading(name).values if value != base[name]]
     variants = [(pairing, setting) for setting in settings
                 for pairing in ((mine, theirs) for mine in policies for theirs in policies)]
     batches = [Batch(game=engine.game, decks=list(decks), policies=list(pairing), games=games, seed=seed,
@@ -450,15 +447,14 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     rows = [{"policies": list(pairing), "rules": setting, **_pairing(outcome)}
             for (pairing, setting), outcome in zip(variants, outcomes)]
     same = [row for row in rows if row["policies"][0] == row["policies"][1] and row["games"]]
-    rates = [row["win_rate"] for row in rows if row["games"]]
-    dependent = any(a["rules"] == b["rules"] and a["ci95"][1] < b["ci95"][0] for a in same for b in same)
+    dependent = any(_apart([row["ci95"] for row in same if row["rules"] == setting]) for setting in settings)
     elapsed = time.perf_counter() - start
     played = sum(row["games"] for row in rows)
     return {"game": engine.game, "mode": "sensitivity", "decks": [deck.name for deck in decks],
             "games_per_pairing": games, "seed": seed, "workers": workers, "policies": list(policies),
             "varied_rules": list(vary), "pairings": rows,
-            "spread": round(max(r["win_rate"] for r in same) - min(r["win_rate"] for r in same), 4) if same else None,
-            "spread_all": round(max(rates) - min(rates), 4) if rates else None,
+            "spread": _spread([row["win_rate"] for row in same]),
+            "spread_all": _spread([row["win_rate"] for row in rows if row["games"]]),
             "policy_dependent": dependent,
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
             "vanilla": vanilla, "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
@@ -490,17 +486,16 @@ def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies
                  "win_rates": {p: run["opponents"][i]["win_rate"] for p, run in runs.items()},
                  "ci95": {p: run["opponents"][i]["ci95"] for p, run in runs.items()}}
                 for i, opponent in enumerate(decks[1:]) if all(i < len(run["opponents"]) for run in runs.values())]
+        for row in rows:
+            row["policy_dependent"] = _apart(list(row["ci95"].values()))
     else:
         # a deck's average win rate under each policy; its pairings' intervals say whether one moved beyond noise
         rows = [{"deck": deck.name, "win_rates": {p: run["average_win_rate"][i] for p, run in runs.items()},
-                 "pairings": [[run["ci95"][i][j] for run in runs.values()] for j in range(len(decks)) if j != i]}
+                 "policy_dependent": any(_apart([run["ci95"][i][j] for run in runs.values()])
+                                         for j in range(len(decks)) if j != i)}
                 for i, deck in enumerate(decks)]
     for row in rows:
-        rates = [rate for rate in row["win_rates"].values() if rate is not None]
-        row["spread"] = round(max(rates) - min(rates), 4) if rates else None
-        groups = row.pop("pairings", None) or [list(row["ci95"].values())]
-        row["policy_dependent"] = any(a is not None and b is not None and a[1] < b[0]
-                                      for intervals in groups for a in intervals for b in intervals)
+        row["spread"] = _spread([rate for rate in row["win_rates"].values() if rate is not None])
     last = list(runs.values())[-1]
     return {"game": decks[0].game, "mode": f"{kind}-sensitivity", "decks": [deck.name for deck in decks],
             "games_per_pairing": games, "policies": list(runs), "rows": rows,
@@ -508,3 +503,14 @@ def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies
             "policy_dependent": any(row["policy_dependent"] for row in rows),
             "interrupted": last["interrupted"], **{key: last[key] for key in ("failure", "lost") if key in last},
             "rules": last["rules"], "runs": runs}
+
+
+def _spread(rates: Sequence[float]) -> float | None:
+    """The largest minus the smallest of ``rates`` (``None`` for none)."""
+    return round(max(rates) - min(rates), 4) if rates else None
+
+
+def _apart(intervals: Sequence[Sequence[float] | None]) -> bool:
+    """Whether two of ``intervals`` (95% intervals of win rates; ``None`` for none) do not overlap."""
+    known = [interval for interval in intervals if interval is not None]
+    return any(a[1] < b[0] for a in known for b in known)

@@ -97,12 +97,10 @@ class Search:
             alive = self._halve(alive, outcomes, protected)
             if left <= 0:
                 break
-        best = max(alive, key=lambda index: (sum(outcomes[index]) / len(outcomes[index]), index == protected, -index))
-        if best != protected:
-            shared = min(len(outcomes[best]), len(outcomes[protected]))
-            gain = sum(outcomes[best][:shared]) - sum(outcomes[protected][:shared])
-            if gain >= GAIN:
-                return candidates[best]
+        # the candidates still alive have played every playout so far, the same ones: totals compare them
+        best = max(alive, key=lambda index: (sum(outcomes[index]), index == protected, -index))
+        if sum(outcomes[best]) - sum(outcomes[protected]) >= GAIN:
+            return candidates[best]
         return prior
 
     def _playout(self, state: GameState, player: int, action: Action, seed: int) -> float:

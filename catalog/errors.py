@@ -22,6 +22,11 @@ class SimulationError(DecklabError):
     play): the sentence names the game, its seed and the command that replays it."""
 
 
+class ClusterError(DecklabError):
+    """A Dask cluster that cannot play a batch: ``distributed`` not installed, the scheduler unreachable, no
+    workers, or workers that run another decklab."""
+
+
 class DatabaseError(DecklabError):
     """The database cannot be opened, used or changed: at a revision this decklab cannot use, locked, read-only,
     damaged, full, gone away, or refusing a value or a change."""

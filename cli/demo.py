@@ -76,14 +76,14 @@ def _tour(ctx: typer.Context, *, games: int, workers: int, seed: int, json_outpu
             fished = run(fish, workers=workers)
             _stop_on_failure(ctx, fished, [paths[f"{game.id}-1.deck"]], mode="goldfish", games=GOLDFISH_GAMES,
                              seed=seed)
-            section["goldfish"] = summary(fish, fished, workers=workers)
+            section["goldfish"] = summary(fish, fished)
             match = Batch(game=game.id, decks=[decks["1"], decks["2"]], policies=["greedy", "greedy"], games=games,
                           seed=seed)
             with (render.ProgressBar(games, label=f"{game.id} match") if show else _Nothing()) as progress:
                 played = run(match, workers=workers, progress=progress)
             _stop_on_failure(ctx, played, [paths[f"{game.id}-{key}.deck"] for key in ("1", "2")], mode="match",
                              games=games, seed=seed)
-            section["match"] = summary(match, played, workers=workers)
+            section["match"] = summary(match, played)
             if show:
                 show.simulations(section["goldfish"], section["match"])
         else:

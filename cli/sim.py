@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +17,9 @@ from .common import (
     db_url,
     listing,
 )
+
+if TYPE_CHECKING:
+    from decklab.engine.cluster import Cluster
 
 app = typer.Typer(help="Simulate games: goldfish a deck, or match decks over thousands of seeded games.",
                   no_args_is_help=True)
@@ -47,6 +52,12 @@ SensitivityOption = Annotated[bool, typer.Option(
     "--sensitivity", help="Play it with greedy and with search in every seat and show them side by side, with the "
     "spread (see 'sim sensitivity').")]
 PlotOption = Annotated[bool, typer.Option("--plot/--no-plot", help="Draw the plot under the table (never in --json).")]
+SCHEDULER_VARIABLE = "DECKLAB_DASK_SCHEDULER"
+ClusterOption = Annotated[str | None, typer.Option(
+    "--cluster", metavar="tcp://HOST:8786", envvar=SCHEDULER_VARIABLE, show_envvar=True,
+    help="Play the games on the workers of this Dask scheduler instead of here: the same results (needs "
+    "'pip install decklab[cluster]' here and on the workers; docs/cluster.md). --workers on the command line "
+    "overrides the variable.")]
 
 
 @app.command("goldfish")
@@ -60,13 +71,15 @@ def goldfish(
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
     check: CheckOption = False, budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
+    cluster: ClusterOption = None,
 ) -> None:
     """Play a deck alone against an opponent that does nothing: how fast does it win? Give two or more decks (two
     versions of one, say) to play each on the same seeded games and overlay their kill curves."""
     rules = _rules(rule)
     _simulate(ctx, decks, mode="goldfish", games=games, seed=seed, workers=workers, policies=[policy],
               max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot,
+              cluster=cluster)
 
 
 @app.command("match")
@@ -84,6 +97,7 @@ def match(
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table, log: LogOption = False,
     game_index: IndexOption = 0, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
     check: CheckOption = False, budget: BudgetOption = None, rule: RuleOption = None, plot: PlotOption = True,
+    cluster: ClusterOption = None,
 ) -> None:
     """Pit decks against each other over many seeded games; the first player rotates."""
     rules = _rules(rule)
@@ -91,14 +105,15 @@ def match(
     policies = [policy_a or default, policy_b or default] + [default] * max(0, len(decks) - 2)
     _simulate(ctx, decks, mode="match", games=games, seed=seed, workers=workers, policies=policies,
               max_turns=max_turns, game=game, output=output, log=log, game_index=game_index,
-              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
+              allow_illegal=allow_illegal, vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot,
+              cluster=cluster)
 
 
 def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, seed: int, workers: int,
               policies: list[str], max_turns: int | None, game: str | None, output: Output, log: bool,
               game_index: int, allow_illegal: bool, vanilla: bool, check: bool, budget: int | None = None,
               rules: dict[str, str] | None = None,
-              plot: bool = True) -> None:
+              plot: bool = True, cluster: str | None = None) -> None:
     from decklab.engine.checks import check_batch
     from decklab.engine.runner import Batch, GameFailure, run, summary
     from decklab.validators import validate
@@ -108,7 +123,7 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
     if mode == "goldfish" and len(names) > 1:
         _goldfish_decks(ctx, names, games=games, seed=seed, workers=workers, policy=policies[0],
                         max_turns=max_turns, game=game, output=output, log=log, allow_illegal=allow_illegal,
-                        vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot)
+                        vanilla=vanilla, check=check, budget=budget, rules=rules, plot=plot, cluster=cluster)
         return
     decks = load_decks(ctx, names, game=game)
     reports = [validate(deck) for deck in decks]
@@ -131,9 +146,9 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
         render.play_by_play(batch, result, state.log, as_json=as_json,  # type: ignore[attr-defined]
                             index=game_index)
         return
-    with render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
-        outcome = run(batch, workers=workers, progress=progress)
-    document = summary(batch, outcome, workers=workers)
+    with _on(ctx, cluster, workers) as pool, render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
+        outcome = run(batch, workers=workers, progress=progress, cluster=pool)
+    document = summary(batch, outcome)
     if mode == "goldfish":
         plots.goldfish([document], output=output, plot=plot)
     else:
@@ -149,7 +164,8 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
 
 def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: int, workers: int, policy: str,
                     max_turns: int | None, game: str | None, output: Output, log: bool, allow_illegal: bool,
-                    vanilla: bool, check: bool, budget: int | None, rules: dict[str, str] | None, plot: bool) -> None:
+                    vanilla: bool, check: bool, budget: int | None, rules: dict[str, str] | None, plot: bool,
+                    cluster: str | None) -> None:
     """``sim goldfish A B ...``: every deck played alone on the same seeded games, one after the other; shown as one
     table with a column per deck and their kill curves overlaid (JSON: a list of goldfish documents)."""
     from decklab.catalog.errors import InputError
@@ -176,13 +192,14 @@ def _goldfish_decks(ctx: typer.Context, names: list[str], *, games: int, seed: i
         check_batch(batch, workers=workers, reports=[validate(batch.decks[0])], allow_illegal=allow_illegal)
     total = games * len(batches)
     documents = []
-    with render.ProgressBar(total, label=f"goldfish {kinds[0]} ({len(batches)} decks)") as progress:
+    with _on(ctx, cluster, workers) as pool, \
+            render.ProgressBar(total, label=f"goldfish {kinds[0]} ({len(batches)} decks)") as progress:
         for index, batch in enumerate(batches):
             def advance(done: int, _total: int, base: int = index * games) -> None:
                 progress(base + done, total)
 
-            outcome = run(batch, workers=workers, progress=advance)
-            documents.append({**summary(batch, outcome, workers=workers), "source": names[index]})
+            outcome = run(batch, workers=workers, progress=advance, cluster=pool)
+            documents.append({**summary(batch, outcome), "source": names[index]})
             if outcome.failure is not None or outcome.lost is not None or outcome.interrupted:
                 break
     plots.goldfish(documents, names=plots.deck_names(documents), output=output, plot=plot,
@@ -266,7 +283,7 @@ def gauntlet(
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
     budget: BudgetOption = None, rule: RuleOption = None, sensitivity: SensitivityOption = False,
-    plot: PlotOption = True,
+    plot: PlotOption = True, cluster: ClusterOption = None,
 ) -> None:
     """One deck against a field of opponents: its win rate with a 95% interval against each."""
     rules = _rules(rule)
@@ -280,12 +297,13 @@ def gauntlet(
     if sensitivity:
         _policy_sensitivity(ctx, "gauntlet", decks, [[deck, opponent] for opponent in opponents], games=games,
                             seed=seed, workers=workers, max_turns=max_turns, allow_illegal=allow_illegal,
-                            vanilla=vanilla, check=check, budget=budget, rules=rules, output=output)
+                            vanilla=vanilla, check=check, budget=budget, rules=rules, output=output, cluster=cluster)
         return
-    with render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
+    with _on(ctx, cluster, workers) as pool, \
+            render.ProgressBar(games * len(opponents), label=f"gauntlet {decks[0].game}") as progress:
         document = run_gauntlet(decks[0], decks[1:], games=games, seed=seed, policies=[policy], workers=workers,
                                 max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget, rules=rules,
-                                progress=progress)
+                                progress=progress, cluster=pool)
     render.gauntlet(document, output=output)
     if plot and output is Output.table:
         plots.show(plots.win_rate_bars, document)
@@ -307,6 +325,7 @@ def matrix(
     max_turns: MaxTurnsOption = None, game: GameOption = None, output: Output = Output.table,
     allow_illegal: IllegalOption = False, vanilla: VanillaOption = False, check: CheckOption = False,
     budget: BudgetOption = None, rule: RuleOption = None, sensitivity: SensitivityOption = False,
+    cluster: ClusterOption = None,
 ) -> None:
     """A round robin: every deck against every other, as a colour-scaled table of win rates."""
     rules = _rules(rule)
@@ -321,12 +340,14 @@ def matrix(
     if sensitivity:
         _policy_sensitivity(ctx, "matrix", loaded, pairs, games=games, seed=seed, workers=workers,
                             max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, check=check,
-                            budget=budget, rules=rules, output=output)
+                            budget=budget, rules=rules, output=output, cluster=cluster)
         return
     pairings = len(loaded) * (len(loaded) - 1) // 2
-    with render.ProgressBar(games * pairings, label=f"matrix {loaded[0].game}") as progress:
+    with _on(ctx, cluster, workers) as pool, \
+            render.ProgressBar(games * pairings, label=f"matrix {loaded[0].game}") as progress:
         document = run_matrix(loaded, games=games, seed=seed, policy=policy, workers=workers, max_turns=max_turns,
-                              vanilla=vanilla, check=check or None, budget=budget, rules=rules, progress=progress)
+                              vanilla=vanilla, check=check or None, budget=budget, rules=rules, progress=progress,
+                              cluster=pool)
     render.matrix(document, output=output)
     _stop_on_failure(ctx, document, pairs, policy=policy, games=games, seed=seed, max_turns=max_turns,
                      allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
@@ -352,7 +373,7 @@ def sensitivity(
         help="Also play every other value of this reading, with every pairing (repeatable).")] = None,
     budget: BudgetOption = None, rule: RuleOption = None, max_turns: MaxTurnsOption = None, game: GameOption = None,
     output: Output = Output.table, allow_illegal: IllegalOption = False, vanilla: VanillaOption = False,
-    check: CheckOption = False,
+    check: CheckOption = False, cluster: ClusterOption = None,
 ) -> None:
     """How much a matchup's answer depends on the AI (and, with --vary-rule, on a reading of the rules): the first
     deck's win rate under every pairing of policies (greedy, search, ...), each with its 95% interval, and the
@@ -373,12 +394,11 @@ def sensitivity(
                        game=game, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules,
                        policies=chosen)
     check_varied(loaded[0].game, vary_rule or [])
-    with render.ProgressBar(games * len(chosen) ** 2, label=f"sensitivity {loaded[0].game}") as progress:
+    with _on(ctx, cluster, workers) as pool, \
+            render.ProgressBar(games * len(chosen) ** 2, label=f"sensitivity {loaded[0].game}") as progress:
         document = run_sensitivity(loaded, games=games, seed=seed, policies=chosen, vary=vary_rule or (),
-                                   workers=workers,
-                                   max_turns=max_turns, vanilla=vanilla, check=check or None, budget=budget,
-                                   rules=rules,
-                                   progress=progress)
+                                   workers=workers, max_turns=max_turns, vanilla=vanilla, check=check or None,
+                                   budget=budget, rules=rules, progress=progress, cluster=pool)
     render.sensitivity(document, output=output)
     failure = document.get("failure")
     if failure is not None:
@@ -393,17 +413,19 @@ def sensitivity(
 
 def _policy_sensitivity(ctx: typer.Context, kind: str, decks: list, pairs: list[list[str]], *, games: int, seed: int,
                         workers: int, max_turns: int | None, allow_illegal: bool, vanilla: bool, check: bool,
-                        budget: int | None, rules: dict[str, str] | None, output: Output) -> None:
+                        budget: int | None, rules: dict[str, str] | None, output: Output,
+                        cluster: str | None) -> None:
     """``gauntlet``/``matrix --sensitivity``: the run under greedy and under search, side by side."""
     from decklab.engine.runner import policy_sensitivity
 
     from . import render
 
     pairings = len(decks) - 1 if kind == "gauntlet" else len(decks) * (len(decks) - 1) // 2
-    with render.ProgressBar(games * pairings * 2, label=f"{kind} {decks[0].game} sensitivity") as progress:
+    with _on(ctx, cluster, workers) as pool, \
+            render.ProgressBar(games * pairings * 2, label=f"{kind} {decks[0].game} sensitivity") as progress:
         document = policy_sensitivity(kind, decks, games=games, seed=seed, workers=workers, max_turns=max_turns,
                                       vanilla=vanilla, check=check or None, budget=budget, rules=rules,
-                                      progress=progress)
+                                      progress=progress, cluster=pool)
     render.policy_sensitivity(document, output=output)
     _stop_on_failure(ctx, document, pairs, policy=document["policies"][-1], games=games, seed=seed,
                      max_turns=max_turns, allow_illegal=allow_illegal, vanilla=vanilla, budget=budget, rules=rules)
@@ -441,13 +463,47 @@ def _stop_on_failure(ctx: typer.Context, document: dict, pairings: list[list[str
 
 
 def _stop_if_lost(lost: str | None, *, finished: int | None) -> None:
-    """A batch that lost a worker process as one sentence (exit 2)."""
+    """A batch that lost a worker process (or its cluster) as one sentence (exit 2)."""
     if lost is not None:
         from decklab.catalog.errors import SimulationError
 
         done = "the games finished before it are reported" if finished is None else (
             f"the {finished} games finished before it are reported")
-        raise SimulationError(f"{lost}; {done}; run the batch again (with fewer --workers if memory is short).")
+        again = "run the batch again" if "Dask" in lost else (
+            "run the batch again (with fewer --workers if memory is short)")
+        raise SimulationError(f"{lost}; {done}; {again}.")
+
+
+def _on_command_line(ctx: typer.Context, name: str) -> bool:
+    """Whether option ``name`` was given on the command line (not by default, nor by its environment variable)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"  # (typer's own copy of click's ParameterSource)
+
+
+@contextmanager
+def _on(ctx: typer.Context, address: str | None, workers: int) -> Iterator[Cluster | None]:
+    """The Dask cluster a batch is played on, connected for the command's run (``None``: here, on ``workers``).
+
+    ``--cluster`` and ``--workers`` both on the command line are refused; ``--workers`` on the command line
+    plays here even when ``DECKLAB_DASK_SCHEDULER`` names a cluster.
+    """
+    if not address:
+        yield None
+        return
+    from decklab.catalog.errors import InputError
+
+    if _on_command_line(ctx, "workers"):
+        if _on_command_line(ctx, "cluster"):
+            raise InputError("--cluster and --workers were both given; the cluster's workers play the games, so "
+                             "give one of them.")
+        yield None
+        return
+    from decklab.engine.cluster import connect, quiet
+
+    with suppress(ImportError):  # (connect says what to install)
+        quiet()
+    with connect(address) as cluster:
+        yield cluster
 
 
 @app.command("coverage")

@@ -16,13 +16,16 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from decklab.catalog.cards import Deck
 
 from .core import (SEARCH, Engine, GameResult, GameState, IllegalAction, Policy, engines, game_seed, is_checking_default,
                    play)
 from .stats import Tally, summarize_goldfish, summarize_match, wilson
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 
 class GameFailure(Exception):
@@ -145,11 +148,17 @@ class Outcome:
     failure: GameFailure | None = None
     results: list[GameResult] = field(default_factory=list)
     lost: str | None = None
-    """Why the batch stopped early when a worker process died, else ``None``."""
+    """Why the batch stopped early when a worker process died (or the cluster went away), else ``None``."""
+    workers: int = 1
+    """The workers the batch started with: processes here, or the cluster's worker threads."""
 
     @property
     def games(self) -> int:
         return self.tally.games
+
+
+Reply = tuple[Tally, list[GameResult], GameFailure | None]
+"""What one chunk of games comes back as: its tally, its games (if kept) and the failure that stopped it, if any."""
 
 
 _BATCH: Batch | None = None
@@ -163,19 +172,25 @@ def _init_worker(batch: Batch, keep: bool) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _play_range(bounds: tuple[int, int]) -> tuple[Tally, list[GameResult], GameFailure | None]:
-    """The games of ``bounds`` up to the first that fails: their tally, the games themselves if kept, and
-    the failure (or ``None``)."""
+def _play_range(bounds: tuple[int, int]) -> Reply:
+    """:func:`play_range` of the batch this process was handed."""
+    assert _BATCH is not None
+    return play_range(_BATCH, bounds, keep=_KEEP)
+
+
+def play_range(batch: Batch, bounds: tuple[int, int], *, keep: bool) -> Reply:
+    """The games of ``bounds`` up to the first that fails: their tally, the games themselves if ``keep``, and
+    the failure (or ``None``). What one chunk of a batch is, on a local worker or on a cluster's."""
     start, stop = bounds
-    tally = Tally(seats=_BATCH.seats)
+    tally = Tally(seats=batch.seats)
     kept = []
     for index in range(start, stop):
         try:
-            result = _BATCH.play_one(index)[0]
+            result = batch.play_one(index)[0]
         except GameFailure as failure:
             return tally, kept, failure
         tally.add(result)
-        if _KEEP:
+        if keep:
             kept.append(result)
     return tally, kept, None
 
@@ -192,12 +207,16 @@ queue stays small however many games a batch has."""
 
 
 def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] | None = None,
-        keep: bool = False) -> Outcome:
+        keep: bool = False, cluster: Cluster | None = None) -> Outcome:
     """Play every game of ``batch``; Ctrl-C or SIGTERM stops early and returns the games finished so far,
-    and so does a game that fails (:attr:`Outcome.failure`). ``keep`` also keeps every game's result."""
-    outcome = Outcome(tally=Tally(seats=batch.seats))
+    and so does a game that fails (:attr:`Outcome.failure`). ``keep`` also keeps every game's result.
+
+    The games are played in this process (``workers=1``), by ``workers`` forked processes, or, given a
+    ``cluster`` (:func:`decklab.engine.cluster.connect`), by its workers; the outcome is the same.
+    """
+    outcome = Outcome(tally=Tally(seats=batch.seats), workers=cluster.workers if cluster is not None else workers)
     start = time.perf_counter()
-    chunks = _chunks(batch.games, workers)
+    chunks = _chunks(batch.games, outcome.workers)
 
     def take(tally: Tally, results: list[GameResult], failure: GameFailure | None) -> bool:
         outcome.tally.merge(tally)
@@ -208,13 +227,13 @@ def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] 
             progress(outcome.tally.games, batch.games)
         return failure is None
 
-    global _BATCH, _KEEP
     try:
         with _terminate_as_interrupt():
-            if workers <= 1:
-                _BATCH, _KEEP = batch, keep
+            if cluster is not None:
+                cluster.play(batch, chunks, keep=keep, take=take, outcome=outcome)
+            elif workers <= 1:
                 for bounds in chunks:
-                    if not take(*_play_range(bounds)):
+                    if not take(*play_range(batch, bounds, keep=keep)):
                         break
             else:
                 _run_in_workers(batch, chunks, workers=workers, keep=keep, take=take, outcome=outcome)
@@ -301,10 +320,11 @@ def available_workers() -> int:
     return os.cpu_count() or 1
 
 
-def summary(batch: Batch, outcome: Outcome, *, workers: int) -> dict:
+def summary(batch: Batch, outcome: Outcome) -> dict:
     """The result document of ``decklab sim`` (DESIGN §7)."""
     games = outcome.games
-    document = {"game": batch.game, "mode": batch.mode, "games": games, "seed": batch.seed, "workers": workers}
+    document = {"game": batch.game, "mode": batch.mode, "games": games, "seed": batch.seed,
+                "workers": outcome.workers}
     if batch.mode == "goldfish":
         document.update(deck=batch.decks[0].name, policy=batch.policies[0], **summarize_goldfish(outcome.tally))
     else:
@@ -339,13 +359,14 @@ def _pairing(outcome: Outcome) -> dict:
             "ci95": list(wilson(wins, games))}
 
 
-def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int], None] | None) -> tuple[list[Outcome], bool]:
+def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int], None] | None,
+              cluster: Cluster | None = None) -> tuple[list[Outcome], bool]:
     total = sum(batch.games for batch in batches)
     done = 0
     outcomes: list[Outcome] = []
     for batch in batches:
         step = (lambda finished, _total, base=done: progress(base + finished, total)) if progress else None
-        outcome = run(batch, workers=workers, progress=step)
+        outcome = run(batch, workers=workers, progress=step, cluster=cluster)
         outcomes.append(outcome)
         done += outcome.games
         if outcome.interrupted or outcome.failure is not None or outcome.lost is not None:
@@ -365,13 +386,14 @@ def _stopped(outcomes: list[Outcome]) -> dict:
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
              workers: int = 1, max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
              budget: int | None = None, rules: dict[str, str] | None = None,
-             progress: Callable[[int, int], None] | None = None) -> dict:
+             progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict:
     """One deck against a field: its win rate (with interval) against each opponent, and overall."""
     start = time.perf_counter()
+    workers = cluster.workers if cluster is not None else workers
     batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
                for opponent in opponents]
-    outcomes, interrupted = _pairings(batches, workers, progress)
+    outcomes, interrupted = _pairings(batches, workers, progress, cluster)
     rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
     played = sum(row["games"] for row in rows)
     wins = sum(row["wins"] for row in rows)
@@ -388,14 +410,16 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
 
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
            max_turns: int | None = None, vanilla: bool = False, check: bool | None = None, budget: int | None = None,
-           rules: dict[str, str] | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
+           rules: dict[str, str] | None = None, progress: Callable[[int, int], None] | None = None,
+           cluster: Cluster | None = None) -> dict:
     """A round robin: for every pair, the row deck's win rate against the column deck."""
     start = time.perf_counter()
+    workers = cluster.workers if cluster is not None else workers
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     batches = [Batch(game=decks[0].game, decks=[decks[i], decks[j]], policies=[policy, policy], games=games,
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
                for i, j in pairs]
-    outcomes, interrupted = _pairings(batches, workers, progress)
+    outcomes, interrupted = _pairings(batches, workers, progress, cluster)
     size = len(decks)
     rates: list[list[float | None]] = [[None] * size for _ in range(size)]
     intervals: list[list[list[float] | None]] = [[None] * size for _ in range(size)]
@@ -421,7 +445,7 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
 def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy", SEARCH),
                 vary: Sequence[str] = (), workers: int = 1, max_turns: int | None = None, vanilla: bool = False,
                 check: bool | None = None, budget: int | None = None, rules: dict[str, str] | None = None,
-                progress: Callable[[int, int], None] | None = None) -> dict:
+                progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict:
     """How far a matchup's answer moves with the AI and with the readings: the first deck's win rate under every
     pairing of ``policies`` (the first deck's policy, then the others'), and for every value of each reading
     named in ``vary`` (full names, one at a time, the others at ``rules`` or their defaults), each on the same
@@ -433,6 +457,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     have 95% intervals that do not overlap: the answer then says as much about the AI as about the decks.
     """
     start = time.perf_counter()
+    workers = cluster.workers if cluster is not None else workers
     engine = engines()[decks[0].game]
     base = engine.rules(rules)
     settings: list[dict[str, str]] = [{}]
@@ -443,7 +468,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     batches = [Batch(game=engine.game, decks=list(decks), policies=list(pairing), games=games, seed=seed,
                      max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules={**base, **setting})
                for pairing, setting in variants]
-    outcomes, interrupted = _pairings(batches, workers, progress)
+    outcomes, interrupted = _pairings(batches, workers, progress, cluster)
     rows = [{"policies": list(pairing), "rules": setting, **_pairing(outcome)}
             for (pairing, setting), outcome in zip(variants, outcomes)]
     same = [row for row in rows if row["policies"][0] == row["policies"][1] and row["games"]]
@@ -468,7 +493,7 @@ def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies
     spread between them, and whether two policies' 95% intervals fail to overlap (``policy_dependent``).
 
     ``options`` are :func:`gauntlet`'s or :func:`matrix`'s (seed, workers, max_turns, vanilla, check, budget,
-    rules). The documents of the runs are kept under ``runs``, by policy.
+    rules, cluster). The documents of the runs are kept under ``runs``, by policy.
     """
     pairings = len(decks) - 1 if kind == "gauntlet" else len(decks) * (len(decks) - 1) // 2
     total = games * pairings * len(policies)

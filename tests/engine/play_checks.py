@@ -25,13 +25,13 @@ def assert_workers_agree(game: str, decks: Sequence, *, games: int) -> None:
     def strip(document: dict) -> dict:
         return {key: value for key, value in document.items() if key not in _TIMING}
 
-    assert strip(summary(batch, one, workers=1)) == strip(summary(batch, two, workers=2))
+    assert strip(summary(batch, one)) == strip(summary(batch, two))
 
 
 def mirror_match(game: str, deck, *, games: int = 2000) -> tuple[dict, dict]:
     """Greedy (seat 1) against random (seat 2) with the same deck: the two players' rows of the result."""
     batch = Batch(game=game, decks=[deck, deck], policies=["greedy", "random"], games=games, seed=11)
-    greedy, random_ = summary(batch, run(batch, workers=2), workers=2)["players"]
+    greedy, random_ = summary(batch, run(batch, workers=2))["players"]
     return greedy, random_
 
 
@@ -57,13 +57,13 @@ def assert_fast_path_agrees(engine: Engine, greedy, *, games: int, at_least: int
 def goldfish(game: str, deck, *, games: int = 300) -> dict:
     """The result document of a greedy goldfish of ``deck``."""
     batch = Batch(game=game, decks=[deck], policies=["greedy"], games=games, seed=2, mode="goldfish")
-    return summary(batch, run(batch), workers=1)
+    return summary(batch, run(batch))
 
 
 def capped(game: str, decks: Sequence, *, max_turns: int, games: int = 50) -> dict:
     """The result document of random games cut off after ``max_turns`` turns."""
     batch = Batch(game=game, decks=decks, policies=["random", "random"], games=games, seed=4, max_turns=max_turns)
-    return summary(batch, run(batch), workers=1)
+    return summary(batch, run(batch))
 
 
 def assert_same_seed_same_game(engine: Engine, seats: Sequence, policies: Callable[[], list]) -> None:
@@ -125,7 +125,7 @@ def assert_seat_fair(game: str, deck, *, seats: int = 2, games: int = 4000, poli
     """A mirror match (``deck`` in every seat, the first player rotating) in which every seat wins alike:
     no seat's :func:`~decklab.engine.stats.seat_z_scores` beyond :data:`SEAT_FAIR_Z`. Returns the document."""
     batch = Batch(game=game, decks=[deck] * seats, policies=[policy], games=games, seed=seed, check=True)
-    document = summary(batch, run(batch, workers=2), workers=2)
+    document = summary(batch, run(batch, workers=2))
     assert document["games"] == games and "failure" not in document
     wins = [player["wins"] for player in document["players"]]
     scores = seat_z_scores(wins, games)

@@ -112,7 +112,7 @@ def test_multiplayer_seat_results(decks):
         batch = Batch(game="magewarfare", decks=table, policies=["greedy", "random", "random", "random"][:seats],
                       games=200, seed=6)
         outcome = run(batch, workers=1, keep=True)
-        document = summary(batch, outcome, workers=1)
+        document = summary(batch, outcome)
         assert len(document["players"]) == seats
         assert sum(p["wins"] for p in document["players"]) + document["draws"] == 200
         assert {r.first for r in outcome.results} == set(range(seats))

@@ -64,8 +64,8 @@ def test_same_seed_same_result_on_one_and_two_workers(game, sample_decks):
     def strip(document: dict) -> dict:
         return {key: value for key, value in document.items() if key not in _TIMING}
 
-    first = summary(batch, one, workers=1)
-    assert strip(first) == strip(summary(batch, two, workers=2))
+    first = summary(batch, one)
+    assert strip(first) == strip(summary(batch, two))
     assert first["search_budget"] == 2
     assert [player["policy"] for player in first["players"]] == ["search", "greedy"]
 

@@ -171,13 +171,13 @@ def test_multiplayer_seat_results(decks, players):
     seats = [decks[seat % 2] for seat in range(players)]
     batch = Batch(game="wentworth", decks=seats, policies=["greedy"], games=60 * players, seed=3)
     outcome = run(batch, workers=1, keep=True)
-    document = summary(batch, outcome, workers=1)
+    document = summary(batch, outcome)
     assert len(document["players"]) == players
     assert sum(p["wins"] for p in document["players"]) + document["draws"] == 60 * players
     assert all(p["wins"] > 0 for p in document["players"])
     assert [r.first for r in outcome.results[:players]] == list(range(players))
     mixed = Batch(game="wentworth", decks=seats, policies=["greedy", *["random"] * (players - 1)], games=100, seed=4)
-    assert summary(mixed, run(mixed), workers=1)["players"][0]["win_rate"] > 0.8
+    assert summary(mixed, run(mixed))["players"][0]["win_rate"] > 0.8
 
 
 def test_actions_read_well(decks):

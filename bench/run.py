@@ -1,5 +1,5 @@
 """decklab benchmarks: ``python bench/run.py [--json] [--cards N] [--runs N] [--sim-only | --no-sim | --memory |
---search]``.
+--search | --cluster]``.
 
 Measures, on this machine:
 
@@ -17,7 +17,9 @@ Measures, on this machine:
 * with ``--memory`` (alone): the peak memory of ``decklab sim match`` at 10,000 and 1,000,000 games;
 * with ``--search`` (alone): for each engine, what ``determinize`` costs (microseconds a call, on sample-deck
   games stopped part-way, beside one greedy game's time) and how many games the ``search`` policy plays a
-  second on one worker at its default budget (search against greedy), beside the reference loop.
+  second on one worker at its default budget (search against greedy), beside the reference loop;
+* with ``--cluster`` (alone): games/s of the same batches through a local Dask cluster (a scheduler and two
+  one-thread workers on 127.0.0.1) beside ``--workers 2``, greedy and search: the cluster path's overhead.
 
 Later issues add their benchmarks here.
 """
@@ -254,6 +256,40 @@ def print_search(costs: dict) -> None:
               f"a call (a greedy game: {r['greedy_game_us']:,} us); {r['build']}")
 
 
+CLUSTER_CASES = [(game, "greedy", 8000) for game in ("magewarfare", "warcardz", "ward", "wentworth", "wh40k")] + [
+    ("wh40k", "search", 60), ("wentworth", "search", 30)]
+
+
+def cluster_overhead(template: Path, rounds: int = 3) -> dict:
+    """Games/s of the same batches on two local worker processes (``--workers 2``) and through a local Dask cluster
+    of a scheduler and two one-thread workers (``--cluster``), in turn, ``rounds`` times: the cost of the cluster
+    path on one machine. Greedy against greedy, and search against greedy, with each engine's sample decks."""
+    from decklab.catalog.db import open_database
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.sample_decks import sample_deck_paths
+    from decklab.engine.cluster import LocalCluster, connect
+    from decklab.engine.runner import Batch, run
+
+    database = open_database(str(template))
+    paths = {path.name: path for path in sample_deck_paths()}
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="decklab-bench-dask-") as folder, \
+            LocalCluster(Path(folder), workers=2) as local, connect(local.address) as cluster:
+        for game, policy, games in CLUSTER_CASES:
+            decks = [read_deck_file(database, paths[f"{game}-{i}.deck"]) for i in (1, 2)]
+            batch = Batch(game=game, decks=decks, policies=[policy, "greedy"], games=games, seed=1, check=False)
+            here, there = [], []
+            for _ in range(rounds):
+                here.append(games / run(batch, workers=2).elapsed)
+                there.append(games / run(batch, cluster=cluster).elapsed)
+            rows.append({"game": game, "policy": policy, "games": games, "rounds": rounds,
+                         "workers_2_games_per_s": round(statistics.median(here), 1),
+                         "cluster_2_games_per_s": round(statistics.median(there), 1),
+                         "cluster_to_workers": round(statistics.median(there) / statistics.median(here), 3)})
+    database.dispose()
+    return {"rows": rows}
+
+
 def batch_memory(game: str = "wh40k") -> list[dict]:
     """The peak resident memory of the largest process of ``decklab sim match`` (the sample decks of ``game``,
     greedy, two workers) at 10,000 and at 1,000,000 games: running totals keep it flat."""
@@ -290,8 +326,22 @@ def main() -> None:
     parser.add_argument("--search", action="store_true",
                         help="only the search policy's games/s and the cost of determinize (a few minutes)")
     parser.add_argument("--search-games", type=int, default=20, help="games of search against greedy per engine")
+    parser.add_argument("--cluster", action="store_true",
+                        help="only games/s through a local two-worker Dask cluster beside --workers 2 (a few minutes)")
     args = parser.parse_args()
     runs = max(args.runs, 7)
+    if args.cluster:
+        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+            from decklab.catalog.db import open_database
+
+            template = Path(tmp) / "template.db"
+            open_database(str(template)).dispose()
+            overhead = cluster_overhead(template)
+        print(json.dumps(overhead, indent=2) if args.json else "\n".join(
+            f"{row['policy']:<6} {row['game']:<12} {row['games']:>5,} games: --workers 2 {row['workers_2_games_per_s']:,}"
+            f" games/s, a local 2-worker Dask cluster {row['cluster_2_games_per_s']:,} games/s "
+            f"(x{row['cluster_to_workers']}; medians of {row['rounds']})" for row in overhead["rows"]))
+        return
     if args.search:
         with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
             from decklab.catalog.db import open_database

@@ -70,10 +70,12 @@ def test_a_match_on_the_cluster_is_the_match_played_here(decklab, db_url, cluste
     assert untimed(there)["players"] == untimed(alone)["players"]  # and with one worker
 
 
-def test_a_gauntlet_a_matrix_and_a_goldfish_on_the_cluster(decklab, db_url, cluster):
+def test_gauntlets_a_matrix_and_goldfishes_on_the_cluster(decklab, db_url, cluster):
     for args in (("sim", "gauntlet", ORKS, NECRONS, ORKS, "-n", "400", "--seed", "5"),
                  ("sim", "matrix", ORKS, NECRONS, ORKS, "-n", "300"),
-                 ("sim", "goldfish", ORKS, "-n", "500", "--max-turns", "12")):
+                 ("sim", "goldfish", ORKS, "-n", "500", "--max-turns", "12"),
+                 ("sim", "goldfish", ORKS, NECRONS, "-n", "300"),
+                 ("sim", "gauntlet", ORKS, NECRONS, "-n", "6", "--budget", "4", "--sensitivity")):
         there, here = both(decklab, *args, address=cluster.address)
         assert json.dumps(untimed(there)) == json.dumps(untimed(here)), args
 

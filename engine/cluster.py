@@ -132,20 +132,25 @@ class Cluster:
                 pending.add(future)
                 future.add_done_callback(finished.put)
 
-        alone_since: float | None = None
+        alone_since: float | None = None  # when the cluster was last seen without a worker
         try:
             submit(max(1, self.workers) * AHEAD)
             while pending:
                 try:
                     future = finished.get(timeout=POLL)
-                except queue.Empty:
-                    lost = self._lost(alone_since)
-                    if isinstance(lost, str):
-                        outcome.lost = lost
+                except queue.Empty:  # nothing back for a while: is the cluster still there?
+                    if self.client.status not in ("running", "connecting"):
+                        outcome.lost = self._gone
                         return
-                    alone_since = lost
+                    if self.workers:
+                        alone_since = None
+                    elif alone_since is None:
+                        alone_since = time.monotonic()
+                    elif time.monotonic() - alone_since > NO_WORKERS_WAIT:
+                        outcome.lost = f"the Dask cluster at {self.address} has had no workers for " \
+                                       f"{NO_WORKERS_WAIT:.0f} s"
+                        return
                     continue
-                alone_since = None
                 pending.discard(future)
                 reply = self._result(future, outcome)
                 if reply is None or not take(*reply):
@@ -161,21 +166,6 @@ class Cluster:
     def _gone(self) -> str:
         return f"the connection to the Dask scheduler at {self.address} was lost"
 
-    def _lost(self, alone_since: float | None) -> str | float | None:
-        """Why the cluster cannot go on (a sentence), or since when it has had no worker (``None``: it has some)."""
-        if self.client.status not in ("running", "connecting"):
-            return self._gone
-        try:
-            workers = self.workers
-        except (OSError, TimeoutError):
-            return self._gone
-        if workers:
-            return None
-        now = time.monotonic()
-        if alone_since is not None and now - alone_since > NO_WORKERS_WAIT:
-            return f"the Dask cluster at {self.address} has had no workers for {NO_WORKERS_WAIT:.0f} s"
-        return alone_since if alone_since is not None else now
-
     def _result(self, future: Any, outcome: Outcome) -> Reply | None:
         """A finished chunk's reply; ``None`` (with ``outcome.lost`` set) if the cluster could not play it."""
         from distributed import CancelledError
@@ -190,6 +180,8 @@ class Cluster:
             outcome.lost = "the Dask cluster's workers died playing the same games, again and again"
         except (CancelledError, OSError, TimeoutError):
             outcome.lost = self._gone
+        except Exception as error:  # anything else a worker raised (its games are played in GameFailure's net)
+            outcome.lost = f"a worker of the Dask cluster failed ({type(error).__name__}: {error})"
         return None
 
 

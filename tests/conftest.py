@@ -145,6 +145,20 @@ def decklab() -> Decklab:
     return Decklab()
 
 
+def sample_decks(template_db: Path, game: str) -> list:
+    """The two legal sample decks of ``game`` (``<game>-1.deck``, ``<game>-2.deck``), read from the template database
+    as the golden transcripts read them."""
+    from decklab.catalog.decks import read_deck_file
+    from decklab.catalog.sample_decks import sample_deck_paths
+
+    paths = {path.name: path for path in sample_deck_paths()}
+    database = open_database(str(template_db))
+    try:
+        return [read_deck_file(database, paths[f"{game}-{number}.deck"]) for number in (1, 2)]
+    finally:
+        database.dispose()
+
+
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import sample_decks
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine.cluster import AHEAD, Cluster, LocalCluster, OtherDecklab, connect, identity, play_chunk
 from decklab.engine.runner import Batch, run, summary
@@ -43,14 +44,8 @@ def cluster(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def decks(template_db):
-    from decklab.catalog.db import open_database
-    from decklab.catalog.decks import read_deck_file
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, path) for path in (ORKS, NECRONS)]
-    finally:
-        database.dispose()
+    """The 40K sample decks (Orks, Necrons)."""
+    return sample_decks(template_db, "wh40k")
 
 
 def both(decklab, *args: str, address: str) -> tuple[dict, dict]:

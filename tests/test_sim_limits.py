@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import sample_decks
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine.runner import Batch, _chunks, run
 
@@ -49,14 +50,8 @@ def test_work_is_made_as_it_is_needed():
 
 @pytest.fixture(scope="module")
 def decks_wh40k(template_db):
-    from decklab.catalog.db import open_database
-    from decklab.catalog.decks import read_deck_file
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, path) for path in (ORKS, NECRONS)]
-    finally:
-        database.dispose()
+    """The 40K sample decks (Orks, Necrons)."""
+    return sample_decks(template_db, "wh40k")
 
 
 def test_a_large_batch_keeps_totals_not_games(decks_wh40k):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import sample_decks
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
 
@@ -10,15 +11,7 @@ from decklab.catalog.sample_decks import sample_deck_paths
 @pytest.fixture(scope="module")
 def decks(template_db, request):
     """The two legal sample decks (``<game>-1.deck``, ``<game>-2.deck``) of the module's ``ENGINE``."""
-    from decklab.catalog.db import open_database
-
-    game = request.module.ENGINE.game
-    paths = {path.name: path for path in sample_deck_paths()}
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, paths[f"{game}-{number}.deck"]) for number in (1, 2)]
-    finally:
-        database.dispose()
+    return sample_decks(template_db, request.module.ENGINE.game)
 
 
 @pytest.fixture(scope="module")

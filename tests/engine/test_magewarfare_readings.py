@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from conftest import sample_decks
 
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
@@ -37,13 +38,7 @@ def cards(template_db):
 @pytest.fixture(scope="module")
 def samples(template_db):
     """The two sample decks (Brasshaven Skyguard, Hollowmere Bloodfen), read as the golden transcripts read them."""
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, path) for path in (BRASSHAVEN, HOLLOWMERE)]
-    finally:
-        database.dispose()
+    return sample_decks(template_db, "magewarfare")
 
 
 def attack_phase(rules=None) -> mw.MageState:

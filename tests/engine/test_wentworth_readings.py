@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from conftest import sample_decks
 
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
@@ -34,14 +35,8 @@ def end_turn(game) -> None:
 
 @pytest.fixture(scope="module")
 def samples(template_db):
-    """The two sample decks (Dragonknights of the Vale, Hexers of the Warren), read as the goldens read them."""
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, path) for path in (DRAGONS, HEXERS)]
-    finally:
-        database.dispose()
+    """The two sample decks (Dragonknights, Hexers), read as the golden transcripts read them."""
+    return sample_decks(template_db, "wentworth")
 
 
 def transcript(samples, index: int, *, mode: str = "match", full_names: bool = False, **rules: str) -> list[str]:

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from conftest import sample_decks
 
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
@@ -36,13 +37,7 @@ def pass_turn(game) -> None:
 @pytest.fixture(scope="module")
 def samples(template_db):
     """The two sample decks (Orks, Necrons), read as the golden transcripts read them."""
-    from decklab.catalog.db import open_database
-
-    database = open_database(str(template_db))
-    try:
-        return [read_deck_file(database, path) for path in (ORKS, NECRONS)]
-    finally:
-        database.dispose()
+    return sample_decks(template_db, "wh40k")
 
 
 def transcript(samples, index: int, *, mode: str = "match", full_names: bool = False, **rules: str) -> list[str]:

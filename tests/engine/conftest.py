@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 from conftest import sample_decks
-from decklab.catalog.decks import read_deck_file
-from decklab.catalog.sample_decks import sample_deck_paths
 
 
 @pytest.fixture(scope="module")

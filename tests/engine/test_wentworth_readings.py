@@ -10,7 +10,6 @@ import re
 import pytest
 from conftest import sample_decks
 
-from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, wentworth
 from decklab.engine.runner import Batch

@@ -339,7 +339,8 @@ def main() -> None:
             overhead = cluster_overhead(template)
         print(json.dumps(overhead, indent=2) if args.json else "\n".join(
             f"{row['policy']:<6} {row['game']:<12} {row['games']:>5,} games: --workers 2 "
-            f"{row['workers_2_games_per_s']:,} games/s, a local 2-worker Dask cluster {row['cluster_2_games_per_s']:,} games/s "
+            f"{row['workers_2_games_per_s']:,} games/s, a local 2-worker Dask cluster "
+            f"{row['cluster_2_games_per_s']:,} games/s "
             f"(x{row['cluster_to_workers']}; medians of {row['rounds']})" for row in overhead["rows"]))
         return
     if args.search:

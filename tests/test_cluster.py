@@ -48,6 +48,19 @@ def decks(template_db):
     return sample_decks(template_db, "wh40k")
 
 
+def wait_until_playing(address: str, *, seconds: float = 1.0) -> None:
+    """Return once the cluster's workers have been playing chunks for about ``seconds`` (a command started in a
+    subprocess has connected and sent its work), without guessing how long the command takes to start."""
+    from distributed import Client
+
+    with Client(address, timeout=30, set_as_default=False) as client:
+        deadline = time.monotonic() + 120
+        while not any(client.processing().values()):
+            assert time.monotonic() < deadline, "the command never sent its games to the cluster"
+            time.sleep(0.1)
+    time.sleep(seconds)
+
+
 def both(decklab, *args: str, address: str) -> tuple[dict, dict]:
     """The JSON document of ``decklab ARGS`` on the cluster and on two local worker processes."""
     there = decklab(*args, "--json", "--cluster", address)
@@ -133,7 +146,7 @@ def test_a_cluster_that_is_gone_stops_the_batch_with_one_sentence(tmp_path, db_u
         process = subprocess.Popen([DECKLAB, "sim", "match", str(ORKS), str(NECRONS), "-n", "5000000", "--json",
                                     "--cluster", local.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True)
-        time.sleep(4)
+        wait_until_playing(local.address)
         local.scheduler.kill()
         out, err = process.communicate(timeout=120)
     finally:
@@ -154,7 +167,7 @@ def test_ctrl_c_cancels_the_clusters_work_and_reports_what_finished(tmp_path, db
         process = subprocess.Popen([DECKLAB, "sim", "match", str(ORKS), str(NECRONS), "-n", "5000000", "--json",
                                     "--cluster", local.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True)
-        time.sleep(4)
+        wait_until_playing(local.address)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
         assert process.returncode == 130, err

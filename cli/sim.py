@@ -469,9 +469,7 @@ def _stop_if_lost(lost: str | None, *, finished: int | None) -> None:
 
         done = "the games finished before it are reported" if finished is None else (
             f"the {finished} games finished before it are reported")
-        again = "run the batch again" if "Dask" in lost else (
-            "run the batch again (with fewer --workers if memory is short)")
-        raise SimulationError(f"{lost}; {done}; {again}.")
+        raise SimulationError(f"{lost}; {done}; run the batch again.")
 
 
 def _on_command_line(ctx: typer.Context, name: str) -> bool:

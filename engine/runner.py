@@ -264,7 +264,8 @@ def _run_in_workers(batch: Batch, chunks: Iterator[tuple[int, int]], *, workers:
         while outstanding:
             reply = _reply(replies, processes)
             if reply is None:
-                outcome.lost = "a worker process stopped unexpectedly (killed, or out of memory)"
+                outcome.lost = ("a worker process stopped unexpectedly (killed, or out of memory: fewer --workers "
+                                "use less)")
                 return
             outstanding -= 1
             if not take(*reply):

@@ -216,7 +216,7 @@ def run(batch: Batch, *, workers: int = 1, progress: Callable[[int, int], None] 
     """
     outcome = Outcome(tally=Tally(seats=batch.seats), workers=cluster.workers if cluster is not None else workers)
     start = time.perf_counter()
-    chunks = _chunks(batch.games, outcome.workers)
+    chunks = _chunks(batch.games, max(1, outcome.workers))  # (a cluster may have lost every worker already)
 
     def take(tally: Tally, results: list[GameResult], failure: GameFailure | None) -> bool:
         outcome.tally.merge(tally)

@@ -201,7 +201,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Cluster:
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        reason = _first_line(error) or type(error).__name__
         raise ClusterError(f"could not reach a Dask scheduler at {address} ({reason}); start one with "
                            f"'dask scheduler' and workers with 'dask worker {address}'.") from None
     cluster = Cluster(client=client, address=address)
@@ -222,7 +222,6 @@ def quiet() -> None:
 
     for name in [name for name in logging.root.manager.loggerDict if name.split(".")[0] == "distributed"]:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-    logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
 
 
 class LocalCluster:
@@ -235,16 +234,12 @@ class LocalCluster:
 
     def __init__(self, folder: Path, *, workers: int = 2, wait: float = 60.0) -> None:
         import json
-        import sys
 
         self.folder, self.processes = Path(folder), []
         self.folder.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
         file = self.folder / "scheduler.json"
         file.unlink(missing_ok=True)
-        self.scheduler = subprocess.Popen(
-            [*command, "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],
-            stdout=subprocess.DEVNULL, stderr=(self.folder / "scheduler.log").open("wb"))
+        self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(file))
         try:
             deadline = time.monotonic() + wait
             while not file.exists() or not file.read_text().strip():
@@ -253,10 +248,8 @@ class LocalCluster:
                 time.sleep(0.1)
             self.address = json.loads(file.read_text())["address"]
             for number in range(workers):
-                self.processes.append(subprocess.Popen(
-                    [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1",
-                     "--no-nanny", "--no-dashboard", "--name", f"local-{number}"],
-                    stdout=subprocess.DEVNULL, stderr=(self.folder / f"worker-{number}.log").open("wb")))
+                self.processes.append(self._start("worker", self.address, "--nthreads", "1", "--no-nanny",
+                                                  "--name", f"local-{number}", log=f"worker-{number}"))
             if workers:
                 from distributed import Client
 
@@ -265,6 +258,14 @@ class LocalCluster:
         except BaseException:
             self.stop()
             raise
+
+    def _start(self, kind: str, *args: str, log: str | None = None) -> subprocess.Popen[bytes]:
+        """``dask scheduler|worker ARGS`` (this Python's), its output in ``folder/<log>.log`` (default: ``kind``)."""
+        import sys
+
+        with (self.folder / f"{log or kind}.log").open("wb") as output:  # (the process keeps its own copy)
+            return subprocess.Popen([sys.executable, "-m", f"distributed.cli.dask_{kind}", *args, "--no-dashboard"],
+                                    stdout=subprocess.DEVNULL, stderr=output)
 
     def __enter__(self) -> LocalCluster:
         return self
@@ -298,8 +299,14 @@ def _check_workers(cluster: Cluster) -> None:
         theirs = cluster.client.run(identity)
     except Exception as error:  # the workers could not even import decklab's engine
         raise ClusterError(f"the Dask cluster's workers cannot run decklab ({type(error).__name__}: "
-                           f"{str(error).splitlines()[0] if str(error) else ''}); {INSTALL} on them.") from None
+                           f"{_first_line(error)}); {INSTALL} on them.") from None
     others = sorted({found for found in theirs.values() if found != mine})
     if others:
         raise ClusterError(f"the Dask cluster's workers run {others[0]}, this command {mine}: install the same "
                            f"decklab on both ({INSTALL}).")
+
+
+def _first_line(error: BaseException) -> str:
+    """The first line of an error's message (Dask's run on with tracebacks; empty if it has none)."""
+    text = str(error)
+    return text.splitlines()[0] if text.strip() else ""

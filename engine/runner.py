@@ -390,7 +390,6 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
              progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict:
     """One deck against a field: its win rate (with interval) against each opponent, and overall."""
     start = time.perf_counter()
-    workers = cluster.workers if cluster is not None else workers
     batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
                for opponent in opponents]
@@ -400,7 +399,7 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
     wins = sum(row["wins"] for row in rows)
     elapsed = time.perf_counter() - start
     return {"game": deck.game, "mode": "gauntlet", "deck": deck.name, "games_per_opponent": games, "seed": seed,
-            "workers": workers, "policy": policies[0], "opponents": rows,
+            "workers": outcomes[0].workers, "policy": policies[0], "opponents": rows,
             "overall": {"games": played, "wins": wins, "win_rate": round(wins / played, 4) if played else 0.0,
                         "ci95": list(wilson(wins, played))},
             "elapsed_s": round(elapsed, 3), "games_per_s": round(played / elapsed, 1) if elapsed else None,
@@ -415,7 +414,6 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
            cluster: Cluster | None = None) -> dict:
     """A round robin: for every pair, the row deck's win rate against the column deck."""
     start = time.perf_counter()
-    workers = cluster.workers if cluster is not None else workers
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     batches = [Batch(game=decks[0].game, decks=[decks[i], decks[j]], policies=[policy, policy], games=games,
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
@@ -435,7 +433,7 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
     played = sum(outcome.games for outcome in outcomes)
     unresolved = sum(outcome.tally.unresolved for outcome in outcomes)
     return {"game": decks[0].game, "mode": "matrix", "unresolved": unresolved, "decks": [deck.name for deck in decks], "games_per_pair": games,
-            "seed": seed, "workers": workers, "policy": policy, "win_rates": rates, "ci95": intervals,
+            "seed": seed, "workers": outcomes[0].workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
             "interrupted": interrupted and not _stopped(outcomes), **_stopped(outcomes),
@@ -458,7 +456,6 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     have 95% intervals that do not overlap: the answer then says as much about the AI as about the decks.
     """
     start = time.perf_counter()
-    workers = cluster.workers if cluster is not None else workers
     engine = engines()[decks[0].game]
     base = engine.rules(rules)
     settings: list[dict[str, str]] = [{}]
@@ -477,7 +474,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
     elapsed = time.perf_counter() - start
     played = sum(row["games"] for row in rows)
     return {"game": engine.game, "mode": "sensitivity", "decks": [deck.name for deck in decks],
-            "games_per_pairing": games, "seed": seed, "workers": workers, "policies": list(policies),
+            "games_per_pairing": games, "seed": seed, "workers": outcomes[0].workers, "policies": list(policies),
             "varied_rules": list(vary), "pairings": rows,
             "spread": _spread([row["win_rate"] for row in same]),
             "spread_all": _spread([row["win_rate"] for row in rows if row["games"]]),

@@ -36,6 +36,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -313,6 +315,17 @@ def batch_memory(game: str = "wh40k") -> list[dict]:
     return rows
 
 
+@contextmanager
+def template_database() -> Iterator[Path]:
+    """A temporary SQLite database with the schema and the starter sets, removed afterwards."""
+    from decklab.catalog.db import open_database
+
+    with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
+        template = Path(tmp) / "template.db"
+        open_database(str(template)).dispose()
+        yield template
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -331,11 +344,7 @@ def main() -> None:
     args = parser.parse_args()
     runs = max(args.runs, 7)
     if args.cluster:
-        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
-            from decklab.catalog.db import open_database
-
-            template = Path(tmp) / "template.db"
-            open_database(str(template)).dispose()
+        with template_database() as template:
             overhead = cluster_overhead(template)
         print(json.dumps(overhead, indent=2) if args.json else "\n".join(
             f"{row['policy']:<6} {row['game']:<12} {row['games']:>5,} games: --workers 2 "
@@ -344,11 +353,7 @@ def main() -> None:
             f"(x{row['cluster_to_workers']}; medians of {row['rounds']})" for row in overhead["rows"]))
         return
     if args.search:
-        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
-            from decklab.catalog.db import open_database
-
-            template = Path(tmp) / "template.db"
-            open_database(str(template)).dispose()
+        with template_database() as template:
             costs = search_costs(template, args.search_games)
         if args.json:
             print(json.dumps(costs, indent=2))
@@ -362,11 +367,7 @@ def main() -> None:
             f"(largest process) in {row['seconds']} s" for row in peaks))
         return
     if args.sim_only:
-        with tempfile.TemporaryDirectory(prefix="decklab-bench-") as tmp:
-            from decklab.catalog.db import open_database
-
-            template = Path(tmp) / "template.db"
-            open_database(str(template)).dispose()
+        with template_database() as template:
             results = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "simulation": simulation(template)}
         if args.json:
             print(json.dumps(results, indent=2))

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 import random as _random
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, NamedTuple, TypeVar, cast
 
 from decklab.catalog.cards import Card, Deck
 
-from .core import Action, Choose, Engine, GameState, Pass, RandomPolicy, Reading, new_rng, register, shuffle
+from .core import Action, Choose, Engine, Pass, RandomPolicy, Reading, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 START_HP = 100
@@ -56,8 +57,9 @@ EFFECTS.kind("damage", triggers={"on_play", "activated", "on_damaged", "on_destr
              keys={"amount", "cost"}, conditions=_UNIT_CONDITIONS)
 EFFECTS.kind("heal", triggers={"on_play", "activated", "on_kill"},
              targets={"this", "user", "you", "target_creature_guard"}, keys={"amount", "cost"})
-EFFECTS.kind("destroy", triggers={"on_play", "activated"}, targets={"target_creature_guard", "target_device", "target_hex"},
-             keys={"cost"}, conditions=_UNIT_CONDITIONS)
+EFFECTS.kind("destroy", triggers={"on_play", "activated"},
+             targets={"target_creature_guard", "target_device", "target_hex"}, keys={"cost"},
+             conditions=_UNIT_CONDITIONS)
 EFFECTS.kind("disable", triggers={"on_play", "passive"}, targets={"target_creature_guard", "hexed"},
              keys={"duration"})
 EFFECTS.kind("gain_control", triggers={"activated"}, targets={"target_creature_guard"}, keys={"duration", "cost"},
@@ -76,10 +78,12 @@ EFFECTS.kind("grant_keyword", triggers={"passive", "on_play"},
              targets={"user", "hexed", "target_creature_guard", "other_own_creatures_guards", "own_creatures_guards"},
              keys={"keyword", "duration"}, conditions=_UNIT_CONDITIONS)
 EFFECTS.kind("maintenance", triggers={"maintenance_phase"}, keys={"amount"})
-EFFECTS.kind("uses", triggers={None}, keys={"amount"})
+EFFECTS.kind("uses", triggers={None}, keys={"amount"})  # type: ignore[arg-type]  # (no trigger: effects.py types
+# the triggers as str, but its check takes None for an entry without one)
 EFFECTS.kind("prevent", triggers={"passive"}, targets={"this"}, keys={"amount"}, conditions={"source"})
 EFFECTS.kind("negate", triggers={"on_play"}, targets={"target_spell"})
-EFFECTS.kind("attach", triggers={"on_play"}, targets={"target_creature_guard", "target_own_creature_guard", "target_device"},
+EFFECTS.kind("attach", triggers={"on_play"},
+             targets={"target_creature_guard", "target_own_creature_guard", "target_device"},
              conditions=_UNIT_CONDITIONS)
 
 _HARMFUL_KINDS = {"damage", "destroy", "disable", "gain_control", "negate"}
@@ -94,7 +98,7 @@ def _keyword(text: str) -> tuple[int, int]:
     return _BITS.get(word, 0), 0
 
 
-def _static_caps(cap) -> tuple[float, float] | None:
+def _static_caps(cap: Callable[[tuple[int, bool, bool]], float]) -> tuple[float, float] | None:
     """(cap in the Play phase, cap in the Attack phase) of a cap function of (dearest enemy card, an enemy Mage
     low, Attack phase), when it depends on nothing else; else None."""
     lo = (cap((0, False, False)), cap((0, False, True)))
@@ -105,8 +109,10 @@ class Cond:
     """A compiled ``condition``: a filter on a card, or on a card named by a role."""
 
     __slots__ = ("classes", "alignment", "reality", "bits", "role", "sub")
+    role: str | None
+    sub: Cond | None
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: Mapping[str, Any]) -> None:
         classes = data.get("class")
         self.classes = frozenset(_CLASS[str(c).casefold()] for c in classes) if classes else None
         self.alignment = str(data["alignment"]).casefold() if data.get("alignment") else None
@@ -117,7 +123,7 @@ class Cond:
             if role in data:
                 self.role, self.sub = role, Cond(data[role] or {})
 
-    def ok(self, facts: "Facts", flags: int | None = None) -> bool:
+    def ok(self, facts: Facts, flags: int | None = None) -> bool:
         if self.classes is not None and facts.cls not in self.classes:
             return False
         if self.alignment is not None and facts.alignment != self.alignment:
@@ -134,8 +140,15 @@ class Eff:
 
     __slots__ = ("kind", "trigger", "tw", "amount", "idxs", "bits", "blood", "dur", "cond", "pile", "counter",
                  "deploy", "flesh", "bcost", "others", "harmful", "penalty", "caps", "cap_base", "targeted")
+    kind: str
+    trigger: str | None
+    tw: str | None
+    dur: str | None
+    pile: str
+    counter: str
+    harmful: bool
 
-    def __init__(self, entry: dict) -> None:
+    def __init__(self, entry: Mapping[str, Any]) -> None:
         self.kind = entry["effect"]
         self.trigger = entry.get("trigger")
         self.tw = entry.get("target")
@@ -154,7 +167,7 @@ class Eff:
         self.others = self.tw == "other_own_creatures_guards"
         self.harmful = self.kind in _HARMFUL_KINDS or (self.kind == "modify" and self.amount < 0) or (
             self.kind == "add_counters" and self.counter == "minus_token") or (
-            self.kind == "grant_keyword" and self.bits & SLOW)
+            self.kind == "grant_keyword" and bool(self.bits & SLOW))
         self.penalty = (10.0 if self.deploy else 0.0) + self.flesh / 2  # what using it as an ability costs Greedy
         self.caps = _static_caps(lambda bound: _effect_cap(self, bound))
         # the cap when it is this plus the dearest enemy card's cost (and depends on nothing else)
@@ -162,7 +175,7 @@ class Eff:
         self.cap_base = base if self.caps is None and _effect_cap(self, (0, True, True)) == base and _effect_cap(
             self, (1000, True, True)) == base + 1000 else None
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Eff:
         return self
 
 
@@ -174,6 +187,9 @@ class Facts:
                  "harmful", "chains", "on_play", "activated", "triggers", "self_mods", "auras", "user_mods",
                  "shield_mods", "hex_mods", "prevent", "reaction", "pump", "base", "base_atk", "base_best", "ub",
                  "gear_gain", "engage", "pump_gain", "card_caps", "fits")
+    attach: Eff | None
+    pick: Eff | None
+    pump_gain: float | None
 
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
@@ -207,7 +223,7 @@ class Facts:
         self.harmful = self.chains = self.reaction = self.pump = False
         self.on_play: list[Eff] = []
         self.activated: list[Eff] = []
-        self.triggers: dict[str, list[Eff]] = {}
+        self.triggers: dict[str | None, list[Eff]] = {}
         self.self_mods: list[Eff] = []
         self.auras: list[Eff] = []
         self.user_mods: list[Eff] = []
@@ -219,7 +235,8 @@ class Facts:
         self.engage = False
         self.pump_gain = None
         self.card_caps = _static_caps(self._card_cap)
-        self.fits: dict = {}  # unit facts -> whether this Device or Shield fits their class and user restriction
+        self.fits: dict[Facts, bool] = {}  # unit facts -> whether this Device or Shield fits their class and user
+        # restriction
         if vanilla and not EFFECTS.is_modeled(card):
             return
         for entry in card.effects:
@@ -276,7 +293,7 @@ class Facts:
             self.pump_gain = sum(12.0 if e.amount >= 0 and not (e.bits & SLOW) else -5.0 for e in self.on_play)
         self.card_caps = _static_caps(self._card_cap)
 
-    def _card_cap(self, bound: tuple) -> float:
+    def _card_cap(self, bound: tuple[int, bool, bool]) -> float:
         """An upper bound of Greedy's value of creating this card (a Spell; 1e9 for the others)."""
         if self.type != SPELL:
             return 1e9
@@ -285,7 +302,7 @@ class Facts:
             total += _effect_cap(e, bound)
         return total
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self
 
     def __repr__(self) -> str:
@@ -308,35 +325,35 @@ def _fits_user(facts: Facts, unit_facts: Facts) -> bool:
 # Generator expressions and lambdas of methods that the compiled engine makes ``cpdef`` (see magewarfare.pxd), as
 # module functions: Cython compiles no closure inside a cpdef method.
 
-def _has_aura_spell(table: list) -> bool:
+def _has_aura_spell(table: list[TableSpell]) -> bool:
     return any(spell.active and spell.facts.auras for spell in table)
 
 
-def _has_complex(gears: list) -> bool:
+def _has_complex(gears: list[Gear]) -> bool:
     return any(g.facts.complex for g in gears)
 
 
-def _lender_busy(lent: list) -> bool:
+def _lender_busy(lent: list[list[Any]]) -> bool:
     return any(x.deployed or x.disabled or x.chains for x, _ in lent)
 
 
-def _strongest(b: "Unit") -> tuple:
+def _strongest(b: Unit) -> tuple[int, int]:
     return max(b.atk), -b.uid
 
 
-def _damage_sum(effects: Any) -> int:
+def _damage_sum(effects: Sequence[Eff]) -> int:
     return sum(e.amount for e in effects if e.kind == "damage")
 
 
-def _deploys(effects: Any) -> bool:
+def _deploys(effects: Sequence[Eff]) -> bool:
     return any(e.deploy for e in effects)
 
 
-def _gives_flyer(effects: Any) -> bool:
+def _gives_flyer(effects: Sequence[Eff]) -> bool:
     return any(e.kind == "grant_keyword" and e.bits & FLYER for e in effects)
 
 
-def _weakest(foes: list, mine: int, rank: dict) -> Any:
+def _weakest(foes: list[Side], mine: int, rank: dict[int, tuple[int, int, int, int, float]]) -> Side:
     return min(foes, key=lambda side: (-(-side.hp // mine), rank[side.seat]))
 
 
@@ -349,6 +366,8 @@ class Unit:
     __slots__ = ("facts", "uid", "owner", "ctrl", "damage", "tokens", "bloodc", "deployed", "disabled", "chains",
                  "cloaked", "devices", "shield", "hexes", "mods", "lent", "helping", "blocked", "retreats",
                  "return_to", "stamp", "st", "flags", "bloodn", "atk", "red", "sig", "best", "decl", "bphase")
+    sig: tuple[int, Gear | None, int, int, int] | None
+    decl: Declare | None
 
     def __init__(self, facts: Facts, uid: int, owner: int) -> None:
         self.facts = facts
@@ -360,7 +379,7 @@ class Unit:
         self.devices: list[Gear] = []
         self.shield: Gear | None = None
         self.hexes: list[Hex] = []
-        self.mods: list[tuple] = []
+        self.mods: list[_Mod] = []
         self.helping: list[Gear] = []
         self.return_to: int | None = None
         self.stamp = -1  # (the stats below are its card's: MageState._refresh finds the current ones)
@@ -392,7 +411,7 @@ class Gear:
         self.gid = gid
         self.owner = self.ctrl = owner
         self.unit: Unit | None = None
-        self.lent: list[list] = []
+        self.lent: list[list[Any]] = []
         self.deployed = False
         self.hexes: list[Hex] = []
         self.damage = 0
@@ -433,7 +452,8 @@ class Side:
     __slots__ = ("seat", "barracks", "armory", "spellbook", "hand", "graveyard", "removed", "units", "ground",
                  "table", "hexes", "hp", "flesh", "dex", "alive", "dummy", "size", "roster", "kept")
 
-    def __init__(self, seat: int, barracks: list, armory: list, spellbook: list, *, dummy: bool = False) -> None:
+    def __init__(self, seat: int, barracks: list[Facts], armory: list[Facts], spellbook: list[Facts], *,
+                 dummy: bool = False) -> None:
         self.seat = seat
         self.barracks, self.armory, self.spellbook = barracks, armory, spellbook
         self.hand: list[Facts] = []
@@ -450,7 +470,7 @@ class Side:
         self.dummy = dummy
         self.size = len(barracks) + len(armory) + len(spellbook)
         self.roster = 0  # counts changes to ``units`` (what MageState._roster caches depends on)
-        self.kept: tuple | None = None
+        self.kept: _Roster | None = None
 
 
 class Battle:
@@ -466,6 +486,12 @@ class Battle:
         self.stealth = [False, False]
         self.hurt = False  # whether either card has dealt damage (to the other) in this Battle
         self.moves = 0
+
+
+_Mod = tuple[tuple[int, ...], int, int, int, int]
+"""A modifier on a card (``Unit.mods``): stat indexes, amount, keyword bits, blood counters, when it expires."""
+_Roster = tuple[int, int, int, list[Unit], int, int]
+"""What ``MageState._roster`` keeps of a side's cards in play (``Side.kept``)."""
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -564,7 +590,7 @@ class Move(NamedTuple):
 class Create(NamedTuple):
     """Create a card from the hand (``index``) or a Spell from the table (``table`` True), with its target."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (the field's name hides tuple.index: it is the action's public API)
     name: str
     target: Any = None
     target_name: str = ""
@@ -578,7 +604,7 @@ class Create(NamedTuple):
 class Discard(NamedTuple):
     """Discard a card (to the bottom of its pile)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (as Create.index)
     name: str
 
     def __str__(self) -> str:
@@ -587,6 +613,10 @@ class Discard(NamedTuple):
 
 for _kind in (Opening, Draw, Equip, Unequip, Activate, Declare, Block, Move, Create, Discard):
     Action.register(_kind)
+
+MageAction = Opening | Draw | Equip | Unequip | Activate | Declare | Block | Move | Create | Discard | Pass | Choose
+"""Every action of this game (``core.Action`` knows them through ``Action.register``, which type checkers do not
+read)."""
 
 END_EQUIP = Pass("end the Maintenance Phase")
 FIGHT = Pass("declare no more attackers")
@@ -608,14 +638,15 @@ for _r in (LONG, MEDIUM, CLOSE):
     MOVES[(UNSTEALTH, _r)] = Move(UNSTEALTH, "give up Stealth")
 _MOVE_AT = [[MOVES.get((kind, r)) for r in (LONG, MEDIUM, CLOSE)] for kind in range(6)]
 """The Move of each kind at each range (None where there is none)."""
-DRAWS = {"BB": Draw("BB", "draw two from the Barracks"), "BA": Draw("BA", "draw one from the Barracks and one from the Armory"),
+DRAWS = {"BB": Draw("BB", "draw two from the Barracks"),
+         "BA": Draw("BA", "draw one from the Barracks and one from the Armory"),
          "AA": Draw("AA", "draw two from the Armory"), "S": Draw("S", "draw one from the Spellbook"),
          "B": Draw("B", "draw one from the Barracks"), "A": Draw("A", "draw one from the Armory")}
 
 
 
 
-def _draw_choices(b: int, a: int, spellbook: bool) -> tuple:
+def _draw_choices(b: int, a: int, spellbook: bool) -> tuple[Draw, ...]:
     """The draws a player with ``b`` Barracks and ``a`` Armory cards (2 meaning 2 or more) may choose."""
     options = []
     if b >= 2:
@@ -633,12 +664,14 @@ def _draw_choices(b: int, a: int, spellbook: bool) -> tuple:
 
 _DRAW_OPTIONS = [[[_draw_choices(b, a, s) for s in (False, True)] for a in range(3)] for b in range(3)]
 """The draw options by Barracks cards (0, 1, 2 or more), Armory cards (likewise) and a Spellbook to draw from."""
-_OPENINGS: dict[tuple[int, int], tuple] = {}
+_OPENINGS: dict[tuple[int, int], tuple[Opening, ...]] = {}
 """The opening choices by Barracks and Armory cards (up to 5 each): actions are immutable, so they are shared."""
 
 
 # --- the state ----------------------------------------------------------------------------------
 
+
+_T = TypeVar("_T")
 
 _SERIALS = itertools.count()
 """Each state (and clone) gets a serial number, so a policy can cache per-state work safely."""
@@ -646,13 +679,8 @@ _SERIALS = itertools.count()
 
 def _key(obj: Any) -> int:
     kind = type(obj)
-    if kind is Unit:
-        return obj.uid
-    if kind is Gear:
-        return obj.gid
-    if kind is Hex:
-        return obj.hid
-    return obj.sid
+    key: int = obj.uid if kind is Unit else obj.gid if kind is Gear else obj.hid if kind is Hex else obj.sid
+    return key
 
 
 class MageState:
@@ -671,9 +699,56 @@ class MageState:
     # player to move in a Battle gets a reactive window before each Move (reactive-windows=block-and-battle). Set at
     # setup from the readings (``rules``, see READINGS), carried by clone() and determinize().
 
+    rng: _random.Random
+    log: list[str] | None
+    turn: int
+    max_turns: int
+    sides: list[Side]
+    n: int
+    active: int
+    phase: int
+    pending: list[tuple[int, list[Choose], str, Any]]
+    """The choices waiting: (seat, its options, what kind of choice, its context)."""
+    battle: Battle | None
+    declared: list[tuple[Unit, int]]
+    ai: int
+    cur: Unit | None
+    cur_seat: int
+    objs: dict[int, Any]
+    """Every card in play by id: a Unit, Gear, Hex or TableSpell."""
+    next_id: int
+    stamp: int
+    result: int | None
+    over: bool
+    goldfish: bool
+    maint_queue: list[tuple[Any, int]]
+    opening: list[int]
+    first: int
+    stack: tuple[int, Facts, Any, TableSpell | None] | None
+    cache: list[MageAction] | tuple[Unit | None, list[Unit]] | None
+    """The current player's options, or in the Block phase the attacker and its blockers (see _blockers)."""
+    recheck: bool
+    serial: int
+    version: int
+    aura_stamp: int
+    aura_sides: list[bool]
+    aura_units: list[list[Unit]]
+    gear_acts: list[int]
+    gear_upkeep: bool
+    expiring: bool
+    attacks_begun: int
+    order: list[tuple[Side, ...]]
+    capped: bool
+    reactor: int
+    deployed_block: bool
+    battle_window: bool
+
     # -- protocol --
 
-    say = GameState.say
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         if self.pending:
@@ -684,7 +759,9 @@ class MageState:
         if phase == BLOCK:
             return self.cur_seat
         if phase == BATTLE:
-            return self.active if self.battle.mover == 0 else self.cur_seat
+            b = self.battle
+            assert b is not None  # (the Battle being fought)
+            return self.active if b.mover == 0 else self.cur_seat
         if phase == OPENING:
             return self.opening[0]
         return self.active
@@ -700,12 +777,12 @@ class MageState:
         ``BATTLE_CAP``), neither of which the rulebook has."""
         return self.over and (self.turn > self.max_turns or self.capped)
 
-    def clone(self) -> "MageState":
+    def clone(self) -> MageState:
         """An independent copy that plays on exactly as this game (its own generator state, its own serial, so a
         policy's per-state caches never mix the two). Copied field by field (see ``_copy_state``)."""
         return _copy_state(self, _copy_rng(self.rng), None if self.log is None else list(self.log))
 
-    def determinize(self, player: int, rng) -> "MageState":
+    def determinize(self, player: int, rng: _random.Random) -> MageState:
         """A new game that ``player`` cannot tell from this one (see ``core.GameState.determinize``). Hidden from it:
         every other player's hand and the order of every Barracks, Armory and Spellbook. Each other player's hand
         cards of one pile kind are pooled with that pile (in a canonical order: by card name), shuffled with ``rng``,
@@ -719,9 +796,10 @@ class MageState:
         twin = _copy_state(self, None, None)
         twin.rng = _random.Random(rng.getrandbits(64))
         twin.cache = None  # (the current player's listed actions may name the cards of a hand redrawn below)
-        keep = None  # per seat: the hand cards a pending choice names (they stay, first in the hand)
-        for seat, _, kind, _ in self.pending:
-            if kind == "negate" and seat != player:
+        keep: dict[int, list[Facts]] | None = None  # per seat: the hand cards a pending choice names (they stay,
+        # first in the hand)
+        for seat, _, choice, _ in self.pending:
+            if choice == "negate" and seat != player:
                 index = self._negate_card(self.sides[seat])
                 if index is not None:
                     if keep is None:
@@ -760,23 +838,24 @@ class MageState:
             side.hand = new_hand
         return twin
 
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         """Everything ``player`` sees now: every Mage's counters, pile sizes, Graveyard and Removed pile, cards in play
         (with ids, damage, counters, statuses, equipment and Hexes), Spells on the table, its own hand in order and
         how many cards of each pile the others hold, the turn, phase, Battle, attackers, the pending choice and the
         result. The other players' hands and the order of every pile are not in it."""
         sides = []
         for side in self.sides:
+            hand: tuple[str, ...] | tuple[int, int, int]
             if side.seat == player:
                 hand = tuple([f.name for f in side.hand])
             else:
-                b = a = 0
+                barracks = armory = 0
                 for f in side.hand:
                     if f.unit:
-                        b += 1
+                        barracks += 1
                     elif f.type <= SHIELD:
-                        a += 1
-                hand = (b, a, len(side.hand) - b - a)
+                        armory += 1
+                hand = (barracks, armory, len(side.hand) - barracks - armory)
             units = tuple([(u.uid, u.facts.name, u.owner, u.ctrl, u.damage, u.tokens, u.bloodc, u.deployed,
                             u.disabled, u.chains, u.cloaked, u.lent, u.retreats, u.blocked, u.bphase, u.return_to,
                             tuple(u.mods), tuple([_gear_view(g) for g in u.devices]),
@@ -793,7 +872,7 @@ class MageState:
                                           tuple(b.stealth), b.hurt, b.moves)
         pending = tuple([(seat, tuple([str(o) for o in options]), kind, _context_view(context))
                          for seat, options, kind, context in self.pending])
-        stack = self.stack
+        stack: tuple[Any, ...] | None = self.stack
         if stack is not None:
             stack = (stack[0], stack[1].name, stack[2], None if stack[3] is None else stack[3].sid)
         return (self.n, self.turn, self.max_turns, self.first, self.active, self.phase, self.current_player(),
@@ -900,7 +979,7 @@ class MageState:
                 if c is not None:
                     if c.role == "equipped":
                         for g in devices:
-                            if c.sub.ok(g.facts):
+                            if c.sub is not None and c.sub.ok(g.facts):
                                 break
                         else:
                             continue
@@ -995,7 +1074,8 @@ class MageState:
         total = g.facts.stats[3]
         for e in g.facts.self_mods:
             c = e.cond
-            if c is None or (c.role == "shielded" and g.unit is not None and c.sub.ok(g.unit.facts)):
+            if c is None or (c.role == "shielded" and g.unit is not None and c.sub is not None and c.sub.ok(
+                    g.unit.facts)):
                 total += e.amount
         return max(0, total)
 
@@ -1041,14 +1121,14 @@ class MageState:
             self._refresh(u)
         return True if u.st[4] - used >= f.stats[4] else None
 
-    def _share_plan(self, primary: Unit, f: Facts, creating: bool) -> list | None:
+    def _share_plan(self, primary: Unit, f: Facts, creating: bool) -> list[list[Any]] | None:
         """The users of a Sharable Device: the primary user lends what it can, then the cheapest eligible
         cards of the same controller lend the rest (each at least 1)."""
         need = f.stats[4]
         free = self.free_dex(primary)
         if free < 1:
             return None
-        plan = [[primary, min(free, need)]]
+        plan: list[list[Any]] = [[primary, min(free, need)]]
         rest = need - plan[0][1]
         if rest > 0:
             candidates = []
@@ -1111,7 +1191,7 @@ class MageState:
 
     # -- legal actions --
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[MageAction]:
         if self.over:
             return ()
         if self.pending:
@@ -1123,9 +1203,10 @@ class MageState:
             return self._block_moves()
         return self._options()
 
-    def _options(self) -> list:
+    def _options(self) -> list[MageAction]:
         cached = self.cache
         if cached is not None:
+            assert type(cached) is list  # (a tuple only in the Block phase, which lists no options: see _blockers)
             return cached
         phase = self.phase
         if phase == PLAY:
@@ -1133,7 +1214,7 @@ class MageState:
         elif phase == DECLARE:
             cached = self._declare_moves(self.active)
         elif phase == DRAW:
-            cached = self._draw_options(self.sides[self.active])
+            cached = cast("list[MageAction]", self._draw_options(self.sides[self.active]))
         elif phase == EQUIP:
             cached = self._equip_moves(self.active)
         elif phase == DISCARD:
@@ -1149,7 +1230,7 @@ class MageState:
         self.phase = phase
         self.cache = None
 
-    def _opening_moves(self, seat: int) -> list:
+    def _opening_moves(self, seat: int) -> list[MageAction]:
         side = self.sides[seat]
         b, a = min(len(side.barracks), HAND), min(len(side.armory), HAND)
         moves = _OPENINGS.get((b, a))
@@ -1159,13 +1240,14 @@ class MageState:
                                                if k <= b and total - k <= a)
         return list(moves)
 
-    def _draw_options(self, side: Side, spellbook: bool = True) -> list:
+    def _draw_options(self, side: Side, spellbook: bool = True) -> list[Draw]:
         b, a = len(side.barracks), len(side.armory)
         return list(_DRAW_OPTIONS[min(b, 2)][min(a, 2)][bool(spellbook and side.spellbook)])
 
-    def _equip_moves(self, p: int) -> list:
+    def _equip_moves(self, p: int) -> list[MageAction]:
         side = self.sides[p]
-        moves = []
+        moves: list[MageAction] = []
+        g: Gear | None
         for g in side.ground:
             f = g.facts
             for u in side.units:
@@ -1233,7 +1315,7 @@ class MageState:
                     for u in side.units:  # (a Deployed card or one it does not fit cannot take it: see _can_use)
                         if not u.deployed and fits.get(u.facts) is not False and self._can_use(u, f, True) is not None:
                             return True
-                elif self._target_objects(p, f.pick, f.harmful, True):
+                elif f.pick is not None and self._target_objects(p, f.pick, f.harmful, True):
                     return True
         for spell in side.table:
             f = spell.facts
@@ -1242,8 +1324,8 @@ class MageState:
                 return True
         return False
 
-    def _declare_moves(self, p: int) -> list:
-        moves: list = []
+    def _declare_moves(self, p: int) -> list[MageAction]:
+        moves: list[MageAction] = []
         seats = [s.seat for s in self.sides if s.alive and s.seat != p]
         for u in self._attackers(p):
             for seat in seats:
@@ -1254,15 +1336,15 @@ class MageState:
         moves.append(FIGHT)
         return moves
 
-    def _play_moves(self, p: int, spells_only: bool = False) -> list:
+    def _play_moves(self, p: int, spells_only: bool = False) -> list[MageAction]:
         moves = self._creations(p, spells_only)
         moves.extend(self._activations(p))
         moves.append(END_PLAY)
         return moves
 
-    def _discard_moves(self, p: int) -> list:
+    def _discard_moves(self, p: int) -> list[MageAction]:
         seen = set()
-        moves = []
+        moves: list[MageAction] = []
         for i, f in enumerate(self.sides[p].hand):
             if f not in seen:
                 seen.add(f)
@@ -1277,7 +1359,7 @@ class MageState:
             kept = self._roster(side)
         return kept[2]
 
-    def _roster(self, side: Side) -> tuple:
+    def _roster(self, side: Side) -> _Roster:
         """(roster, count, class bits, the cards with activated abilities, their Maintenance Costs, the
         highest Creation Cost) of a side's cards in play, kept until its ``units`` change (``side.roster`` counts
         the changes; ``_enter`` updates it in place of a new count)."""
@@ -1301,10 +1383,10 @@ class MageState:
     def can_create_unit(self, p: int, f: Facts) -> bool:
         return f.cls == 0 or bool(self._classes_in_play(p) & (1 << (f.cls - 1)))
 
-    def _creations(self, p: int, spells_only: bool, first: bool = False) -> list:
+    def _creations(self, p: int, spells_only: bool, first: bool = False) -> list[MageAction]:
         side = self.sides[p]
         flesh = side.flesh
-        moves: list = []
+        moves: list[MageAction] = []
         seen = set()
         for i, f in enumerate(side.hand):
             if f.cost > flesh or f in seen:
@@ -1341,7 +1423,7 @@ class MageState:
                         moves.append(Create(spell.sid, f.name, target, label, True))
         return moves
 
-    def _target_objects(self, p: int, e: Eff, harmful: bool, first: bool = False) -> list:
+    def _target_objects(self, p: int, e: Eff, harmful: bool, first: bool = False) -> list[Any]:
         """What an effect that says "target ..." can choose: cards, or a seat number for a Mage. Cloaked
         cards of other players and Shielded cards cannot be chosen; harmful effects choose among the
         opponents' cards, helpful ones among your own; other players' in turn order from ``p`` (see ``order``). With
@@ -1349,7 +1431,7 @@ class MageState:
         tw, cond = e.tw, e.cond
         if cond is not None and cond.role is not None:
             cond = None
-        out: list = []
+        out: list[Any] = []
         if tw == "target_creature_guard" or tw == "target_own_creature_guard":
             if harmful and tw == "target_creature_guard":
                 for side in self.order[p]:
@@ -1397,7 +1479,7 @@ class MageState:
                     out.extend(g.hexes)
         return out
 
-    def can_target(self, p: int, e: Eff, harmful: bool, t: Any) -> bool:
+    def can_target(self, p: int, e: Eff, harmful: bool, t: Unit) -> bool:
         """Whether effect ``e`` of player ``p`` may choose the Creature/Guard ``t`` (as :meth:`_target_objects` would
         list it), without listing the others."""
         if type(t) is not Unit or t.shield is not None or self.objs.get(t.uid) is not t:
@@ -1432,13 +1514,13 @@ class MageState:
     def _pick_targets(self, p: int, e: Eff, harmful: bool) -> list[tuple[Any, str]]:
         return [self.target_ref(p, obj) for obj in self._target_objects(p, e, harmful)]
 
-    def ability_sources(self, p: int, first: bool = False) -> list[tuple[Any, Eff, Any]]:
+    def ability_sources(self, p: int, first: bool = False) -> list[tuple[Any, Eff, Unit]]:
         """(card, ability, bearer) for every activated ability player ``p`` can pay for now (with ``first``: the
         first one that also has a target). A Deploy cost needs the card (and a Device's users) Withdrawn; a
         Shielded card's abilities reach only itself and its Mage."""
         side = self.sides[p]
         flesh = side.flesh
-        out: list = []
+        out: list[tuple[Any, Eff, Unit]] = []
         if self.gear_acts[p]:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities
@@ -1455,11 +1537,12 @@ class MageState:
                 if g.facts.activated and self._sources_of(p, g, u, flesh, first, out) and first:
                     return out
         for h in side.hexes:
-            if h.facts.activated and type(h.host) is Unit and self._sources_of(p, h, h.host, flesh, first, out) and first:
+            if (h.facts.activated and type(h.host) is Unit and self._sources_of(p, h, h.host, flesh, first, out)
+                    and first):
                 return out
         return out
 
-    def _sources_of(self, p: int, obj: Any, u: Unit, flesh: int, first: bool, out: list) -> bool:
+    def _sources_of(self, p: int, obj: Any, u: Unit, flesh: int, first: bool, out: list[tuple[Any, Eff, Unit]]) -> bool:
         """Add to ``out`` the abilities of ``obj`` (the card ``u``, one of its Devices or a Hex on it) that can be used
         now (with ``first``: the first one, which must have a target if it takes one, a Hex's aside); True if
         ``first`` found one."""
@@ -1483,14 +1566,14 @@ class MageState:
         kind = type(obj)
         if kind is Hex:
             return True
-        if e.deploy and (u.deployed or (u.helping if kind is Unit else obj.deployed or (obj.facts.sharable and _lender_busy(
-                obj.lent)))):
+        if e.deploy and (u.deployed or (u.helping if kind is Unit
+                                         else obj.deployed or (obj.facts.sharable and _lender_busy(obj.lent)))):
             return False
         return u.shield is None or e.tw in (None, "this" if kind is Unit else "user", "you")
 
-    def _activations(self, p: int, first: bool = False) -> list:
+    def _activations(self, p: int, first: bool = False) -> list[MageAction]:
         """Activated abilities the player can pay for now, with their targets."""
-        moves: list = []
+        moves: list[MageAction] = []
         for obj, e, _ in self.ability_sources(p, first):
             oid = _key(obj)
             if e.targeted:
@@ -1503,7 +1586,7 @@ class MageState:
     def _blockers(self) -> list[Unit]:
         """The defender's cards that may block the current attacker (kept until the next action)."""
         cached = self.cache
-        if cached is not None and cached[0] is self.cur and self.phase == BLOCK:
+        if type(cached) is tuple and cached[0] is self.cur and self.phase == BLOCK:  # (else None: see _proceed)
             return cached[1]
         blockers = self._find_blockers()
         if self.phase == BLOCK:
@@ -1512,6 +1595,7 @@ class MageState:
 
     def _find_blockers(self) -> list[Unit]:
         attacker = self.cur
+        assert attacker is not None  # (the attacker to block)
         stamp = self.stamp
         if attacker.stamp != stamp:
             self._refresh(attacker)
@@ -1539,9 +1623,10 @@ class MageState:
             return not (b.retreats >= 2 and b.bphase == phase)
         return not (b.blocked and b.bphase == phase)
 
-    def _block_moves(self) -> list:
+    def _block_moves(self) -> list[MageAction]:
+        assert self.cur is not None  # (the attacker to block)
         name = self.cur.facts.name
-        moves = [Block(b.uid, b.facts.name, name) for b in self._blockers()]
+        moves: list[MageAction] = [Block(b.uid, b.facts.name, name) for b in self._blockers()]
         moves.append(Block(None, "", name))
         if self.may_react(self.cur_seat):  # the defender's window: before it chooses a blocker
             moves.extend(self._reactions(self.cur_seat))
@@ -1572,7 +1657,7 @@ class MageState:
                 return False
         return bool(self.ability_sources(p, True))
 
-    def _reactions(self, p: int) -> list:
+    def _reactions(self, p: int) -> list[MageAction]:
         """The Spells (from hand or table) and abilities player ``p`` may use in a reactive window: on another
         player's turn when an attacker comes at it (before it chooses a blocker), and in a Battle before each of its
         Moves (rulebook: "Spells are the only cards that can be Created during someone else's turn (although card
@@ -1581,10 +1666,11 @@ class MageState:
         moves.extend(self._activations(p))
         return moves
 
-    def _battle_moves(self) -> list:
+    def _battle_moves(self) -> list[MageAction]:
         b = self.battle
+        assert b is not None  # (the Battle being fought)
         s, r = b.mover, b.range
-        moves = []
+        moves: list[MageAction] = []
         if r < CLOSE:
             moves.append(MOVES[(ADVANCE, r)])
         moves.append(MOVES[(STRIKE, r)])
@@ -1602,10 +1688,9 @@ class MageState:
 
     # -- applying --
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: MageAction) -> None:
         self.cache = None
-        kind = type(action)
-        if kind is Declare and not self.pending:  # the most frequent action: no version change (see Greedy)
+        if type(action) is Declare and not self.pending:  # the most frequent action: no version change (see Greedy)
             unit = self.objs[action.uid]
             unit.deployed = True
             unit.cloaked = False
@@ -1621,20 +1706,23 @@ class MageState:
                         return
             self._proceed()
             return
-        if kind is not Declare:
+        if type(action) is not Declare:
             self.version += 1
         if self.pending:
-            _, _, kind, context = self.pending.pop(0)
-            self._answer(kind, action.option, context)
+            _, _, choice, context = self.pending.pop(0)
+            assert type(action) is Choose  # (the actions of a pending choice are its options)
+            self._answer(choice, action.option, context)
         else:
-            if kind is Create:  # (the kinds in order of frequency)
+            if type(action) is Create:  # (the kinds in order of frequency)
                 self._create(action)
-            elif kind is Block:
+            elif type(action) is Block:
                 if action.uid is None:
                     self._unblocked()
                 else:
-                    self._start_battle(self.cur, self.objs[action.uid])
-            elif kind is Pass:
+                    cur = self.cur
+                    assert cur is not None  # (the attacker being blocked)
+                    self._start_battle(cur, self.objs[action.uid])
+            elif type(action) is Pass:
                 if self.phase == DECLARE:
                     self._start_battles()
                 elif self.phase == PLAY:
@@ -1643,20 +1731,20 @@ class MageState:
                     self._start_attack()
                 else:
                     raise ValueError(f"{action} is not legal now")
-            elif kind is Draw:
+            elif type(action) is Draw:
                 self._do_draw(self.sides[self.active], action.piles)
                 self._set_phase(EQUIP)
-            elif kind is Move:
+            elif type(action) is Move:
                 self._move(action.kind)
-            elif kind is Activate:
+            elif type(action) is Activate:
                 self._activate(action)
-            elif kind is Equip:
+            elif type(action) is Equip:
                 self._equip_ground(action)
-            elif kind is Unequip:
+            elif type(action) is Unequip:
                 self._unequip_to_ground(action)
-            elif kind is Discard:
+            elif type(action) is Discard:
                 self._discard(self.active, action.index)
-            elif kind is Opening:
+            elif type(action) is Opening:
                 self._open(action)
             else:
                 raise ValueError(f"{action} is not an action of this game")
@@ -1698,7 +1786,8 @@ class MageState:
                 for u in self.sides[self.active].units:  # (inlined _may_declare: a card that may attack)
                     if not (u.deployed or u.disabled or u.chains or u.helping) and u.shield is None:
                         return
-                if not self.declared and (self._may_create(self.active, True) or self.ability_sources(self.active, True)):
+                if not self.declared and (self._may_create(self.active, True)
+                                          or self.ability_sources(self.active, True)):
                     return
                 self._start_battles()
             elif phase == BLOCK:
@@ -1735,7 +1824,9 @@ class MageState:
                 if len(options) > 1:
                     return
                 if options:
-                    self._do_draw(self.sides[self.active], options[0].piles)
+                    draw = options[0]
+                    assert type(draw) is Draw  # (the Draw phase's options)
+                    self._do_draw(self.sides[self.active], draw.piles)
                 self._set_phase(EQUIP)
             elif phase == DISCARD:
                 if len(self.sides[self.active].hand) > HAND:
@@ -1747,7 +1838,9 @@ class MageState:
                 options = self._options()
                 if len(options) > 1:
                     return
-                self._open(options[0] if options else Opening(0, 0))
+                opening = options[0] if options else Opening(0, 0)
+                assert type(opening) is Opening  # (the opening's options)
+                self._open(opening)
             else:  # pragma: no cover
                 raise AssertionError(f"unknown phase {phase}")
 
@@ -1791,7 +1884,8 @@ class MageState:
         for _ in range(action.armory):
             side.hand.append(side.armory.pop())
         if self.log is not None:
-            self.say(f"P{seat + 1} opens with {action.barracks} cards from the Barracks and {action.armory} from the Armory")
+            self.say(f"P{seat + 1} opens with {action.barracks} cards from the Barracks and {action.armory} "
+                     f"from the Armory")
         if not self.opening:
             self.active = self.first
             self._begin_turn()
@@ -1832,9 +1926,9 @@ class MageState:
             return
         self.maint_queue = self._maintenance_due(p)
 
-    def _maintenance_due(self, p: int) -> list:
+    def _maintenance_due(self, p: int) -> list[tuple[Any, int]]:
         side = self.sides[p]
-        due = []
+        due: list[tuple[Any, int]] = []
         if not self.gear_upkeep:  # no Device, Shield, Spell or Hex with a Maintenance Cost is in this game
             kept = side.kept
             if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
@@ -1935,6 +2029,7 @@ class MageState:
         card can take, or an equipped one not yet moved this Maintenance (see Unequip)."""
         side = self.sides[p]
         turn = self.turn
+        g: Gear | None
         for u in side.units:
             for g in u.devices:
                 if g.moved != turn:
@@ -2198,7 +2293,8 @@ class MageState:
         owner = self.sides[u.owner]
         (owner.removed if zone == "removed" else owner.graveyard).append(u.facts)
         if self.log is not None:
-            self.say(f"{u.facts.name} of P{u.ctrl + 1} goes to the {'Removed Pile' if zone == 'removed' else 'Graveyard'}")
+            self.say(f"{u.facts.name} of P{u.ctrl + 1} goes to the "
+                     f"{'Removed Pile' if zone == 'removed' else 'Graveyard'}")
         return dropped
 
     def _stop_fighting(self, u: Unit) -> None:
@@ -2399,7 +2495,7 @@ class MageState:
         """Apply one effect entry for player ``p`` (``you``)."""
         cond = e.cond
         if cond is not None and cond.role == "battle_opponent":
-            if opp is None or not cond.sub.ok(opp.facts):
+            if opp is None or cond.sub is None or not cond.sub.ok(opp.facts):
                 return
             cond = None
         tw = e.tw
@@ -2418,7 +2514,8 @@ class MageState:
         elif tw == "battle_opponent":
             targets = [opp]
         elif tw == "enemy_creatures_guards":
-            targets = [u for side in self.order[p] if side.seat != p and side.alive for u in side.units if u.shield is None]
+            targets = [u for side in self.order[p] if side.seat != p and side.alive for u in side.units
+                       if u.shield is None]
         elif tw == "own_creatures_guards" or tw == "other_own_creatures_guards":
             targets = [u for u in self.sides[p].units if u.shield is None and not (e.others and u is this)]
         else:
@@ -2479,7 +2576,8 @@ class MageState:
                     self._steal(t, p, e.dur)
             elif kind == "modify" or kind == "grant_keyword":
                 if is_unit:
-                    t.mods.append((e.idxs, e.amount, e.bits, e.blood, EXP_BATTLE if e.dur == "this_battle" else EXP_TURN))
+                    t.mods.append((e.idxs, e.amount, e.bits, e.blood,
+                                   EXP_BATTLE if e.dur == "this_battle" else EXP_TURN))
                     if e.dur != "this_battle":
                         self.expiring = True
                     self._touch(t)
@@ -2522,7 +2620,7 @@ class MageState:
     def _damage_shield(self, g: Gear, amount: int, src: Facts) -> None:
         for e in g.facts.prevent:
             c = e.cond
-            if c is None or (c.role == "source" and c.sub.ok(src)):
+            if c is None or (c.role == "source" and c.sub is not None and c.sub.ok(src)):
                 amount -= e.amount
         if amount <= 0:
             return
@@ -2557,7 +2655,8 @@ class MageState:
         if f.maint and not f.unit:
             self.gear_upkeep = True
         if self.log is not None:
-            self.say(f"P{p + 1} creates {f.name} for {f.cost} Flesh" + (f" on {action.target_name}" if action.target_name else ""))
+            self.say(f"P{p + 1} creates {f.name} for {f.cost} Flesh"
+                     + (f" on {action.target_name}" if action.target_name else ""))
         kind = f.type
         if kind <= GUARD:
             self._enter(p, f)
@@ -2621,10 +2720,11 @@ class MageState:
             else:
                 self._resolve_spell()
             return
+        assert self.stack is not None  # (the Spell being Created)
         name = self.stack[1].name
         negator = self.sides[seat].hand[index].name
-        self.pending.append((seat, [Choose(True, f"negate {name} with {negator}"), Choose(False, f"let {name} resolve")],
-                             "negate", seats))
+        self.pending.append((seat, [Choose(True, f"negate {name} with {negator}"),
+                                    Choose(False, f"let {name} resolve")], "negate", seats))
 
     def _negate_answer(self, yes: bool, seats: list[int]) -> None:
         if self.stack is None:
@@ -2651,6 +2751,7 @@ class MageState:
             self._resolve_spell()
 
     def _resolve_spell(self) -> None:
+        assert self.stack is not None  # (the Spell being Created)
         p, f, target, spell = self.stack
         self.stack = None
         chosen = self._resolve_target(target)
@@ -2733,7 +2834,7 @@ class MageState:
         plan = self._can_use(killer, f, False)
         return plan if plan is not None else self._room_for(killer, f)
 
-    def _room_for(self, u: Unit, f: Facts) -> tuple | None:
+    def _room_for(self, u: Unit, f: Facts) -> tuple[Gear, ...] | None:
         """The Devices ``u`` would Drop to free the Dexterity a Salvage of ``f`` needs ("If it would have the required
         Dexterity, but has its own Device equipped, that player may choose to Drop one or more of these Devices"): the
         fewest, the last equipped first (a Complex Device among them first; all but a Trinket for a Complex one), or
@@ -2757,7 +2858,7 @@ class MageState:
             return None
         return tuple(drop) if drop else None
 
-    def _salvage(self, gid: int, context: tuple) -> None:
+    def _salvage(self, gid: int, context: tuple[Unit, list[Gear]]) -> None:
         killer, dropped = context
         g = self.objs.get(gid)
         if g is None or g.unit is not None or not self._key_alive(killer):
@@ -2791,6 +2892,7 @@ class MageState:
     def _unblocked(self) -> None:
         """An unblocked attacker hits the defending Mage once, with its best attack; its attack stops."""
         attacker, seat = self.cur, self.cur_seat
+        assert attacker is not None  # (the attacker let through)
         self.cur = None
         if attacker.stamp != self.stamp:
             self._refresh(attacker)
@@ -2850,6 +2952,7 @@ class MageState:
 
     def _move(self, kind: int) -> None:
         b = self.battle
+        assert b is not None  # (the Battle being fought)
         s = b.mover
         if kind == UNSTEALTH:
             b.stealth[s] = False
@@ -2892,7 +2995,7 @@ class MageState:
         if shield is not None:
             for e in shield.facts.prevent:
                 c = e.cond
-                if c is None or (c.role == "source" and c.sub.ok(me.facts)):
+                if c is None or (c.role == "source" and c.sub is not None and c.sub.ok(me.facts)):
                     amount -= e.amount
             if amount <= 0:
                 return 0
@@ -3032,12 +3135,12 @@ class MageState:
 # play but is still named somewhere (a pending choice, the Maintenance queue) gets a copy outside ``objs`` too, so
 # ``_key_alive`` answers alike.
 
-_CANON: dict = {}
+_CANON: dict[Facts, tuple[str, str, str]] = {}
 """A card's place in the canonical order of a redrawn pile (by name, then set and code): ``determinize`` starts
 from it, so the hidden order of the cards never reaches the result."""
 
 
-def _canon(f: Facts) -> tuple:
+def _canon(f: Facts) -> tuple[str, str, str]:
     key = _CANON.get(f)
     if key is None:
         card = f.card
@@ -3115,7 +3218,7 @@ def _copy_obj(obj: Any) -> Any:
     return spell
 
 
-def _mapped(memo: dict, obj: Any) -> Any:
+def _mapped(memo: dict[Any, Any], obj: Any) -> Any:
     """The copy of a card in play (or of one that left it), made now if it has none yet."""
     new = memo.get(obj)
     if new is None:
@@ -3124,15 +3227,15 @@ def _mapped(memo: dict, obj: Any) -> Any:
     return new
 
 
-def _mapped_list(memo: dict, objs: list) -> list:
-    out = []
+def _mapped_list(memo: dict[Any, Any], objs: list[_T]) -> list[_T]:
+    out: list[_T] = []
     for obj in objs:
         new = memo.get(obj)
         out.append(new if new is not None else _mapped(memo, obj))
     return out
 
 
-def _link(memo: dict, obj: Any, new: Any) -> None:
+def _link(memo: dict[Any, Any], obj: Any, new: Any) -> None:
     """Set what the copy ``new`` of ``obj`` refers to: the copies of the cards ``obj`` refers to."""
     kind = type(obj)
     if kind is Unit:
@@ -3143,7 +3246,7 @@ def _link(memo: dict, obj: Any, new: Any) -> None:
         new.host = None if obj.host is None else _mapped(memo, obj.host)
 
 
-def _link_unit(memo: dict, u: Unit, n: Unit) -> None:
+def _link_unit(memo: dict[Any, Any], u: Unit, n: Unit) -> None:
     n.devices = _mapped_list(memo, u.devices) if u.devices else []
     n.shield = None if u.shield is None else _mapped(memo, u.shield)
     n.hexes = _mapped_list(memo, u.hexes) if u.hexes else []
@@ -3154,13 +3257,13 @@ def _link_unit(memo: dict, u: Unit, n: Unit) -> None:
     n.sig = sig
 
 
-def _link_gear(memo: dict, g: Gear, n: Gear) -> None:
+def _link_gear(memo: dict[Any, Any], g: Gear, n: Gear) -> None:
     n.unit = None if g.unit is None else _mapped(memo, g.unit)
     n.lent = [[_mapped(memo, x), amount] for x, amount in g.lent] if g.lent else []
     n.hexes = _mapped_list(memo, g.hexes) if g.hexes else []
 
 
-def _mapped_context(memo: dict, context: Any) -> Any:
+def _mapped_context(memo: dict[Any, Any], context: Any) -> Any:
     """A pending choice's context (ints, lists and tuples of them, and cards) for the copy."""
     kind = type(context)
     if kind is tuple or kind is list:
@@ -3173,7 +3276,7 @@ def _mapped_context(memo: dict, context: Any) -> Any:
 
 def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
     """A copy of ``state`` (a new serial) with the generator ``rng`` and the play-by-play ``log``."""
-    memo: dict = {}
+    memo: dict[Any, Any] = {}  # (each card of the game -> its copy)
     objs = {}
     for key, obj in state.objs.items():
         new = memo[obj] = _copy_obj(obj)
@@ -3270,7 +3373,7 @@ def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
     return twin
 
 
-def _gear_view(g: Gear) -> tuple:
+def _gear_view(g: Gear) -> tuple[Any, ...]:
     return (g.gid, g.facts.name, g.owner, g.ctrl, None if g.unit is None else g.unit.uid,
             tuple([(x.uid, amount) for x, amount in g.lent]), g.deployed, g.damage, g.moved,
             tuple([h.hid for h in g.hexes]))
@@ -3297,14 +3400,14 @@ def facts_of(card: Card, vanilla: bool = False) -> Facts:
     return compiled
 
 
-_DECKS: dict[tuple[int, bool], tuple] = {}
+_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts], list[Facts], bool]] = {}
 
 
 def _piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Facts]]:
     """The deck's Barracks, Armory and Spellbook as facts, compiled once per deck object."""
     entry = _DECKS.get((id(deck), vanilla))
     if entry is None or entry[0] is not deck:
-        piles: tuple[list, list, list] = ([], [], [])
+        piles: tuple[list[Facts], list[Facts], list[Facts]] = ([], [], [])
         for section in deck.sections:
             for card, quantity in deck.entries(section):
                 f = facts_of(card, vanilla)
@@ -3320,7 +3423,7 @@ def _gear_upkeep(deck: Deck, vanilla: bool) -> bool:
     return _DECKS[(id(deck), vanilla)][4]
 
 
-def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
+def _side(seat: int, deck: Deck, rng: _random.Random, vanilla: bool) -> Side:
     piles = [list(pile) for pile in _piles(deck, vanilla)]
     for pile in piles:
         shuffle(pile, rng)
@@ -3353,7 +3456,7 @@ def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
     return chosen["deployed-block"] == "on", chosen["reactive-windows"] == "block-and-battle"
 
 
-def _state(sides: list[Side], rng, *, first: int, max_turns: int, log: bool, goldfish: bool,
+def _state(sides: list[Side], rng: _random.Random, *, first: int, max_turns: int, log: bool, goldfish: bool,
            gear_upkeep: bool | None = None, rules: dict[str, str] | None = None) -> MageState:
     state = MageState.__new__(MageState)
     state.deployed_block, state.battle_window = _readings(rules)
@@ -3462,7 +3565,7 @@ def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
 
 
 INF = 99
-_SIGS: list = [0, {}, {}, {}]
+_SIGS: list[Any] = [0, {}, {}, {}]
 """Battle estimates shared by the greedy policies of a process: [generation, {signature: number},
 {attacker number: {blocker number: whether the blocker stops the attacker}}, {(mover number, other number, range,
 mover's Stealth, other's Stealth): Battle move}]. A verdict or a move depends only on the two signatures (and the
@@ -3476,6 +3579,9 @@ _LET_THROUGH: dict[str, Block] = {}
 _CHAINS = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
 
 
+_Reaction = tuple[Any, Sequence[Eff], Unit | None, Unit | None, float]
+"""A Spell or ability for Greedy's reactive window: (its source: a hand index, a Spell on the table or a card with the
+ability; its effects; its target card; the card using it; its cost)."""
 _REACT_KINDS = frozenset(("heal", "damage", "modify", "grant_keyword"))
 """The effects Greedy weighs in a reactive window (see Greedy._reaction_options)."""
 
@@ -3526,7 +3632,7 @@ def _toughness(state: MageState, victim: Unit, source: Unit) -> tuple[int, int, 
         room = state.shield_defense(shield) - shield.damage
         for e in shield.facts.prevent:
             c = e.cond
-            if c is None or (c.role == "source" and c.sub.ok(source.facts)):
+            if c is None or (c.role == "source" and c.sub is not None and c.sub.ok(source.facts)):
                 prevent += e.amount
     if victim.stamp != state.stamp:
         state._refresh(victim)
@@ -3552,7 +3658,7 @@ def _signature(state: MageState, u: Unit) -> int:
     atk = u.atk
     key = (atk[0], atk[1], atk[2], u.red, u.st[3] - u.damage, u.flags, u.facts.alignment,
            None if shield is None else (shield.facts, shield_damage, u.facts.reality))
-    table = _SIGS[1]
+    table: dict[tuple[Any, ...], int] = _SIGS[1]
     number = table.get(key)
     if number is None:
         number = table[key] = len(table)
@@ -3571,7 +3677,7 @@ def _sig_room() -> None:
         _SIGS[3].clear()
 
 
-def _blocker_pool(state: MageState, side: Side) -> list:
+def _blocker_pool(state: MageState, side: Side) -> list[Any]:
     """What the greedy attack plan needs of one enemy's cards: [its strongest Guard that may block, its strongest
     Flyer Guard that may block, its Creatures that may block, strongest first, those of them that are Flyers (None
     until the plan first needs them), the sum of its cards' best attacks, the two Guards' signatures (None until
@@ -3620,12 +3726,12 @@ class Greedy:
         self._plan_done = -1
         self._attack_plan: list[Declare] = []
 
-    def choose(self, state: MageState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: MageState, actions: Sequence[MageAction]) -> MageAction:
         if len(actions) == 1:
             return actions[0]
         return self.decide(state)
 
-    def decide(self, state: MageState) -> Action:
+    def decide(self, state: MageState) -> MageAction:
         if state.pending:
             return self._answer(state)
         phase = state.phase
@@ -3643,13 +3749,13 @@ class Greedy:
             return self._declare(state)
         if phase == PLAY:
             action, value = self._candidates(state, state.active, False)
-            return action if value > 0 else END_PLAY
+            return action if value > 0 and action is not None else END_PLAY  # (an action whenever value > 0)
         if phase == BLOCK:
             return self._block(state)
         if phase == BATTLE:
             return self._battle_move(state)
         if phase == DRAW:
-            return self._draw(state, state._options())
+            return self._draw(state, cast("list[Draw]", state._options()))  # (the Draw phase's options)
         if phase == EQUIP:
             return self._equip(state)
         if phase == DISCARD:
@@ -3684,7 +3790,8 @@ class Greedy:
             return min(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2
         return min(h0, h1, h2 + 1), min(h1, h2), h2
 
-    def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> tuple[int, int]:
+    def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool,
+              opp_stealth: bool) -> tuple[int, int]:
         """(moves I need, range to fight at) of my best winning plan from range ``r`` (INF: none). The other
         card may close in, so its threat at a range is its best at that range or a closer one."""
         stamp = state.stamp
@@ -3716,12 +3823,13 @@ class Greedy:
                 best_moves, best_target = moves, target
         return best_moves, best_target
 
-    def _battle_move(self, state: MageState) -> Action:
+    def _battle_move(self, state: MageState) -> MageAction:
         b = state.battle
+        assert b is not None  # (the Battle being fought)
         s = b.mover
         me, opp = b.u[s], b.u[1 - s]
         key = (_signature(state, me), _signature(state, opp), b.range, b.stealth[s], b.stealth[1 - s])
-        moves = _SIGS[3]
+        moves: dict[tuple[int, int, int, bool, bool], tuple[Move | None, bool]] = _SIGS[3]
         entry = moves.get(key)
         if entry is None:
             if len(moves) > 200_000:  # (a bound on memory; the moves are found again when needed)
@@ -3732,9 +3840,12 @@ class Greedy:
             reaction = self._battle_reaction(state, b, me, opp)
             if reaction is not None:
                 return reaction
-        return entry[0]
+        move = entry[0]
+        assert move is not None  # (_best_move names only Moves there are at the range)
+        return move
 
-    def _trade_range(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool, opp_stealth: bool) -> int | None:
+    def _trade_range(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool,
+                     opp_stealth: bool) -> int | None:
         """The range at which this card, which cannot win the Battle from range ``r`` with the Move, still Kills the
         other card as it falls: the hits it gets in before the other card Kills it (the other card may close in, as in
         :meth:`_plan`), then its Parting Shot (half its attack at that range), finish the other card. None: there is
@@ -3761,7 +3872,7 @@ class Greedy:
                 return target
         return None
 
-    def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> tuple[Move, bool]:
+    def _best_move(self, state: MageState, me: Unit, opp: Unit, b: Battle) -> tuple[Move | None, bool]:
         """Fight at the range where this card wins the exchange soonest; when it cannot win, fight on where it trades
         (:meth:`_trade_range`: it Kills the other card as it falls), else retreat: (the Move, whether the card is
         losing: a trade counts as losing, so the window before the Move may still turn the Battle into a win)."""
@@ -3792,9 +3903,11 @@ class Greedy:
             sa = sb = False
         return self._plan(state, attacker, blocker, LONG, sa, sb)[0] >= INF
 
-    def _block(self, state: MageState) -> Action:
+    def _block(self, state: MageState) -> MageAction:
         attacker = state.cur
+        assert attacker is not None  # (the attacker to block)
         name = attacker.facts.name
+        best_key: tuple[int, ...] | None
         best, best_key = None, None
         cached = state.cache
         blockers = cached[1] if type(cached) is tuple and cached[0] is attacker else state._blockers()  # (_blockers)
@@ -3821,7 +3934,7 @@ class Greedy:
             if verdict is None:
                 verdict = known[sb] = self._estimate_holds(state, attacker, b)
             if verdict:
-                key = (0 if b.facts.guard else 1, b.facts.cost, b.uid)
+                key: tuple[int, ...] = (0 if b.facts.guard else 1, b.facts.cost, b.uid)
                 if best_key is None or key < best_key:
                     best, best_key = b, key
             elif best is None:
@@ -3873,7 +3986,7 @@ class Greedy:
 
     # -- reactive windows --
 
-    def _reaction_options(self, state: MageState, p: int, wanted: tuple) -> list:
+    def _reaction_options(self, state: MageState, p: int, wanted: tuple[Unit, ...]) -> list[_Reaction]:
         """(source, its effects, its target card, the card using it, its cost) for each Spell or ability player ``p``
         may use in the window now (among the actions :meth:`MageState._reactions` lists) whose effect (heal, damage, a
         change of stats or keywords) lands on one of the cards ``wanted``: the targeted ones aimed at those cards only,
@@ -3881,7 +3994,7 @@ class Greedy:
         the table or a card with the ability) becomes the action by :meth:`_reaction_action`."""
         side = state.sides[p]
         flesh = side.flesh
-        out = []
+        out: list[_Reaction] = []
         seen = None
         can_target = state.can_target
         for i, f in enumerate(side.hand):
@@ -3945,7 +4058,7 @@ class Greedy:
         return out
 
     @staticmethod
-    def _reaction_action(state: MageState, p: int, source: Any, target: Any) -> Action:
+    def _reaction_action(state: MageState, p: int, source: Any, target: Any) -> MageAction:
         """The action for a source of :meth:`_reaction_options` and its target."""
         kind = type(source)
         if kind is int:
@@ -3957,9 +4070,10 @@ class Greedy:
             return Activate(_key(source), source.facts.name)
         return Activate(_key(source), source.facts.name, *state.target_ref(p, target))
 
-    def _try_effects(self, state: MageState, effects: list, target: Any, user: Unit | None) -> list:
+    def _try_effects(self, state: MageState, effects: Sequence[Eff], target: Unit | None,
+                     user: Unit | None) -> list[tuple[Unit, int | None, _Mod | None]]:
         """Apply the effects' changes to cards for an estimate (undone by :meth:`_undo`): what was changed."""
-        undo = []
+        undo: list[tuple[Unit, int | None, _Mod | None]] = []
         for e in effects:
             tw = e.tw
             t = target if e.targeted else user if tw is None or tw == "this" or tw == "user" else None
@@ -3978,15 +4092,16 @@ class Greedy:
                 undo.append((t, None, mod))
         return undo
 
-    def _undo(self, state: MageState, undo: list) -> None:
+    def _undo(self, state: MageState, undo: list[tuple[Unit, int | None, _Mod | None]]) -> None:
         for t, damage, mod in reversed(undo):
             if mod is None:
+                assert damage is not None  # (a change of damage)
                 t.damage = damage
             else:
                 t.mods.remove(mod)
                 state._touch(t)
 
-    def _battle_reaction(self, state: MageState, b: Battle, me: Unit, opp: Unit) -> Action | None:
+    def _battle_reaction(self, state: MageState, b: Battle, me: Unit, opp: Unit) -> MageAction | None:
         """A Spell or ability before this Move (the card is losing the Battle) that turns the Battle: the
         cheapest one that Kills the other card outright, or after which this card wins (a heal on it, damage to the
         other card, a bonus). None: fight on (or retreat) as usual."""
@@ -4027,7 +4142,7 @@ class Greedy:
             trades = known[~sb] = self._is_trade(state, attacker, b)
         return False, trades
 
-    def _block_reaction(self, state: MageState, attacker: Unit, reach: list) -> Action | None:
+    def _block_reaction(self, state: MageState, attacker: Unit, reach: list[Unit]) -> MageAction | None:
         """Before choosing a blocker (``reach``: the cards that may block now), when none would stop the attacker: the
         cheapest Spell or ability that Kills the attacker (its attack stops), or makes a card stop it (damage to the
         attacker, a heal or a bonus on a blocker, Wings of the Gale on a card against a Flyer); against a hit that
@@ -4038,6 +4153,7 @@ class Greedy:
         stamp = state.stamp
         if attacker.stamp != stamp:
             state._refresh(attacker)
+        u: Unit | None
         flyer = attacker.flags & FLYER
         lethal = not reach and attacker.best >= state.sides[p].hp
         wanted = list(reach)
@@ -4095,12 +4211,12 @@ class Greedy:
                     best, best_key = (source, target), key
         return None if best is None else self._reaction_action(state, p, *best)
 
-    def _declare(self, state: MageState) -> Action:
+    def _declare(self, state: MageState) -> MageAction:
         p = state.active
         declared = state.declared
         if not declared:
             action, value = self._candidates(state, p, attack_phase=True)
-            if value > 0:
+            if value > 0 and action is not None:  # (an action whenever value > 0)
                 return action
         if self._plan_serial != state.serial or self._plan_version != state.version:
             self._plan_serial, self._plan_version = state.serial, state.version
@@ -4167,7 +4283,7 @@ class Greedy:
             rng = state.rng
             rank = {side.seat: (0 if side.hp <= mine else 1, -(-side.hp // mine) // 2, -pool[4], -side.hp,
                                 rng.random())
-                    for side, pool in zip(foes, pools)}
+                    for side, pool in zip(foes, pools, strict=False)}
         # The race: if my attackers would kill the most exposed enemy Mage before all enemies kill mine, Guards
         # attack too, and every attacker goes at that Mage.
         weakest = foes[0] if rank is None else _weakest(foes, mine, rank)
@@ -4179,7 +4295,7 @@ class Greedy:
         memo = _SIGS[2]
         estimate = self._estimate_holds
         single = len(foes) == 1
-        targets = list(zip(foes, pools))
+        targets = list(zip(foes, pools, strict=False))
         gen = _SIGS[0]
         plan = []
         for _, _, u in attackers:
@@ -4209,7 +4325,7 @@ class Greedy:
                         continue
                 # The strongest Creature not spent yet that may block: spent on this attacker if it would stop it
                 # (the attacker goes in as a decoy if it survives the blocker's free hit, else stays home).
-                stopper = None
+                stopper: Unit | Literal[False] | None = None
                 rest = pool[2 + flyer]  # (its Creatures not spent yet that may block this one: all, or the Flyers)
                 if rest is None:
                     rest = pool[3] = [b for b in pool[2] if b.flags & FLYER]
@@ -4231,11 +4347,13 @@ class Greedy:
                 if single:
                     seat, decoy, spent = side.seat, stopper, pool
                     break
+                assert rank is not None  # (more than one Mage to attack)
                 key = (stopper is not None, rank[side.seat])
                 if best_key is None or key < best_key:
                     seat, best_key, decoy, spent = side.seat, key, stopper, pool
             if seat is not None:
                 if decoy is not None:  # the decoy's blocker is spent
+                    assert spent is not None  # (the blocker pool of the Mage it goes at)
                     spent[2].remove(decoy)
                     if decoy.flags & FLYER and spent[3] is not None:
                         spent[3].remove(decoy)
@@ -4247,11 +4365,11 @@ class Greedy:
 
     # -- creating --
 
-    def _play(self, state: MageState) -> Action:
+    def _play(self, state: MageState) -> MageAction:
         action, value = self._candidates(state, state.active, attack_phase=False)
-        return action if value > 0 else END_PLAY
+        return action if value > 0 and action is not None else END_PLAY  # (an action whenever value > 0)
 
-    def _candidates(self, state: MageState, p: int, attack_phase: bool) -> tuple[Action | None, float]:
+    def _candidates(self, state: MageState, p: int, attack_phase: bool) -> tuple[MageAction | None, float]:
         """The best card to create or ability to use now (with its best target) and its value; in the Attack
         phase only Spells and abilities. In the Play phase the dearest castable Creature or Guard comes first, before
         anything else is scored. Each source is scored once per target, without listing actions.
@@ -4261,6 +4379,7 @@ class Greedy:
         side = state.sides[p]
         hand = side.hand
         flesh = side.flesh
+        best: Any  # (a hand index, made a Create at the end, or an action)
         best, best_value, best_order = None, 0.0, -1
         classes = upkeep = -1
         bound = None
@@ -4355,7 +4474,7 @@ class Greedy:
                     ref, label = state.target_ref(p, target)
                     best, best_value = Create(spell.sid, f.name, ref, label, True), value
         # Abilities, in the order of MageState.ability_sources (scanned here without listing them).
-        done: set = set()  # targeted abilities scored (another copy's has the same targets and values)
+        done: set[Eff] = set()  # targeted abilities scored (another copy's has the same targets and values)
         dearest = -1
         gear_acts = state.gear_acts[p]
         if gear_acts:
@@ -4410,7 +4529,8 @@ class Greedy:
         return best, best_value
 
     def _score_sources(self, state: MageState, p: int, obj: Any, user: Unit, flesh: int, attack_phase: bool,
-                       bound: tuple | None, best: Any, best_value: float, done: set) -> tuple[Any, float, tuple | None]:
+                       bound: tuple[int, bool, bool] | None, best: Any, best_value: float,
+                       done: set[Eff]) -> tuple[Any, float, tuple[int, bool, bool] | None]:
         """Score the abilities of a Device or Hex ``obj`` (on ``user``) against the best so far: (best, its value,
         the bounds of :meth:`_bounds`, found when first needed)."""
         for e in obj.facts.activated:
@@ -4429,7 +4549,7 @@ class Greedy:
         return best, best_value, bound
 
     def _score_ability(self, state: MageState, p: int, e: Eff, user: Unit, obj: Any, attack_phase: bool, best: Any,
-                       best_value: float, done: set) -> tuple[Any, float]:
+                       best_value: float, done: set[Eff]) -> tuple[Any, float]:
         """Ability ``e`` of ``obj`` (used by ``user``) with its best target, if it beats the best so far: (best, its
         value)."""
         penalty = e.penalty
@@ -4504,6 +4624,7 @@ class Greedy:
         if f.type == SPELL:
             entries = f.on_play
         else:
+            assert f.attach is not None  # (a Hex has its attach entry)
             entries = [f.attach, *f.on_play, *f.hex_mods, *f.triggers.get("maintenance_phase", ())]
             if f.chains:
                 entries.append(_CHAINS)
@@ -4541,7 +4662,7 @@ class Greedy:
                 best, best_value = target, value
         return best, best_value
 
-    def _entries_value(self, state: MageState, p: int, entries: list, target: Any, attack_phase: bool) -> float:
+    def _entries_value(self, state: MageState, p: int, entries: list[Eff], target: Any, attack_phase: bool) -> float:
         """The sum of :meth:`_effect_value` of ``entries`` on ``target`` (for :meth:`_card_target`)."""
         return sum(self._effect_value(state, p, e, target, None, attack_phase) for e in entries)
 
@@ -4584,9 +4705,10 @@ class Greedy:
             value -= 15 * (len(plan) - 1)
         return value
 
-    def _effect_value(self, state: MageState, p: int, e: Eff, target: Any, this: Unit | None, attack_phase: bool) -> float:
+    def _effect_value(self, state: MageState, p: int, e: Eff, target: Any, this: Unit | None,
+                      attack_phase: bool) -> float:
         kind, tw = e.kind, e.tw
-        unit = target if type(target) is Unit else None
+        unit: Unit | Gear | None = target if type(target) is Unit else None
         if tw == "this" or tw == "user":
             unit = this
         elif tw == "hexed" and type(target) in (Unit, Gear):
@@ -4682,7 +4804,7 @@ class Greedy:
 
     # -- the other choices --
 
-    def _draw(self, state: MageState, options: list) -> Action:
+    def _draw(self, state: MageState, options: list[Draw]) -> Draw:
         p = state.active
         side = state.sides[p]
         hand = side.hand
@@ -4703,30 +4825,32 @@ class Greedy:
                     return option
         return options[0]
 
-    def _equip(self, state: MageState) -> Action:
+    def _equip(self, state: MageState) -> MageAction:
         if not state.sides[state.active].ground:  # (greedy does not move equipped Devices: nothing to pick up)
             return END_EQUIP
         options = state._options()
+        best: MageAction
         best, best_value = END_EQUIP, 0.0
         for action in options:
             if type(action) is not Equip:
                 continue
             g, u = state.objs[action.gid], state.objs[action.uid]
             if g.facts.type == SHIELD:
-                value = 10.0 + (30 if u.facts.guard else 0) + u.facts.cost / 10 - (0 if u.facts.guard else max(state.attacks(u)))
+                value = (10.0 + (30 if u.facts.guard else 0) + u.facts.cost / 10
+                         - (0 if u.facts.guard else max(state.attacks(u))))
             else:
                 value = self._device_value(state, g.facts, u)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _discard(self, state: MageState) -> Action:
+    def _discard(self, state: MageState) -> MageAction:
         p = state.active
         side = state.sides[p]
         worst, worst_value = None, None
         hand = side.hand
         classes = state._classes_in_play(p)
-        for action in state._options():
+        for action in cast("list[Discard]", state._options()):  # (the Discard phase's options)
             f = hand[action.index]
             if f.unit:
                 value = 50.0 + f.cost if self._castable(state, p, f, classes) else 15.0
@@ -4743,6 +4867,7 @@ class Greedy:
                 value = 25.0
             if worst_value is None or value < worst_value:
                 worst, worst_value = action, value
+        assert worst is not None  # (a hand of more than five cards to discard from)
         return worst
 
     @staticmethod
@@ -4757,7 +4882,7 @@ class Greedy:
                 return True
         return False
 
-    def _answer(self, state: MageState) -> Action:
+    def _answer(self, state: MageState) -> MageAction:
         _, options, kind, context = state.pending[0]
         if kind == "pay":
             return options[0]
@@ -4788,10 +4913,13 @@ class Greedy:
 
 ENGINE = register(Engine(
     game="magewarfare",
-    new_match=new_match,
-    new_goldfish=new_goldfish,
+    # MageState follows core.GameState's protocol without subclassing it (compiled, it is an extension type, which
+    # cannot derive from a Python class), and Engine is typed with the GameState class: type checkers cannot see that
+    # it fits.
+    new_match=new_match,  # type: ignore[arg-type]
+    new_goldfish=new_goldfish,  # type: ignore[arg-type]
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},
+    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]
     effects=EFFECTS,
     players=(2, 4),
     default_max_turns=200,

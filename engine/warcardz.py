@@ -19,20 +19,19 @@ two seats of a mirror match play alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
 from .core import (
     Action,
-    Choose as _Choose,
     Engine,
-    GameState,
     Pass,
-    Play as Tactic,  # a before-combat tactics card is played with the core's Play action
     RandomPolicy,
     Reading,
     deck_cards,
@@ -40,7 +39,19 @@ from .core import (
     register,
     shuffle,
 )
+from .core import Choose as _Choose
+from .core import Play as Tactic  # a before-combat tactics card is played with the core's Play action
 from .effects import EffectRegistry
+
+# A card's effect entry: a mapping of its record, whose values are of any type.
+_Entry: TypeAlias = Mapping[str, Any]
+# A compiled modifier: (stat, amount, condition); a variable card's is (amount, sides, condition).
+_Mod: TypeAlias = "tuple[int, int, Cond | None]"
+# How an instant is played in a combat's tactics window (``Facts.window``): (True, preferred position only,
+# condition) when it picks one of the player's fighters, else (False, its entries as (effect, target, stat,
+# condition)).
+_Window: TypeAlias = ("tuple[Literal[True], bool, Cond | None]"
+                      " | tuple[Literal[False], tuple[tuple[str, str | None, int, Cond | None], ...]]")
 
 LINE = 5
 LINE_VALUE = 25
@@ -92,7 +103,7 @@ def view(player: int, sq: int) -> int:
 
 
 # VIEW_ORDER[player]: the ten squares in ``player``'s own order (its line from its left, then the enemy's).
-VIEW_ORDER = tuple(tuple(sorted(range(10), key=lambda sq, p=p: view(p, sq))) for p in (0, 1))
+VIEW_ORDER = tuple(tuple(sorted(range(10), key=partial(view, p))) for p in (0, 1))
 # VIEW_ROW[player]: the squares of ``player``'s own line, from its own left.
 VIEW_ROW = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
 BREAK = 300.0  # what a target adds to its worth (100 a value point) when it is an attacker of the enemy's best attack
@@ -151,10 +162,10 @@ _DURATIONS = {"this_combat", "this_turn", "while_in_play", "while_active"}
 class _Registry(EffectRegistry):
     """The effect kinds, checked down to the values the engine understands (stats, sides, sources)."""
 
-    def supports(self, entry) -> bool:
+    def supports(self, entry: _Entry) -> bool:
         if not super().supports(entry):
             return False
-        kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
+        kind, trigger, target = entry["effect"], entry["trigger"], entry.get("target")  # (a supported entry has one)
         if "duration" in entry and entry["duration"] not in _DURATIONS:
             return False
         if kind == "modify":
@@ -172,14 +183,14 @@ class _Registry(EffectRegistry):
         if kind == "set_attribute":
             return entry.get("attribute") in ATTRIBUTES
         if kind == "choose_attribute":
-            return entry.get("from", "top") in ("top", "deck") and (entry.get("from", "top") == "top"
-                                                                     or entry.get("choice", "named_attribute") == "named_attribute")
+            return entry.get("from", "top") in ("top", "deck") and bool(
+                entry.get("from", "top") == "top" or entry.get("choice", "named_attribute") == "named_attribute")
         if kind == "move":
-            return entry.get("destination", "any_vacant_own_position") == "any_vacant_own_position"
+            return bool(entry.get("destination", "any_vacant_own_position") == "any_vacant_own_position")
         if kind == "grant_direction":
             return bool(entry.get("directions")) and set(entry["directions"]) <= set(DIRECTIONS)
         if kind == "prevent_removal":
-            return entry.get("instead", "return_to_reserve") == "return_to_reserve"
+            return bool(entry.get("instead", "return_to_reserve") == "return_to_reserve")
         if kind == "deploy_reserve":
             return isinstance(entry.get("amount", 1), int)
         return True
@@ -219,7 +230,8 @@ EFFECTS.kind("flip_attribute", triggers={"on_play", "on_win", "on_enter"}, keys=
 EFFECTS.kind("flip_variable", triggers={"on_play", "on_win", "on_enter"}, keys={"optional"})
 EFFECTS.kind("choose_attribute", triggers={"on_play"}, keys={"from", "count", "choice"})
 EFFECTS.kind("swap_positions", triggers={"on_play"}, targets={"two_adjacent_own_fighters"})
-EFFECTS.kind("move", triggers={"on_play"}, targets={"own_fighter"}, keys={"destination"}, conditions=_FIGHTER_CONDITIONS)
+EFFECTS.kind("move", triggers={"on_play"}, targets={"own_fighter"}, keys={"destination"},
+             conditions=_FIGHTER_CONDITIONS)
 EFFECTS.kind("return_to_reserve", triggers={"on_play"}, targets={"own_fighter", "enemy_fighter"},
              conditions=_FIGHTER_CONDITIONS)
 EFFECTS.kind("deploy_reserve", triggers={"on_play"}, targets={"controller"}, keys={"amount", "optional"})
@@ -234,7 +246,7 @@ EFFECTS.kind("preferred_position", triggers={"on_play"}, targets={"own_fighter_i
 _PICKED = {"own_fighter", "enemy_fighter", "two_adjacent_own_fighters", "own_fighter_in_combat"}
 
 
-def _targeted(entry) -> bool:
+def _targeted(entry: _Entry) -> bool:
     return entry.get("target") in _PICKED or (entry["effect"] == "choose_attribute" and entry.get("from") == "deck")
 
 
@@ -242,8 +254,15 @@ class Cond:
     """A compiled ``condition`` mapping."""
 
     __slots__ = ("alone", "attrs", "faction", "klass", "max_value", "position", "with_")
+    alone: bool | None
+    attrs: frozenset[int] | None
+    faction: str | None
+    klass: str | None
+    max_value: int | None
+    position: int
+    with_: Cond | None
 
-    def __init__(self, condition: dict) -> None:
+    def __init__(self, condition: Mapping[str, Any]) -> None:
         faction, klass, position = condition.get("faction"), condition.get("class"), condition.get("position")
         self.faction = faction.casefold() if faction else None
         self.klass = klass.casefold() if klass else None
@@ -257,10 +276,10 @@ class Cond:
         self.with_ = Cond(condition["attacking_with"]) if condition.get("attacking_with") else None
 
 
-_CONDS: dict[int, tuple] = {}
+_CONDS: dict[int, tuple[_Entry, Cond | None]] = {}
 
 
-def _cond(entry) -> Cond | None:
+def _cond(entry: _Entry) -> Cond | None:
     """The compiled condition of an effect entry (cached by identity: entries never change)."""
     cached = _CONDS.get(id(entry))
     if cached is None or cached[0] is not entry:
@@ -269,8 +288,10 @@ def _cond(entry) -> Cond | None:
     return cached[1]
 
 
-def _holds(c: Cond, facts: Facts, pos: int, attr: int, group, me) -> bool:
-    """Whether ``facts`` (standing in position ``pos``, attribute card ``attr``, attacking with ``group``) meets ``c``."""
+def _holds(c: Cond, facts: Facts, pos: int, attr: int, group: Sequence[Fighter | None] | None,
+           me: Fighter | None) -> bool:
+    """Whether ``facts`` (standing in position ``pos``, attribute card ``attr``, attacking with ``group``) meets
+    ``c``."""
     if c.faction is not None and facts.faction != c.faction:
         return False
     if c.klass is not None and facts.klass != c.klass:
@@ -288,7 +309,7 @@ def _holds(c: Cond, facts: Facts, pos: int, attr: int, group, me) -> bool:
             return False
         inner = c.with_
         for other in group:
-            if other is not me and _holds(inner, other.facts, -1, attr, None, None):
+            if other is not me and other is not None and _holds(inner, other.facts, -1, attr, None, None):
                 return True
         return False
     return True
@@ -338,6 +359,45 @@ class Facts:
         "window",
         "with_mods",
     )
+    adj_mods: tuple[_Mod, ...]
+    attack: int
+    attack_frenzy: tuple[Cond | None, ...]
+    attack_mods: tuple[_Mod, ...]
+    attr_dependent: bool
+    attr_frenzy: bool
+    attribute: int
+    attrs: tuple[int, ...]
+    aura_frenzy: int
+    aura_grouped: bool
+    auras: tuple[_Mod, ...]
+    before: str | None
+    card: Card
+    compiled_plays: tuple[tuple[str, str | None, Cond | None, int, Any], ...]  # (effect, target, cond., stat, amount)
+    defense: int
+    dirs: int
+    faction: str
+    frenzy: int
+    frenzy_cap: int
+    gains: tuple[int, int, int, int, int, bool] | None
+    grouped: bool
+    instant: bool
+    key: str
+    klass: str
+    name: str
+    negates: bool
+    on_enter: tuple[_Entry, ...]
+    on_win: tuple[_Entry, ...]
+    plays: tuple[_Entry, ...]
+    pos: int
+    saves: bool
+    self_mods: tuple[_Mod, ...]
+    serial: int
+    targeted: _Entry | None
+    type: str
+    value: int
+    var_mods: tuple[_Mod, ...]
+    window: _Window | None
+    with_mods: tuple[_Mod, ...] | None
 
     _serials = iter(range(1, 1 << 62))
 
@@ -357,24 +417,25 @@ class Facts:
         self.faction = str(card.get("faction", "")).casefold()
         self.klass = str(card.get("class", "")).casefold()
         self.instant = card.get("timing") == "instant"
-        self.self_mods: tuple = ()
-        self.adj_mods: tuple = ()
-        self.auras: tuple = ()
-        self.attack_mods: tuple = ()
-        self.attack_frenzy: tuple = ()
-        self.on_win: tuple = ()
-        self.on_enter: tuple = ()
-        self.plays: tuple = ()
+        self.self_mods = ()
+        self.adj_mods = ()
+        self.auras = ()
+        self.attack_mods = ()
+        self.attack_frenzy = ()
+        self.on_win = ()
+        self.on_enter = ()
+        self.plays = ()
         self.targeted = None
         self.negates = self.saves = False
         self.attribute = ATTRIBUTES.index(card["attribute"]) if card.get("attribute") in ATTRIBUTES else 0
         self.attr_frenzy = bool(card.get("frenzy")) if card.type == "attribute" else False
-        self.var_mods: tuple = ()
+        self.var_mods = ()
         modeled = EFFECTS.is_modeled(card)
         if vanilla and not modeled:
             self._finish()
             return
-        lists: dict[str, list] = {"self": [], "adj": [], "aura": [], "attack": [], "frenzy": [], "var": []}
+        lists: dict[str, list[_Mod]] = {"self": [], "adj": [], "aura": [], "attack": [], "var": []}
+        frenzy_conds: list[Cond | None] = []
         for entry in card.effects:
             kind, trigger, target = entry["effect"], entry.get("trigger"), entry.get("target")
             if not modeled and not EFFECTS.supports(entry):
@@ -385,13 +446,13 @@ class Facts:
             elif card.type == "variable" and kind == "modify":
                 lists["var"].append((entry["amount"], SIDES[entry.get("side", "both")], _cond(entry)))
             elif trigger == "passive" and kind == "modify":
-                key = {"this": "self", "adjacent_own_fighters": "adj", "other_own_fighters": "aura"}.get(target)
+                key = {"this": "self", "adjacent_own_fighters": "adj", "other_own_fighters": "aura"}.get(target or "")
                 if key:
                     lists[key].append((STATS[entry["stat"]], entry["amount"], _cond(entry)))
             elif trigger == "on_attack" and kind == "modify":
                 lists["attack"].append((STATS[entry["stat"]], entry["amount"], _cond(entry)))
             elif trigger == "on_attack" and kind == "add_frenzy":
-                lists["frenzy"].append(_cond(entry))
+                frenzy_conds.append(_cond(entry))
             elif trigger == "on_win":
                 self.on_win += (entry,)
             elif trigger == "on_enter":
@@ -407,30 +468,34 @@ class Facts:
             lists["var"].append((int(card.get("bonus", 0)), SIDES.get(card.get("side", "both"), 3),
                                  Cond({card["scope"]: card.get("subject")})))
         self.self_mods, self.adj_mods, self.auras = tuple(lists["self"]), tuple(lists["adj"]), tuple(lists["aura"])
-        self.attack_mods, self.attack_frenzy, self.var_mods = tuple(lists["attack"]), tuple(lists["frenzy"]), tuple(lists["var"])
+        self.attack_mods, self.attack_frenzy, self.var_mods = (tuple(lists["attack"]), tuple(frenzy_conds),
+                                                               tuple(lists["var"]))
         self._finish()
 
     def _finish(self) -> None:
         """Derived facts for fast scoring."""
         self.serial = next(Facts._serials)  # a small number naming the card in score caches
 
-        def grouped(conds) -> bool:
+        def grouped(conds: list[Cond | None]) -> bool:
             return any(c is not None and (c.alone is not None or c.with_ is not None) for c in conds)
 
         # Whether its score as an attacker depends on who else attacks (its own effects, or its commands).
         self.grouped = grouped([m[2] for m in self.self_mods + self.attack_mods] + list(self.attack_frenzy))
         # The modifiers that need another attacker to match: None if the in-group score needs the long way.
-        self.with_mods = tuple(m for m in self.self_mods + self.attack_mods if m[2] is not None and m[2].with_ is not None)
+        self.with_mods = tuple(m for m in self.self_mods + self.attack_mods
+                               if m[2] is not None and m[2].with_ is not None)
         if any(c is not None and c.with_ is not None for c in self.attack_frenzy):
             self.with_mods = None
         self.aura_grouped = grouped([m[2] for m in self.auras])
         # At most how much its frenzy score could add to its total (the tactics window's bound), and
         # how much its commands could add to another fighter's.
-        frenzy_mods = lambda mods: sum(abs(amount) for stat, amount, _ in mods if stat in (FRENZY, ALL_ATTRIBUTES))
+        def frenzy_mods(mods: tuple[_Mod, ...]) -> int:
+            return sum(abs(amount) for stat, amount, _ in mods if stat in (FRENZY, ALL_ATTRIBUTES))
+
         self.frenzy_cap = max(self.frenzy, 0) + 1 + frenzy_mods(self.self_mods) + frenzy_mods(self.attack_mods)
         self.aura_frenzy = frenzy_mods(self.auras)
         # Its on-play entries as (effect, target, condition, stat, amount), for the tactics window.
-        self.compiled_plays = tuple((e["effect"], e.get("target"), _cond(e), STATS.get(e.get("stat"), -1),
+        self.compiled_plays = tuple((e["effect"], e.get("target"), _cond(e), STATS.get(e.get("stat", ""), -1),
                                      e.get("amount")) for e in self.plays)
         # Whether a variable card's bonuses depend on the attribute card.
         self.attr_dependent = any(c is not None and c.attrs is not None for _, _, c in self.var_mods)
@@ -444,7 +509,7 @@ class Facts:
             if t is not None:
                 self.window = (True, t["effect"] == "preferred_position", _cond(t))
             else:
-                self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat"), -1), _cond(e))
+                self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat", ""), -1), _cond(e))
                                             for e in self.plays))
             # Its part of the window's bound (see ``_most_gained``): fixed gain, gain per own fighter in the
             # combat, frenzy grants, Signal Jammers, frenzy modifiers, and whether it has no bound.
@@ -512,6 +577,11 @@ class Fighter:
     square as the enemy sees the board (:func:`view`; kept up to date with ``sq`` through :meth:`move_to`)."""
 
     __slots__ = ("facts", "owner", "rank", "sq", "uid")
+    facts: Facts
+    owner: int
+    rank: int
+    sq: int
+    uid: int
 
     def __init__(self, facts: Facts, owner: int, uid: int, sq: int) -> None:
         self.facts = facts
@@ -532,13 +602,20 @@ class Side:
     """One player's cards off the field: tactics in hand, reserves, and the used, discarded and removed piles."""
 
     __slots__ = ("discards", "dummy", "hand", "played", "removed", "reserves", "size")
+    discards: list[Facts]
+    dummy: bool
+    hand: list[Facts]
+    played: list[Facts]
+    removed: list[Facts]
+    reserves: list[Facts]
+    size: int
 
     def __init__(self, hand: list[Facts], reserves: list[Facts], *, dummy: bool = False, size: int = 0) -> None:
         self.hand = hand
         self.reserves = reserves
-        self.played: list[Facts] = []
-        self.discards: list[Facts] = []
-        self.removed: list[Facts] = []
+        self.played = []
+        self.discards = []
+        self.removed = []
         self.dummy = dummy
         self.size = size
 
@@ -548,8 +625,10 @@ class Side:
         return twin
 
 
-_NO_MODS: dict = {}
-_NOBODY: frozenset = frozenset()
+_NO_MODS: dict[int, list[tuple[int, int]]] = {}
+_NOBODY: frozenset[int] = frozenset()
+# What ``Combat.snapshot`` keeps: the modifiers, the frenzy and preferred-position grants, ``no_variable``, ``plain``.
+_Snapshot: TypeAlias = "tuple[dict[int, list[tuple[int, int]]], set[int], set[int], bool, bool]"
 
 
 class Combat:
@@ -572,6 +651,21 @@ class Combat:
         "target",
         "totals",
     )
+    attack: int
+    attackers: list[Fighter]
+    defender: Fighter
+    defense: int
+    frenzy: set[int] | frozenset[int]
+    home: set[int] | frozenset[int]
+    mods: dict[int, list[tuple[int, int]]]  # (stat, amount) by uid
+    no_variable: bool
+    passes: int
+    plain: bool
+    player: int
+    priority: int
+    saved: bool
+    target: int
+    totals: tuple[int, int] | None
 
     def __init__(self, player: int, attackers: list[Fighter], defender: Fighter) -> None:
         self.player = player
@@ -580,9 +674,9 @@ class Combat:
         self.target = defender.sq
         self.priority = player
         self.passes = 0
-        self.mods: dict[int, list[tuple[int, int]]] = _NO_MODS  # replaced by a fresh one when a card changes it
-        self.frenzy: set[int] | frozenset = _NOBODY
-        self.home: set[int] | frozenset = _NOBODY
+        self.mods = _NO_MODS  # replaced by a fresh one when a card changes it
+        self.frenzy = _NOBODY
+        self.home = _NOBODY
         self.no_variable = False
         self.saved = False
         self.attack = self.defense = 0
@@ -592,11 +686,11 @@ class Combat:
     def fighters_of(self, player: int) -> list[Fighter]:
         return self.attackers if player == self.player else [self.defender]
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> _Snapshot:
         return ({k: list(v) for k, v in self.mods.items()}, set(self.frenzy), set(self.home), self.no_variable,
                 self.plain)
 
-    def restore(self, snap: tuple) -> None:
+    def restore(self, snap: _Snapshot) -> None:
         self.mods, self.frenzy, self.home, self.no_variable, self.plain = snap
         self.totals = None
 
@@ -607,7 +701,7 @@ class Combat:
 class Deploy(NamedTuple):
     """Place a reserve in an open square of one's own line (the turn's reserve)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (the field shadows tuple.index: a public field name, kept)
     name: str
     square: int
 
@@ -619,7 +713,7 @@ class Discard(NamedTuple):
     """Discard a card from hand (a tactics card or a reserve) to flip the attribute or the variable card."""
 
     source: str
-    index: int
+    index: int  # type: ignore[assignment]  # (the field shadows tuple.index: a public field name, kept)
     name: str
     deck: str
 
@@ -630,9 +724,9 @@ class Discard(NamedTuple):
 class Attack(NamedTuple):
     """Attack the fighter on ``target`` with the fighters on ``attackers`` (squares)."""
 
-    attackers: tuple
+    attackers: tuple[int, ...]
     target: int
-    names: tuple
+    names: tuple[str, ...]
     target_name: str
 
     def __str__(self) -> str:
@@ -642,7 +736,7 @@ class Attack(NamedTuple):
 class Instant(NamedTuple):
     """Play an instant tactics card into the combat (on one of one's fighters in it, if the card picks one)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (the field shadows tuple.index: a public field name, kept)
     name: str
     uid: int | None = None
     target: str = ""
@@ -682,6 +776,15 @@ END_TURN = Pass("end the turn")
 _END, _OUTCOME, _WINDOW, _WIN, _MOVE, _CHECK = ("end",), ("outcome",), ("window",), ("win",), ("move",), ("check",)
 PASS = Pass("pass")
 STAY = Pass("stay")
+# What a player may do: the main phase's actions and the answers to pending choices.
+_Action: TypeAlias = "Deploy | Discard | Attack | Instant | Step | Choose | Tactic | Pass"
+# A choice waiting for a player: (player, options, kind, data); ``data`` is of the kind's own type (see ``_HANDLERS``).
+_Pending: TypeAlias = "tuple[int, list[_Action], str, Any]"
+# A queued step (see ``_TASKS``): (kind,), (kind, entry), ("counter", entry, entry) or ("effect", player, card's
+# effect entry, context), where an entry is a played tactics card's [player, facts, target, cancelled].
+_Task: TypeAlias = tuple[Any, ...]
+# The greedy's best attack: (value, attackers, target).
+_Plan: TypeAlias = "tuple[float, list[Fighter], Fighter]"
 
 
 # --- the state ----------------------------------------------------------------------------------
@@ -697,7 +800,8 @@ _BASE: dict[int, int] = {}
 _IN_GROUP = 1 + (1 << 31)  # a ``_BASE`` key's part for an attacker in a group (see ``group_score``)
 
 
-def _bonus(mods: tuple, f: Facts, pos: int, a: int, frenzy: int, attacking: bool, group, me) -> int:
+def _bonus(mods: tuple[_Mod, ...], f: Facts, pos: int, a: int, frenzy: int, attacking: bool,
+           group: Sequence[Fighter | None] | None, me: Fighter | None) -> int:
     """What modifiers ``(stat, amount, condition)`` add to a total (``frenzy``: the frenzy score counts)."""
     bonus = 0
     for stat, amount, c in mods:
@@ -729,6 +833,7 @@ def _own_score(f: Facts, a: int, frenzy_on: bool, attacking: bool, pos: int, in_
     total = (f.attack if attacking else f.defense) + f.attrs[a] + home + ((f.frenzy + home) if frenzy else 0)
     mods = f.self_mods + (f.attack_mods if attacking else ())
     if in_group:
+        assert f.with_mods is not None  # (only a card whose in-group score takes the short way: see ``raw_score``)
         mods = tuple(m for m in mods if m not in f.with_mods)
     total += _bonus(mods, f, pos, a, frenzy, attacking, group, None)
     return total * 2 + (1 if frenzy else 0)
@@ -783,8 +888,51 @@ class WarcardzState:
         "rng",
         "turn",
     )
+    acache: dict[int, int]
+    active: int
+    attr: int
+    attr_card: Facts
+    attr_pile: list[Facts]
+    auras: list[list[Fighter]]
+    board: list[Fighter | None]
+    cache: dict[int | str, Any]  # scores by uid (-uid: defending), and the greedy's plans by ``PLANS`` (or None)
+    changed: bool
+    combat: Combat | None
+    discarded: bool
+    frenzy_on: bool
+    goldfish: bool
+    granted: dict[int, int]
+    medics: list[int]
+    next_uid: int
+    over: bool
+    pending: _Pending | None
+    quiet: int
+    result: int | None
+    sides: list[Side]
+    skey: int
+    several: bool
+    slot_used: bool
+    surrendered: int | None
+    surrenders: bool
+    tasks: list[_Task]
+    tindex: int
+    twins_always: bool
+    units: list[list[Fighter]]
+    unresolved: bool
+    var_attr: int
+    var_base: int
+    var_card: Facts | None  # (None only while the game is set up)
+    var_mods: tuple[_Mod, ...]
+    var_pile: list[Facts]
+    log: list[str] | None
+    max_turns: int
+    rng: random.Random
+    turn: int
 
-    say = GameState.say
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         return self.pending[0] if self.pending is not None else self.active
@@ -850,7 +998,8 @@ class WarcardzState:
 
     # -- scores --
 
-    def score(self, fighter: Fighter, attacking: bool, group=None, combat: Combat | None = None) -> int:
+    def score(self, fighter: Fighter, attacking: bool, group: Sequence[Fighter] | None = None,
+              combat: Combat | None = None) -> int:
         """A fighter's total in a combat: attack (or defense) + the active attribute (+ frenzy) + every modifier.
 
         ``group`` is every attacker of the combat (``fighter`` included) when ``attacking``. Scores that do
@@ -872,12 +1021,12 @@ class WarcardzState:
         else:
             key = -fighter.uid
         cache = self.cache
-        value = cache.get(key)
+        value: int | None = cache.get(key)
         if value is None:
             value = cache[key] = self.fresh_score(fighter, attacking, group)
         return value
 
-    def fresh_score(self, fighter: Fighter, attacking: bool, group=None) -> int:
+    def fresh_score(self, fighter: Fighter, attacking: bool, group: Sequence[Fighter] | None = None) -> int:
         """:meth:`raw_score` outside a combat, for a score that does not depend on the other attackers
         (attacking alone, or defending): the card's own part and the variable card's bonus from a
         per-process table (``_BASE``), plus the commands of its side and a Medic beside it."""
@@ -906,7 +1055,7 @@ class WarcardzState:
                     total += _bonus(other.facts.adj_mods, f, pos, self.attr, packed & 1, False, None, fighter)
         return total
 
-    def group_score(self, fighter: Fighter, group) -> int:
+    def group_score(self, fighter: Fighter, group: Sequence[Fighter]) -> int:
         """:meth:`raw_score` of an attacker whose score depends on the other attackers (``group``, more than
         one), outside a combat: its own part without the bonuses that need another attacker to match and
         the variable card's bonus from ``_BASE``, plus those bonuses and the commands of its side."""
@@ -927,7 +1076,8 @@ class WarcardzState:
             total += self._aura_bonus(fighter, True, pos, group, packed & 1)
         return total
 
-    def raw_score(self, fighter: Fighter, attacking: bool, group, combat: Combat | None) -> int:
+    def raw_score(self, fighter: Fighter, attacking: bool, group: Sequence[Fighter] | None,
+                  combat: Combat | None) -> int:
         """:meth:`score` without the cache (also for a fighter imagined on another square).
 
         The card's own part (stats, preferred position, its own modifiers) comes from a per-process
@@ -959,6 +1109,7 @@ class WarcardzState:
             packed = _OWN[key] = _own_score(f, self.attr, self.frenzy_on, attacking, pos, in_group)
         total = packed >> 1
         if in_group:
+            assert f.with_mods is not None  # (in a group only past the test of ``with_mods`` above)
             total += _bonus(f.with_mods, f, pos, self.attr, packed & 1, True, group, fighter)
         if self.auras[fighter.owner]:
             total += self._aura_bonus(fighter, attacking, pos, group, packed & 1)
@@ -986,7 +1137,8 @@ class WarcardzState:
             _VARIABLE[key] = bonus
         return bonus
 
-    def _aura_bonus(self, fighter: Fighter, attacking: bool, pos: int, group, frenzy: int) -> int:
+    def _aura_bonus(self, fighter: Fighter, attacking: bool, pos: int, group: Sequence[Fighter] | None,
+                    frenzy: int) -> int:
         """What the commands of the fighter's other fighters add to it (``frenzy``: its frenzy counts)."""
         f = fighter.facts
         key = ((((f.serial * 4 + pos) * 2 + attacking) * 2 + fighter.owner) * 2 + frenzy) * 2 + bool(f.auras)
@@ -1005,7 +1157,8 @@ class WarcardzState:
             cache[key] = bonus
         return bonus
 
-    def _full_score(self, fighter: Fighter, attacking: bool, group, combat: Combat | None) -> int:
+    def _full_score(self, fighter: Fighter, attacking: bool, group: Sequence[Fighter] | None,
+                    combat: Combat | None) -> int:
         """The total before the variable card's bonus, with every modifier."""
         f = fighter.facts
         a = self.attr
@@ -1018,8 +1171,9 @@ class WarcardzState:
         if pos == f.pos or (combat is not None and fighter.uid in combat.home):
             attr += 1
             fr += 1
-        mods = f.self_mods
+        mods: tuple[_Mod | tuple[int, int], ...] = f.self_mods  # (a combat's modifiers are (stat, amount))
         auras = self.auras[fighter.owner]
+        other: Fighter | None
         if auras:
             for other in auras:
                 if other is not fighter:
@@ -1072,10 +1226,11 @@ class WarcardzState:
                 for other in self.auras[combat.player]:
                     if other.facts.aura_grouped:
                         free = False
+                attack: int | None  # (None below, for one attacker: not in the cache)
                 attack = 0
                 for f in group:
                     if free and not f.facts.grouped:
-                        value = cache.get(f.uid)
+                        value: int | None = cache.get(f.uid)
                         if value is None:
                             value = cache[f.uid] = self.fresh_score(f, True)
                         attack += value
@@ -1249,6 +1404,7 @@ class WarcardzState:
 
     def flip_variable(self) -> None:
         if self.var_pile:
+            assert self.var_card is not None  # (set up with the game)
             self.var_pile.append(self.var_card)
             self._set_variable(self.var_pile.pop(0))
 
@@ -1265,13 +1421,13 @@ class WarcardzState:
 
     # -- legal actions --
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[_Action]:
         if self.over:
             return ()
         if self.pending is not None:
             return self.pending[1]
         p = self.active
-        moves: list[Action] = []
+        moves: list[_Action] = []
         if not self.slot_used:
             moves.extend(self._deploys(p))
             moves.extend(self._before_plays(p))
@@ -1318,7 +1474,7 @@ class WarcardzState:
                     moves.append(Tactic(index, facts.name, target, label))
         return moves
 
-    def _targets(self, player: int, entry) -> list[tuple[Any, str]]:
+    def _targets(self, player: int, entry: _Entry) -> list[tuple[Any, str]]:
         """The choices of a before-combat effect that picks its target when played, in the player's own
         order of squares (:func:`view`)."""
         kind, target = entry["effect"], entry.get("target")
@@ -1360,13 +1516,13 @@ class WarcardzState:
                     moves.append(Discard(source, index, facts.name, "variable"))
         return moves
 
-    def reach(self, player: int) -> list:
+    def reach(self, player: int) -> list[list[Fighter] | None]:
         """For each square (0-9), the ``player``'s fighters that can attack the enemy on it, in the player's
         own order of squares (:data:`VIEW_ORDER`; None where no enemy can be attacked)."""
         board = self.board
         granted = self.granted
         table = REACH_MASK[player]
-        out = [None] * 10
+        out: list[list[Fighter] | None] = [None] * 10
         for src in VIEW_ORDER[player]:
             fighter = board[src]
             if fighter is None or fighter.owner != player:
@@ -1394,20 +1550,22 @@ class WarcardzState:
             attackers = reach[sq]
             if attackers is None:
                 continue
-            name = board[sq].facts.name
+            target = board[sq]
+            assert target is not None  # (attackers only where an enemy stands)
+            name = target.facts.name
             k = len(attackers)
             for mask in range(1, 1 << k):
                 group = [attackers[i] for i in range(k) if mask >> i & 1]
                 moves.append(Attack(tuple(f.sq for f in group), sq, tuple(f.facts.name for f in group), name))
         return moves
 
-    def _instant_plays(self, player: int, combat: Combat) -> list:
+    def _instant_plays(self, player: int, combat: Combat) -> list[_Action]:  # (Instants: a window adds PASS)
         """The instants ``player`` may play into ``combat`` now (Countermand and Last Stand have their own moments)."""
         side = self.sides[player]
         hand = side.hand
         if not hand or side.dummy:
             return []
-        moves = []
+        moves: list[_Action] = []
         seen = None
         attacking = player == combat.player
         mine = combat.attackers if attacking else (combat.defender,)
@@ -1435,7 +1593,8 @@ class WarcardzState:
                 moves.append(_new(Instant, (index, facts.name, None, "")))
         return moves
 
-    def _playable(self, entries: tuple, attacking: bool, mine) -> bool:
+    def _playable(self, entries: tuple[tuple[str, str | None, int, Cond | None], ...], attacking: bool,
+                  mine: Sequence[Fighter]) -> bool:
         """Whether an untargeted instant would touch any of the player's fighters in this combat."""
         a = self.attr
         for kind, target, stat, cond in entries:
@@ -1452,17 +1611,16 @@ class WarcardzState:
 
     # -- applying --
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: _Action) -> None:
         pending = self.pending
         tasks = self.tasks
         if pending is not None:
             self.pending = None
             _HANDLERS[pending[2]](self, pending[0], action, pending[3])
         else:
-            kind = type(action)
-            if kind is Attack:
+            if type(action) is Attack:
                 self._declare(action)
-            elif kind is Deploy:
+            elif type(action) is Deploy:
                 side = self.sides[self.active]
                 facts = side.reserves.pop(action.index)
                 self.slot_used = True
@@ -1474,9 +1632,9 @@ class WarcardzState:
                     self.end_turn()
                     return
                 tasks.append(_END)
-            elif kind is Tactic:
+            elif type(action) is Tactic:
                 self._play_before(action)
-            elif kind is Discard:
+            elif type(action) is Discard:
                 self._discard(action)
             else:
                 raise ValueError(f"{action} is not an action of this game")
@@ -1528,8 +1686,14 @@ class WarcardzState:
         p = self.active
         board = self.board
         squares = action.attackers
-        combat = Combat(p, [board[squares[0]]] if len(squares) == 1 else [board[sq] for sq in squares],
-                        board[action.target])
+        attackers: list[Fighter] = []
+        for sq in squares:  # (a legal attack names the squares of fighters)
+            fighter = board[sq]
+            assert fighter is not None
+            attackers.append(fighter)
+        defender = board[action.target]
+        assert defender is not None
+        combat = Combat(p, attackers, defender)
         self.combat = combat
         if self.log is not None:
             self.say(f"P{p + 1} attacks {combat.defender.facts.name} ({SQUARE_NAMES[action.target]}) with "
@@ -1586,6 +1750,7 @@ class WarcardzState:
         self.slot_used = False
         self.discarded = False
         if self.log is not None:
+            assert self.var_card is not None
             self.say(f"P{self.active + 1}'s turn: {len(self.units[self.active])} fighters on the field "
                      f"(value {self.value_in_play(self.active)}), {len(self.sides[self.active].reserves)} reserves, "
                      f"{len(self.sides[self.active].hand)} tactics; attribute {self.attr_card.name}, "
@@ -1614,16 +1779,16 @@ class WarcardzState:
         rng.setstate(self.rng.getstate())
         return self._copy(rng)
 
-    def _copy(self, rng) -> WarcardzState:
+    def _copy(self, rng: random.Random) -> WarcardzState:
         """An independent copy of this game, field by field, playing on with the generator ``rng`` (what
         :meth:`clone` and :meth:`determinize` share). Every fighter keeps its uid; the score caches start empty."""
         twin = WarcardzState.__new__(WarcardzState)
         twin.rng = rng
         twin.log = list(self.log) if self.log is not None else None
         twin.turn, twin.max_turns = self.turn, self.max_turns
-        fighters = {}
+        fighters: dict[int, Fighter] = {}
         source = self.board
-        board = [None] * 10
+        board: list[Fighter | None] = [None] * 10
         for sq in range(10):
             f = source[sq]
             if f is not None:
@@ -1641,7 +1806,8 @@ class WarcardzState:
         twin.several = self.several
         twin.twins_always = self.twins_always
         twin.surrenders = self.surrenders
-        twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = list(self.attr_pile), self.attr_card, self.attr, self.frenzy_on
+        twin.attr_pile, twin.attr_card, twin.attr, twin.frenzy_on = (list(self.attr_pile), self.attr_card, self.attr,
+                                                                     self.frenzy_on)
         twin.var_pile, twin.var_card, twin.var_mods = list(self.var_pile), self.var_card, self.var_mods
         twin.slot_used, twin.discarded, twin.granted = self.slot_used, self.discarded, dict(self.granted)
         twin.next_uid, twin.changed, twin.quiet = self.next_uid, self.changed, self.quiet
@@ -1664,7 +1830,8 @@ class WarcardzState:
             combat.no_variable, combat.plain, combat.totals = c.no_variable, c.plain, c.totals
             combat.saved, combat.attack, combat.defense = c.saved, c.attack, c.defense
             twin.combat = combat
-        memo = {}  # the entries and contexts shared by several tasks (and the pending choice) stay shared
+        # the entries and contexts shared by several tasks (and the pending choice) stay shared
+        memo: dict[int, Any] = {}
         twin.tasks = [_copy_task(task, fighters, memo) for task in self.tasks]
         twin.pending = None
         if self.pending is not None:
@@ -1678,7 +1845,7 @@ class WarcardzState:
 
     # -- what a player sees (search policies) --
 
-    def determinize(self, player: int, rng) -> WarcardzState:
+    def determinize(self, player: int, rng: random.Random) -> WarcardzState:
         """A new, independent game that ``player`` cannot tell from this one, everything hidden from it redrawn
         with ``rng`` (see :class:`~decklab.engine.core.GameState`).
 
@@ -1708,13 +1875,14 @@ class WarcardzState:
             twin.pending = _ask_again(twin, pending)
         return twin
 
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         """Everything ``player`` sees now: the field (uids, cards, owners; the directions lit this turn), the
         cards in play and the side decks' sizes, its own hand and reserve in order and only the sizes of the
         other's, every used, discarded and removed card, the turn and the stall count, the turn's slot and
         discard, the combat, whose decision it is (its options when it is ``player``'s) and the result."""
         board = tuple(None if f is None else (f.uid, f.owner, f.facts.name) for f in self.board)
         sides = []
+        held: tuple[tuple[str, ...], tuple[str, ...]] | tuple[int, int]  # (the other's: only the sizes)
         for p, side in enumerate(self.sides):
             if p == player:
                 held = (tuple(f.name for f in side.hand), tuple(f.name for f in side.reserves))
@@ -1731,6 +1899,7 @@ class WarcardzState:
         pending = None
         if self.pending is not None:
             who, options, kind, data = self.pending
+            shown: tuple[tuple[Any, ...], ...] | int  # (the other's options: only how many)
             if who == player or kind == "move":  # (a move's options are the winners that can step in: public)
                 shown = tuple((type(a).__name__,) + tuple(a) for a in options)
             else:
@@ -1742,6 +1911,7 @@ class WarcardzState:
             elif kind not in ("flip", "survey"):
                 data = None
             pending = (who, kind, shown, data)
+        assert self.var_card is not None
         return (self.turn, self.max_turns, self.active, self.current_player(), self.goldfish, self.over, self.result,
                 self.unresolved, self.surrendered, self.quiet, self.changed, self.slot_used, self.discarded,
                 self.next_uid, board, tuple(sorted(self.granted.items())), tuple(sides), self.attr_card.name,
@@ -1753,17 +1923,17 @@ _RANK = attrgetter("rank")
 _CARD_ORDER = attrgetter("key", "serial")  # the canonical order of hidden cards before they are shuffled
 
 
-def _copy_entry(entry: list, memo: dict) -> list:
+def _copy_entry(entry: list[Any], memo: dict[int, Any]) -> list[Any]:
     """A copy of a tactics card's entry ``[player, facts, target, cancelled]``, shared like the original."""
-    copy = memo.get(id(entry))
+    copy: list[Any] | None = memo.get(id(entry))
     if copy is None:
         copy = memo[id(entry)] = list(entry)
     return copy
 
 
-def _copy_context(context: dict, fighters: dict, memo: dict) -> dict:
+def _copy_context(context: dict[str, Any], fighters: dict[int, Fighter], memo: dict[int, Any]) -> dict[str, Any]:
     """A copy of an effect's context (shared by the effects of one card), its fighter the copy's own."""
-    copy = memo.get(id(context))
+    copy: dict[str, Any] | None = memo.get(id(context))
     if copy is None:
         copy = memo[id(context)] = dict(context)
         fighter = copy.get("fighter")
@@ -1772,7 +1942,7 @@ def _copy_context(context: dict, fighters: dict, memo: dict) -> dict:
     return copy
 
 
-def _copy_task(task: tuple, fighters: dict, memo: dict) -> tuple:
+def _copy_task(task: _Task, fighters: dict[int, Fighter], memo: dict[int, Any]) -> _Task:
     """A copy of a queued step: ``(kind,)``, ``(kind, entry)``, ``("counter", entry, entry)`` or
     ``("effect", player, card entry, context)``."""
     if len(task) == 1:
@@ -1785,7 +1955,7 @@ def _copy_task(task: tuple, fighters: dict, memo: dict) -> tuple:
     return (kind, _copy_entry(task[1], memo))
 
 
-def _redraw(cards: list, rng, keep: int) -> None:
+def _redraw(cards: list[Facts], rng: random.Random, keep: int) -> None:
     """Redraw the hidden cards ``cards[keep:]`` in place: a canonical order (by name), then shuffled with ``rng``."""
     if len(cards) - keep < 2:
         return
@@ -1795,19 +1965,26 @@ def _redraw(cards: list, rng, keep: int) -> None:
     cards[keep:] = hidden
 
 
-def _ask_again(state: WarcardzState, pending: tuple) -> tuple:
+def _ask_again(state: WarcardzState, pending: _Pending) -> _Pending:
     """The pending choice of a player whose hand, reserve or view of the attribute deck was redrawn, asked again:
     its options name cards by their place there (the rest of the choice is unchanged)."""
     player, options, kind, data = pending
+    combat = state.combat
     if kind == "window":
-        options = state._instant_plays(player, state.combat)
+        assert combat is not None
+        options = state._instant_plays(player, combat)
         options.append(PASS)
     elif kind == "deploy":
-        options = _deploy_choices(state, player, data[1])
+        deploys = _deploy_choices(state, player, data[1])
+        assert deploys is not None  # (the same reserves in another order: the same choices)
+        options = deploys
     elif kind == "respond":
         options = _respond_choices(state.sides[player], data)
     elif kind == "save":
-        options = _save_choices(state.sides[player], state.combat.defender)
+        assert combat is not None
+        saves = _save_choices(state.sides[player], combat.defender)
+        assert saves is not None  # (the same hand in another order: still a Last Stand)
+        options = saves
     elif kind == "survey":
         options = _survey_choices(state.attr_pile, data)
     return (player, options, kind, data)
@@ -1819,7 +1996,7 @@ def is_attack_opener(facts: Facts) -> bool:
     return facts.before == "grant_direction"
 
 
-def is_twin_combat(attackers, defender: Fighter) -> bool:
+def is_twin_combat(attackers: Sequence[Fighter], defender: Fighter) -> bool:
     """Whether an attacker is the same card as the defender: "If two identical cards meet up in battle, both
     cards are removed from the game" (whatever the scores)."""
     key = defender.facts.key
@@ -1839,15 +2016,15 @@ def _has_instant(side: Side) -> bool:
 # --- the steps of a turn (tasks) and the answers to pending choices --------------------------------
 
 
-def _ask(state: WarcardzState, player: int, options: list, kind: str, data=None) -> None:
+def _ask(state: WarcardzState, player: int, options: list[_Action], kind: str, data: Any = None) -> None:
     state.pending = (player, options, kind, data)
 
 
-def _task_end(state: WarcardzState, task) -> None:
+def _task_end(state: WarcardzState, task: _Task) -> None:
     state.end_turn()
 
 
-def _task_window(state: WarcardzState, task) -> None:
+def _task_window(state: WarcardzState, task: _Task) -> None:
     """The combat's tactics window: the attacker, then the defender, may play instants, until both pass.
 
     A player who is winning the combat as it stands is not asked (it passes): an instant could only
@@ -1855,6 +2032,7 @@ def _task_window(state: WarcardzState, task) -> None:
     whose instants, all of them together, could not change the result (see :func:`_most_gained`).
     """
     combat = state.combat
+    assert combat is not None
     while combat.passes < 2:
         player = combat.priority
         attack, defense = state.totals(combat)
@@ -1913,12 +2091,14 @@ def _frenzy_bound(state: WarcardzState, fighter: Fighter, combat: Combat) -> int
     return bound
 
 
-def _answer_window(state: WarcardzState, player: int, action, data) -> None:
+def _answer_window(state: WarcardzState, player: int, action: Instant | Pass, data: None) -> None:
     combat = state.combat
+    assert combat is not None
     combat.priority = 1 - player
     if action is PASS or action == PASS:
         combat.passes += 1
         return
+    assert type(action) is Instant  # (a window's options: instants, and PASS)
     combat.passes = 0
     index, uid = action.index, action.uid
     side = state.sides[player]
@@ -1946,7 +2126,7 @@ def _countermand(side: Side) -> int | None:
     return None
 
 
-def _task_respond(state: WarcardzState, task) -> None:
+def _task_respond(state: WarcardzState, task: _Task) -> None:
     """The opponent of whoever just played a tactics card may cancel it with a Countermand."""
     entry = task[1]
     responder = 1 - entry[0]
@@ -1956,18 +2136,22 @@ def _task_respond(state: WarcardzState, task) -> None:
     _ask(state, responder, _respond_choices(side, entry), "respond", entry)
 
 
-def _respond_choices(side: Side, entry) -> list:
+def _respond_choices(side: Side, entry: list[Any]) -> list[_Action]:
     """Whether to cancel the card of ``entry`` with the first Countermand of ``side``'s hand."""
     name = entry[1].name
-    counter = side.hand[_countermand(side)].name
+    index = _countermand(side)
+    assert index is not None  # (asked only of a side that holds one)
+    counter = side.hand[index].name
     return [Choose(True, f"play {counter} against {name}"), Choose(False, f"let {name} resolve")]
 
 
-def _answer_respond(state: WarcardzState, player: int, action, entry) -> None:
+def _answer_respond(state: WarcardzState, player: int, action: Choose, entry: list[Any]) -> None:
     if action.option is not True:
         return
     side = state.sides[player]
-    facts = side.hand.pop(_countermand(side))
+    index = _countermand(side)
+    assert index is not None  # (offered only to a side that holds one)
+    facts = side.hand.pop(index)
     side.played.append(facts)
     if state.log is not None:
         state.say(f"P{player + 1} plays {facts.name} against {entry[1].name}")
@@ -1976,7 +2160,7 @@ def _answer_respond(state: WarcardzState, player: int, action, entry) -> None:
     state.tasks.append(("respond", counter))
 
 
-def _task_counter(state: WarcardzState, task) -> None:
+def _task_counter(state: WarcardzState, task: _Task) -> None:
     counter, entry = task[1], task[2]
     if not counter[3]:
         entry[3] = True
@@ -1984,7 +2168,7 @@ def _task_counter(state: WarcardzState, task) -> None:
             state.say(f"{entry[1].name} is cancelled")
 
 
-def _task_tactic(state: WarcardzState, task) -> None:
+def _task_tactic(state: WarcardzState, task: _Task) -> None:
     """A before-combat tactics card that was not cancelled: its effects, in order."""
     player, facts, target, negated = task[1]
     if negated:
@@ -1995,14 +2179,15 @@ def _task_tactic(state: WarcardzState, task) -> None:
         state.tasks.append(("effect", player, entry, context))
 
 
-def _task_check(state: WarcardzState, task) -> None:
+def _task_check(state: WarcardzState, task: _Task) -> None:
     state._check_end()
 
 
-def _task_instant(state: WarcardzState, task) -> None:
+def _task_instant(state: WarcardzState, task: _Task) -> None:
     """An instant that was not cancelled: record what it changes in this combat."""
     player, facts, uid, negated = task[1]
     if not negated:
+        assert state.combat is not None
         _record_instant(state, state.combat, player, facts, uid)
 
 
@@ -2012,12 +2197,14 @@ def _record_instant(state: WarcardzState, combat: Combat, player: int, facts: Fa
     combat.totals = None
     if combat.mods is _NO_MODS:
         combat.mods, combat.frenzy, combat.home = {}, set(), set()
+    assert isinstance(combat.frenzy, set) and isinstance(combat.home, set)  # (fresh sets once a card changes it)
     mine = combat.attackers if player == combat.player else (combat.defender,)
     a = state.attr
     for kind, target, cond, stat, amount in facts.compiled_plays:
         if kind == "ignore_variable":
             combat.no_variable = True
             continue
+        fighters: Sequence[Fighter]
         if target == "own_fighter_in_combat":
             fighters = [f for f in mine if f.uid == uid]
         elif target == "defending_own_fighter":
@@ -2035,9 +2222,10 @@ def _record_instant(state: WarcardzState, combat: Combat, player: int, facts: Fa
                 combat.home.add(f.uid)
 
 
-def _task_outcome(state: WarcardzState, task) -> None:
+def _task_outcome(state: WarcardzState, task: _Task) -> None:
     """Compare the scores: the attacker wins, the defender wins, or a tie."""
     combat = state.combat
+    assert combat is not None
     attack, defense = combat.attack, combat.defense = state.totals(combat)
     defender = combat.defender
     if state.log is not None:
@@ -2069,7 +2257,7 @@ def _task_outcome(state: WarcardzState, task) -> None:
         state.say("a tie: a draw, nothing happens")
 
 
-def _save_choices(side: Side, defender: Fighter) -> list | None:
+def _save_choices(side: Side, defender: Fighter) -> list[_Action] | None:
     """Whether to save the losing ``defender`` with the first Last Stand of its owner's hand (None: it holds none)."""
     for facts in side.hand:
         if facts.saves:
@@ -2078,7 +2266,7 @@ def _save_choices(side: Side, defender: Fighter) -> list | None:
     return None
 
 
-def _answer_save(state: WarcardzState, player: int, action, data) -> None:
+def _answer_save(state: WarcardzState, player: int, action: Choose, data: None) -> None:
     if action.option is not True:
         return
     side = state.sides[player]
@@ -2092,14 +2280,16 @@ def _answer_save(state: WarcardzState, player: int, action, data) -> None:
     state.tasks.append(("respond", entry))
 
 
-def _task_saved(state: WarcardzState, task) -> None:
+def _task_saved(state: WarcardzState, task: _Task) -> None:
     if not task[1][3]:
+        assert state.combat is not None
         state.combat.saved = True
 
 
-def _task_win(state: WarcardzState, task) -> None:
+def _task_win(state: WarcardzState, task: _Task) -> None:
     """The attacker won: the defender leaves (or goes back to the reserve), triggers, then one attacker may move in."""
     combat = state.combat
+    assert combat is not None
     defender = combat.defender
     if combat.saved:
         state._to_reserve(defender)
@@ -2107,7 +2297,7 @@ def _task_win(state: WarcardzState, task) -> None:
         state._remove(defender, " (the attacker wins)")
     if state._check_end():
         return
-    effects = None
+    effects: list[_Task] | None = None
     for fighter in reversed(combat.attackers):
         for entry in reversed(fighter.facts.on_win):
             if effects is None:
@@ -2120,13 +2310,14 @@ def _task_win(state: WarcardzState, task) -> None:
         state.tasks.extend(effects)
 
 
-def _task_move(state: WarcardzState, task) -> None:
+def _task_move(state: WarcardzState, task: _Task) -> None:
     combat = state.combat
+    assert combat is not None
     square = combat.target
     if state.board[square] is not None:
         return
     board = state.board
-    options = None
+    options: list[_Action] | None = None
     for f in combat.attackers:
         if square in ORTHOGONAL[f.sq] and board[f.sq] is f:
             step = _new(Step, (f.sq, f.facts.name, square, f.owner))
@@ -2140,37 +2331,39 @@ def _task_move(state: WarcardzState, task) -> None:
     _ask(state, combat.player, options, "move")
 
 
-def _answer_move(state: WarcardzState, player: int, action, data) -> None:
+def _answer_move(state: WarcardzState, player: int, action: Step | Pass, data: None) -> None:
     if type(action) is not Step:
         return
     fighter = state.board[action.square]
+    assert fighter is not None and state.combat is not None  # (a winner that can step in)
     if state.log is not None:
         state.say(f"{fighter.facts.name} moves into {SQUARE_NAMES[state.combat.target]}")
     state._relocate(fighter, state.combat.target)
 
 
-def _task_effect(state: WarcardzState, task) -> None:
+def _task_effect(state: WarcardzState, task: _Task) -> None:
     _, player, entry, context = task
     _EFFECT_HANDLERS[entry["effect"]](state, player, entry, context)
 
 
-def _flip(state: WarcardzState, player: int, entry, context, deck: str) -> None:
+def _flip(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any], deck: str) -> None:
     if entry.get("optional"):
         current = state.attr_card if deck == "attribute" else state.var_card
+        assert current is not None
         _ask(state, player, [Choose(True, f"flip the {deck} card ({current.name})"),
                              Choose(False, f"keep {current.name}")], "flip", deck)
         return
     state.flip_attribute() if deck == "attribute" else state.flip_variable()
 
 
-def _answer_flip(state: WarcardzState, player: int, action, deck) -> None:
+def _answer_flip(state: WarcardzState, player: int, action: Choose, deck: str) -> None:
     if action.option is True:
         if state.log is not None:
             state.say(f"P{player + 1} flips the {deck} card")
         state.flip_attribute() if deck == "attribute" else state.flip_variable()
 
 
-def _effect_choose_attribute(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_choose_attribute(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     pile = state.attr_pile
     if entry.get("from") == "deck":
         wanted = context["target"]
@@ -2188,12 +2381,12 @@ def _effect_choose_attribute(state: WarcardzState, player: int, entry, context) 
         _ask(state, player, _survey_choices(pile, count), "survey", count)
 
 
-def _survey_choices(pile: list, count: int) -> list:
+def _survey_choices(pile: list[Facts], count: int) -> list[_Action]:
     """Field Survey: which of the top ``count`` cards of the attribute deck to put in play."""
     return [Choose(i, f"make {pile[i].name} the attribute card") for i in range(count)]
 
 
-def _answer_survey(state: WarcardzState, player: int, action, count) -> None:
+def _answer_survey(state: WarcardzState, player: int, action: Choose, count: int) -> None:
     pile = state.attr_pile
     chosen = pile.pop(action.option)
     others = pile[:count - 1]
@@ -2203,7 +2396,7 @@ def _answer_survey(state: WarcardzState, player: int, action, count) -> None:
     state._set_attribute(chosen)
 
 
-def _effect_swap(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_swap(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     a, b = context["target"]
     board = state.board
     first, second = board[a], board[b]
@@ -2216,7 +2409,7 @@ def _effect_swap(state: WarcardzState, player: int, entry, context) -> None:
         state.say(f"{first.facts.name} and {second.facts.name} swap positions")
 
 
-def _effect_move(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_move(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     src, dst = context["target"]
     fighter = state.board[src]
     if fighter is not None and state.board[dst] is None:
@@ -2225,35 +2418,35 @@ def _effect_move(state: WarcardzState, player: int, entry, context) -> None:
             state.say(f"{fighter.facts.name} moves to {SQUARE_NAMES[dst]}")
 
 
-def _effect_return(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_return(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     fighter = state.board[context["target"]]
     if fighter is not None:
         context["vacated"] = fighter.sq
         state._to_reserve(fighter)
 
 
-def _effect_deploy(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_deploy(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     options = _deploy_choices(state, player, context)
     if options is not None:
         _ask(state, player, options, "deploy", (entry, context, entry.get("amount", 1)))
 
 
-def _deploy_choices(state: WarcardzState, player: int, context) -> list | None:
+def _deploy_choices(state: WarcardzState, player: int, context: dict[str, Any]) -> list[_Action] | None:
     """The reserves a tactics card may place and where, then "no more" (None: none can be placed)."""
     vacated = context.get("vacated")
     if vacated is not None:  # Fall Back: "place one of your reserves in the vacant position"
         squares = [vacated] if vacated in ROW_SQUARES[player] and state.board[vacated] is None else []
     else:
         squares = None
-    options = [Choose((d.index, d.square), f"place {d.name} at {SQUARE_NAMES[d.square]}")
-               for d in state._deploys(player, squares)]
+    options: list[_Action] = [Choose((d.index, d.square), f"place {d.name} at {SQUARE_NAMES[d.square]}")
+                              for d in state._deploys(player, squares)]
     if not options:
         return None
     options.append(Choose(None, "place no more reserves"))
     return options
 
 
-def _answer_deploy(state: WarcardzState, player: int, action, data) -> None:
+def _answer_deploy(state: WarcardzState, player: int, action: Choose, data: tuple[_Entry, dict[str, Any], int]) -> None:
     if action.option is None:
         return
     entry, context, remaining = data
@@ -2264,20 +2457,24 @@ def _answer_deploy(state: WarcardzState, player: int, action, data) -> None:
     state._place(facts, player, square, True)
 
 
-def _effect_grant(state: WarcardzState, player: int, entry, context) -> None:
+def _effect_grant(state: WarcardzState, player: int, entry: _Entry, context: dict[str, Any]) -> None:
     fighter = state.board[context["target"]]
     if fighter is not None:
         state.grant(fighter, sum(1 << DIRECTIONS.index(d) for d in entry["directions"]))
         if state.log is not None:
-            state.say(f"{fighter.facts.name} may also attack {', '.join(d.replace('_', ' ') for d in entry['directions'])} this turn")
+            state.say(f"{fighter.facts.name} may also attack "
+                      f"{', '.join(d.replace('_', ' ') for d in entry['directions'])} this turn")
 
 
-_TASKS = {"end": _task_end, "window": _task_window, "respond": _task_respond, "counter": _task_counter,
-          "tactic": _task_tactic, "check": _task_check, "instant": _task_instant, "outcome": _task_outcome,
-          "saved": _task_saved, "win": _task_win, "move": _task_move, "effect": _task_effect}
-_HANDLERS = {"window": _answer_window, "respond": _answer_respond, "save": _answer_save, "move": _answer_move,
-             "flip": _answer_flip, "survey": _answer_survey, "deploy": _answer_deploy}
-_EFFECT_HANDLERS = {
+_TASKS: dict[str, Callable[[WarcardzState, _Task], None]] = {
+    "end": _task_end, "window": _task_window, "respond": _task_respond, "counter": _task_counter,
+    "tactic": _task_tactic, "check": _task_check, "instant": _task_instant, "outcome": _task_outcome,
+    "saved": _task_saved, "win": _task_win, "move": _task_move, "effect": _task_effect}
+# (each answer takes the action and the data of its own kind of choice)
+_HANDLERS: dict[str, Callable[[WarcardzState, int, Any, Any], None]] = {
+    "window": _answer_window, "respond": _answer_respond, "save": _answer_save, "move": _answer_move,
+    "flip": _answer_flip, "survey": _answer_survey, "deploy": _answer_deploy}
+_EFFECT_HANDLERS: dict[str, Callable[[WarcardzState, int, _Entry, dict[str, Any]], None]] = {
     "flip_attribute": lambda s, p, e, c: _flip(s, p, e, c, "attribute"),
     "flip_variable": lambda s, p, e, c: _flip(s, p, e, c, "variable"),
     "choose_attribute": _effect_choose_attribute, "swap_positions": _effect_swap, "move": _effect_move,
@@ -2350,10 +2547,12 @@ def _arrange(fighters: list[Facts]) -> tuple[list[Facts | None], int]:
     return columns, matches
 
 
-_DECKS: dict[tuple[int, bool], tuple] = {}
+# A deck compiled once: its line (a ``[line]`` section's, or one chosen for it), reserves, tactics and side decks.
+_Compiled: TypeAlias = "tuple[Sequence[Facts | None], list[Facts], list[Facts], list[Facts], list[Facts]]"
+_DECKS: dict[tuple[int, bool], tuple[Deck, _Compiled]] = {}
 
 
-def _compiled(deck: Deck, vanilla: bool) -> tuple[list[Facts | None], list[Facts], list[Facts], list[Facts], list[Facts]]:
+def _compiled(deck: Deck, vanilla: bool) -> _Compiled:
     """The deck's starting line (columns 0-4 from its own left), reserves, tactics and side decks, once per deck."""
     cached = _DECKS.get((id(deck), vanilla))
     if cached is not None and cached[0] is deck:
@@ -2361,7 +2560,7 @@ def _compiled(deck: Deck, vanilla: bool) -> tuple[list[Facts | None], list[Facts
     main = [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)]
     characters = [f for f in main if f.type == "character"]
     tactics = [f for f in main if f.type == "tactics"]
-    line = _given_line(deck, characters, vanilla)
+    line: Sequence[Facts | None] | None = _given_line(deck, characters, vanilla)
     if line is None:
         line = choose_line(characters)
     reserves = list(characters)
@@ -2408,7 +2607,8 @@ def readings(rules: dict[str, str] | None) -> tuple[bool, bool, bool]:
     return chosen["turn"] == "several", chosen["identical-cards"] == "always", chosen["surrender"] == "stall-point"
 
 
-def _new_state(rng, *, first: int, max_turns: int, log: bool, goldfish: bool, rules=None) -> WarcardzState:
+def _new_state(rng: random.Random, *, first: int, max_turns: int, log: bool, goldfish: bool,
+               rules: dict[str, str] | None = None) -> WarcardzState:
     state = WarcardzState.__new__(WarcardzState)
     switches = readings(rules)  # (set one at a time: see ``WarcardzState._copy``)
     state.several = switches[0]
@@ -2463,11 +2663,11 @@ def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[F
                   + (" + Frenzy)" if state.frenzy_on else ")") + f"; the variable card is {state.var_card.name}")
 
 
-def _shared(state: WarcardzState, decks: Sequence[Deck], compiled: list, kind: str) -> list[Facts]:
+def _shared(state: WarcardzState, decks: Sequence[Deck], compiled: list[_Compiled], kind: str) -> list[Facts]:
     """The ``kind`` side deck the game uses: the one a deck brings (``[attribute]`` / ``[variable]``); when both
     bring one, the game's generator picks whose (never the seat); when neither, the standard one."""
-    index = 3 if kind == "attribute" else 4
-    brought = [c[index] for deck, c in zip(decks, compiled) if deck.entries(kind)]
+    index: Literal[3, 4] = 3 if kind == "attribute" else 4
+    brought = [c[index] for deck, c in zip(decks, compiled, strict=False) if deck.entries(kind)]
     if not brought:
         return compiled[0][index]  # (every deck compiles the standard side decks when it brings none)
     return brought[int(state.rng.random() * len(brought))] if len(brought) > 1 else brought[0]
@@ -2494,7 +2694,8 @@ def new_match(decks: Sequence[Deck], *, seed: int, first: int = 0, max_turns: in
         state.say(f"P{first + 1} wins the coin toss and goes first")
         for player in (0, 1):
             state.say(f"P{player + 1}'s line, from its own left: " + ", ".join(
-                f"{state.board[sq].facts.name} ({SQUARE_NAMES[sq]})" for sq in VIEW_ROW[player] if state.board[sq]))
+                f"{fighter.facts.name} ({SQUARE_NAMES[sq]})" for sq in VIEW_ROW[player]
+                if (fighter := state.board[sq])))
     return state
 
 
@@ -2532,7 +2733,7 @@ class Greedy:
 
     name = "greedy"
 
-    def act(self, state: WarcardzState) -> Action:
+    def act(self, state: WarcardzState) -> _Action:
         pending = state.pending
         if pending is not None:
             actions = pending[1]
@@ -2565,7 +2766,7 @@ class Greedy:
         return _new(Attack, (tuple([f.sq for f in attackers]), target.sq, tuple([f.facts.name for f in attackers]),
                              target.facts.name))
 
-    def choose(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: WarcardzState, actions: Sequence[_Action]) -> _Action:
         if len(actions) == 1:
             return actions[0]
         if state.pending is not None:
@@ -2577,23 +2778,23 @@ class Greedy:
 
     # -- the main phase --
 
-    def _main(self, state: WarcardzState) -> Action:
+    def _main(self, state: WarcardzState) -> _Action:
         """The main phase's action (no choice pending): see :meth:`act`."""
         return self.act(state)
 
-    def plan(self, state: WarcardzState, p: int):
+    def plan(self, state: WarcardzState, p: int) -> _Plan | None:
         """The best attack ``p`` wins now: (value, attackers, target), or None.
 
         Candidates per target: every fighter that can reach it together, and each one alone.
         """
         key = PLANS[p]
-        cached = state.cache.get(key, False)
+        cached: _Plan | Literal[False] | None = state.cache.get(key, False)
         if cached is not False:
             return cached
         best = state.cache[key] = self._plan(state, p)
         return best
 
-    def _plan(self, state: WarcardzState, p: int, nested: bool = False):
+    def _plan(self, state: WarcardzState, p: int, nested: bool = False) -> _Plan | None:
         """The best winning attack. A target's value (x100) outweighs any margin (at most +50), so targets
         are tried from the most valuable down (then from the player's own left: ``Fighter.rank``), and the
         search stops below the first value that wins. A target's attackers are found when it is tried, in the
@@ -2702,7 +2903,7 @@ class Greedy:
                         best, best_value = (value, found, target), value
         return best
 
-    def _slot(self, state: WarcardzState, p: int, side: Side) -> Action | None:
+    def _slot(self, state: WarcardzState, p: int, side: Side) -> _Action | None:
         """The turn's reserve or before-combat tactics card, if one helps."""
         hand = side.hand
         deploy, squares = self._placements(state, p)
@@ -2799,11 +3000,13 @@ class Greedy:
             if attackers is None:
                 continue
             target = board[sq]
+            assert target is not None  # (attackers only where an enemy stands)
             group = [f for f in attackers if f.facts.key != target.facts.key] if state.twins_always else list(attackers)
             if not group:
                 continue
-            for index, facts in instants:
-                uids = [f.uid for f in group] if facts.window[0] else [None]
+            for _index, facts in instants:
+                assert facts.window is not None  # (the instants that have one)
+                uids: list[int | None] = [f.uid for f in group] if facts.window[0] else [None]
                 for uid in uids:
                     combat = Combat(p, group, target)
                     _record_instant(state, combat, p, facts, uid)
@@ -2930,10 +3133,11 @@ class Greedy:
                 count += 1
         return count
 
-    def _discard(self, state: WarcardzState, p: int, side: Side) -> Action | None:
+    def _discard(self, state: WarcardzState, p: int, side: Side) -> _Action | None:
         """No attack wins: discard the least useful card to flip the attribute card."""
         for index, facts in enumerate(side.hand):
-            if not facts.plays or facts.plays[0]["effect"] == "return_to_reserve" and facts.plays[0]["target"] == "own_fighter":
+            if (not facts.plays
+                    or facts.plays[0]["effect"] == "return_to_reserve" and facts.plays[0]["target"] == "own_fighter"):
                 return Discard("hand", index, facts.name, "attribute")
         if side.reserves:
             index = min(range(len(side.reserves)), key=lambda i: side.reserves[i].value)
@@ -2950,7 +3154,7 @@ class Greedy:
         theirs = sum(f.facts.attrs[attr] + f.facts.defense for f in state.units[1 - p])
         return mine - theirs
 
-    def _best_attribute(self, state: WarcardzState, p: int, allowed) -> int | None:
+    def _best_attribute(self, state: WarcardzState, p: int, allowed: set[int]) -> int | None:
         best, best_edge = None, None
         for attr in sorted(allowed):
             edge = self._attribute_edge(state, p, attr)
@@ -2969,7 +3173,8 @@ class Greedy:
 
     # -- pending choices --
 
-    def _answer(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
+    def _answer(self, state: WarcardzState, actions: Sequence[_Action]) -> _Action:
+        assert state.pending is not None
         player, _, kind, data = state.pending
         if kind == "move":
             return self._move(state, player, actions)
@@ -2984,24 +3189,28 @@ class Greedy:
             return actions[0] if self._variable_edge(state, player) < 0 else actions[1]
         if kind == "survey":
             pile = state.attr_pile
-            return max(actions, key=lambda a: self._attribute_edge(state, player, pile[a.option].attribute))
+            choices = [a for a in actions if isinstance(a, Choose)]  # (all of a survey's options)
+            return max(choices, key=lambda a: self._attribute_edge(state, player, pile[a.option].attribute))
         if kind == "deploy":
             reserves = state.sides[player].reserves
-            options = [a for a in actions if a.option is not None]
+            options = [a for a in actions if isinstance(a, Choose) and a.option is not None]  # (all Choose)
             return min(options, key=lambda a: (-reserves[a.option[0]].value,
                                                SQUARE_POSITION[a.option[1]] != reserves[a.option[0]].pos,
                                                view(player, a.option[1])))
         return actions[0]
 
-    def _move(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
+    def _move(self, state: WarcardzState, player: int, actions: Sequence[_Action]) -> _Action:
         """Move in where the mover reaches more enemies than from where it stands; on an equal count,
         block an enemy reserve square if the enemy still has reserves (and the mover still reaches one)."""
+        assert state.combat is not None
         square = state.combat.target
         enemy = 1 - player
         block = square in ROW_SQUARES[enemy] and bool(state.sides[enemy].reserves)
         best, best_gain = actions[-1], 0
         for action in actions[:-1]:
+            assert isinstance(action, Step)  # (the winners that can step in, then STAY)
             fighter = state.board[action.square]
+            assert fighter is not None
             lights = fighter.facts.dirs | state.granted.get(fighter.uid, 0)
             before = self.reach_count(state, player, lights, fighter.sq)
             after = self.reach_count(state, player, lights, square)
@@ -3010,9 +3219,10 @@ class Greedy:
                 best, best_gain = action, gain
         return best
 
-    def _window(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
+    def _window(self, state: WarcardzState, player: int, actions: Sequence[_Action]) -> _Action:
         """Play the instant that turns the combat most in ``player``'s favour (pass if none improves it)."""
         combat = state.combat
+        assert combat is not None
         attacking = player == combat.player
         attack, defense = state.totals(combat)
 
@@ -3051,6 +3261,7 @@ class Greedy:
                 combat.no_variable = False
                 combat.plain = True
             else:
+                assert snap is not None  # (taken when not plain)
                 combat.restore(snap)
             combat.totals = (attack, defense)  # the field did not change
             if value > best_rank:
@@ -3061,7 +3272,7 @@ class Greedy:
 _GAINS: dict[Facts, tuple[int, int, bool]] = {}
 
 
-def _gain_bound(facts: Facts, mine) -> int:
+def _gain_bound(facts: Facts, mine: Sequence[Fighter]) -> int:
     """At most how much an instant can raise its player's side of a combat (a quick filter for the greedy)."""
     gain = _GAINS.get(facts)
     if gain is None:
@@ -3092,12 +3303,14 @@ def _gain_bound(facts: Facts, mine) -> int:
     return bound
 
 
+# WarcardzState follows the GameState protocol without subclassing it (see the class), and the greedy's ``choose``
+# takes a WarcardzState; core.Engine types them with the GameState class, a nominal type, so mypy cannot match them.
 ENGINE = register(Engine(
     game="warcardz",
-    new_match=new_match,
-    new_goldfish=new_goldfish,
+    new_match=new_match,  # type: ignore[arg-type]  # (returns a WarcardzState: see above)
+    new_goldfish=new_goldfish,  # type: ignore[arg-type]  # (returns a WarcardzState)
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},
+    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]  # (chooses in a WarcardzState)
     effects=EFFECTS,
     default_max_turns=200,
     readings=READINGS,

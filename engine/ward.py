@@ -16,14 +16,14 @@ replay only the current turn: see ``docs/rules/ward.md``, "What search sees").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from operator import length_hint
-from typing import Any, NamedTuple, Self
+from random import Random
+from typing import Any, NamedTuple, Self, SupportsIndex
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import (Action, Choose, Engine, GameState, Pass, Play, RandomPolicy, Reading, deck_cards, new_rng, register,
-                   shuffle)
+from .core import Action, Choose, Engine, Pass, Play, RandomPolicy, Reading, deck_cards, new_rng, register, shuffle
 from .effects import EffectRegistry
 
 CEMETERY_LIMIT = 300
@@ -34,7 +34,9 @@ MAX_LIMITED = 4
 MAX_AL = 12
 FIRST_CYCLE = 2  # turns 1 and 2: no battle and no damage
 FOREVER = 1 << 30
-ATTACK_RATIO = 0.6  # the greedy policy battles when the cemetery HP its strikes are expected to take is at least this share of what the answers take
+# the greedy policy battles when the cemetery HP its strikes are expected to take is at least this share of what the
+# answers take
+ATTACK_RATIO = 0.6
 
 # stat indices of a creature's profile
 AL, SPD, MOD, HITB, DMGB, HITD, ATKD = range(7)
@@ -96,8 +98,8 @@ EFFECTS.kind("heal", triggers={"on_play", "on_summon", "on_hit", "start_of_turn"
              conditions=_CONDITIONS)
 EFFECTS.kind("heal_over_time", triggers={"on_play", "on_summon"}, targets={"own_primary", "this"},
              keys={"amount", "cycles", *_COMMON}, conditions=_CONDITIONS)
-EFFECTS.kind("multiply_damage", triggers={"on_play", "activated"}, targets={"this", "own_primary", "target_own_creature"},
-             keys={"factor", *_COMMON}, conditions=_CONDITIONS)
+EFFECTS.kind("multiply_damage", triggers={"on_play", "activated"},
+             targets={"this", "own_primary", "target_own_creature"}, keys={"factor", *_COMMON}, conditions=_CONDITIONS)
 EFFECTS.kind("strike_first", triggers={"on_play", "passive"}, targets={"this", "target_own_creature", "own_primary",
                                                                         "attached"},
              keys=_COMMON, conditions=_CONDITIONS)
@@ -123,7 +125,8 @@ EFFECTS.kind("summon", triggers={"on_play", "on_summon"}, keys={"from", "as", "a
 EFFECTS.kind("reroll", triggers={"activated", "on_response"}, targets={"this", "attached", "triggering_creature"},
              keys={"what", *_COMMON}, conditions=_CONDITIONS)
 EFFECTS.kind("return_to_hand", triggers={"on_response"}, targets={"own_primary"}, keys=_COMMON, conditions=_CONDITIONS)
-EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})
+# (an attach entry has no trigger: None is its one; EffectRegistry.kind types the triggers as strings)
+EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})  # type: ignore[arg-type]
 
 _PICK_TARGETS = {"target_own_creature", "target_magic", "target_equip_magic"}
 _CHECKED_TARGETS = {"own_primary", "enemy_primary", "all_primaries", "target_own_creature", "target_magic",
@@ -168,15 +171,15 @@ class Facts:
         self.lightning = not self.is_creature and self.magic_type == "lightning"
         self.equip = self.sub_type == "equip"
         self.field = self.sub_type == "field"
-        self.self_mods: list[tuple[int, int, dict | None]] = []
-        self.armor: list[tuple[int | None, dict | None]] = []
+        self.self_mods: list[tuple[int, int, Mapping[str, Any] | None]] = []
+        self.armor: list[tuple[int | None, Mapping[str, Any] | None]] = []
         self.no_instant = self.immune = False
-        self.first: dict | None | bool = False
-        self.triggers: dict[str, tuple[dict, ...]] = {}
-        self.activated: dict | None = None
-        self.responses: tuple[dict, ...] = ()
+        self.first: Mapping[str, Any] | bool = False
+        self.triggers: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        self.activated: Mapping[str, Any] | None = None
+        self.responses: tuple[Mapping[str, Any], ...] = ()
         self.resp = 0
-        self.plays: tuple[dict, ...] = ()
+        self.plays: tuple[Mapping[str, Any], ...] = ()
         self.attach: str | None = None
         self.attached_mods: list[tuple[int, int]] = []
         self.attached_armor: list[int | None] = []
@@ -185,14 +188,14 @@ class Facts:
         self.aura_armor: list[tuple[int | None, str | None]] = []
         self.expire_cycles = 0
         self.cost_damage = self.cost_discard = 0
-        self.pick: dict | None = None
+        self.pick: Mapping[str, Any] | None = None
         self.hostile = self.hits_enemy = self.damaging = False
         self.negates = False
         entries = card.effects
         if vanilla and not EFFECTS.is_modeled(card):
             entries = ()
-        triggers: dict[str, list[dict]] = {}
-        responses = []
+        triggers: dict[str, list[Mapping[str, Any]]] = {}
+        responses: list[Mapping[str, Any]] = []
         for entry in entries:
             if not EFFECTS.supports(entry):
                 continue
@@ -211,7 +214,7 @@ class Facts:
                 self.activated = entry
             elif trigger == "on_response":
                 responses.append(entry)
-            else:
+            elif trigger is not None:
                 triggers.setdefault(trigger, []).append(entry)
         self.triggers = {trigger: tuple(group) for trigger, group in triggers.items()}
         self.plays = self.triggers.get("on_play", ())
@@ -276,7 +279,7 @@ class Facts:
         self.rerolls = self.activated is not None and self.activated["effect"] == "reroll"
         self.strike_busy = bool(self.on_hit or self.rerolls or self.pact)  # its strikes may ask or trigger
 
-    def _passive(self, kind: str, target: str | None, entry: dict) -> None:
+    def _passive(self, kind: str, target: str | None, entry: Mapping[str, Any]) -> None:
         condition = entry.get("condition") or None
         if kind == "modify":
             stat, amount = STATS[entry["stat"]], int(entry["amount"])
@@ -287,7 +290,7 @@ class Facts:
             elif target == "all_own_creatures":
                 self.aura_mods.append((stat, amount, (condition or {}).get("creature_type")))
         elif kind == "prevent":
-            what, amount = entry.get("what"), entry.get("amount")
+            what, reduction = entry.get("what"), entry.get("amount")
             if what == "enemy_magic":
                 self.immune = True
             elif what in ("instant_damage", "damage"):
@@ -297,11 +300,11 @@ class Facts:
                     self.no_instant = True
             if what in ("attack_damage", "damage"):
                 if target == "this":
-                    self.armor.append((amount, condition))
+                    self.armor.append((reduction, condition))
                 elif target == "attached":
-                    self.attached_armor.append(amount)
+                    self.attached_armor.append(reduction)
                 elif target == "all_own_creatures":
-                    self.aura_armor.append((amount, (condition or {}).get("creature_type")))
+                    self.aura_armor.append((reduction, (condition or {}).get("creature_type")))
         elif kind == "strike_first":
             if target == "attached":
                 self.attached_first = True
@@ -309,7 +312,7 @@ class Facts:
                 self.first = condition or True
 
 
-def _quick(facts: Facts) -> Any:
+def _quick(facts: Facts) -> _Quick | None:
     """For a simple magic (one effect on a primary creature, no target to pick, no cost, not Infinite), a
     function ``(state, side, mine, theirs, battle_soon) -> value or None`` that gives what
     ``WardState.play_targets`` and ``Greedy._value`` together give for it in a main phase: None when it cannot be
@@ -333,7 +336,7 @@ def _quick(facts: Facts) -> Any:
                 return None
             dealt = 0 if their.no_instant else amount
             hp = theirs.hp
-            return 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
+            return 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))
 
         return damage
     if kind == "modify" and aim == "own_primary" and not damaging:
@@ -362,13 +365,13 @@ def _quick(facts: Facts) -> Any:
             if mine is None:
                 return None
             missing = mine.facts.hp - mine.hp
-            return 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)  # noqa: FURB136
+            return 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)
 
         return heal
     return None
 
 
-def _quick_equip(facts: Facts) -> Any:
+def _quick_equip(facts: Facts) -> _QuickEquip | None:
     """For an Equip magic for one's own creatures with no other effect on play and no cost, a function
     ``(state, side, mine) -> [(value, target, label), ...] or None``: what ``WardState.play_targets`` and
     ``Greedy._value`` give for each of its targets in a main phase (the greedy policy's fast path)."""
@@ -377,7 +380,7 @@ def _quick_equip(facts: Facts) -> Any:
         return None
     damaging = facts.damaging
 
-    def equip(state: WardState, side: Side, mine: Creature | None) -> list | None:
+    def equip(state: WardState, side: Side, mine: Creature | None) -> list[tuple[float, int, str]] | None:
         count = len(side.magics)
         if count >= MAX_INFINITE or (damaging and state.turn <= FIRST_CYCLE):
             return None
@@ -386,7 +389,7 @@ def _quick_equip(facts: Facts) -> Any:
             return None
         gain = _equip_gain(facts)
         crowded = count >= MAX_INFINITE - 1
-        options = []
+        options: list[tuple[float, int, str]] = []
         for host in ([primary, *side.limited] if side.limited else (primary,)):
             if host is None:
                 continue
@@ -404,7 +407,7 @@ def _al_value(state: WardState, creature: Creature, amount: int, primary: bool) 
     """The greedy policy's worth of ``amount`` more AL on ``creature``: only what the AL cap (12) lets it gain
     (nothing at all on an AL-12 creature), 2.5 a point on the primary creature."""
     room = MAX_AL - _w_profile(state, creature)[AL]
-    gain = amount if amount < room else room  # noqa: FURB136
+    gain = amount if amount < room else room
     if gain <= 0:
         return -1.0
     return 2.5 * gain if primary else 0.5 * gain
@@ -472,9 +475,9 @@ class Creature:
         self.owner = owner
         self.hp = facts.hp
         self.limited = False
-        self.anchor: Any = None
+        self.anchor: Creature | Magic | None = None
         self.blank = False
-        self.temps: list[list] = []
+        self.temps: list[list[Any]] = []  # [stat or T_*, amount (None: all damage prevented), until turn]
         self.equips: list[Magic] = []
         self.dot: list[int] | None = None
         self.hot: list[int] | None = None
@@ -488,7 +491,7 @@ class Creature:
         self.pval: Any = None
         self.aval: int | None = 0
         # the greedy policy's expected exchange with the creature xkey[0] at sepoch xkey[1] (see Greedy)
-        self.xkey: Any = None
+        self.xkey: tuple[Creature, int] | None = None
         self.xval: Any = None
 
     def __repr__(self) -> str:
@@ -512,13 +515,13 @@ class Magic:
         return f"<{self.facts.name} P{self.owner + 1}>"
 
 
-class Magics(list):
+class Magics(list[Magic]):
     """A side's Infinite magics on the field: a list whose every change bumps ``state.sepoch``, so that no
     cached profile outlives a magic entering or leaving the field (even one added by hand, as tests do)."""
 
     __slots__ = ("state",)
 
-    def __init__(self, state: Any = None) -> None:
+    def __init__(self, state: WardState | None = None) -> None:
         super().__init__()
         self.state = state
 
@@ -536,15 +539,15 @@ class Magics(list):
             self.state.sepoch += 1
         list.remove(self, magic)
 
-    def insert(self, index: Any, magic: Magic) -> None:
+    def insert(self, index: SupportsIndex, magic: Magic) -> None:
         self._changed()
         list.insert(self, index, magic)
 
-    def extend(self, magics: Any) -> None:
+    def extend(self, magics: Iterable[Magic]) -> None:
         self._changed()
         list.extend(self, magics)
 
-    def pop(self, index: Any = -1) -> Magic:
+    def pop(self, index: SupportsIndex = -1) -> Magic:
         self._changed()
         return list.pop(self, index)
 
@@ -560,7 +563,9 @@ class Magics(list):
         self._changed()
         list.__delitem__(self, index)
 
-    def __iadd__(self, magics: Any) -> Self:
+    # (list.__iadd__'s own signature: mypy checks it against the generic overload of list.__add__, which returns a
+    # list of any item type, and no list subclass can match that)
+    def __iadd__(self, magics: Iterable[Magic]) -> Self:  # type: ignore[override, misc]
         self._changed()
         list.extend(self, magics)
         return self
@@ -580,7 +585,7 @@ class Side:
         self.cem_hp = 0
         self.primary: Creature | None = None
         self.limited: list[Creature] = []
-        self.magics: list[Magic] = Magics()  # (WardState's own sides tie theirs to the state)
+        self.magics = Magics()  # (WardState's own sides tie theirs to the state)
         self.limbo: list[Facts] = []
         self.summoned = False
         self.started = False
@@ -604,7 +609,8 @@ class Item:
                  "summon", "target")
 
     def __init__(self, player: int, facts: Facts, *, creature: Creature | None = None, is_magic: bool = True,
-                 target: Any = None, answers: Any = None, summon: bool = False, entries: tuple = ()) -> None:
+                 target: Any = None, answers: Item | Strike | Battle | None = None, summon: bool = False,
+                 entries: tuple[Mapping[str, Any], ...] = ()) -> None:
         self.player = player
         self.facts = facts
         self.creature = creature
@@ -677,9 +683,9 @@ class _Over(Exception):
 class Summon(NamedTuple):
     """Summon a creature from hand; ``sacrifices`` are hand indices, ``primary`` sacrifices the primary creature."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (a field named index hides tuple.index, as in core.Play)
     name: str
-    sacrifices: tuple = ()
+    sacrifices: tuple[int, ...] = ()
     primary: bool = False
     sacrifice_names: str = ""
 
@@ -720,7 +726,7 @@ class Attack(NamedTuple):
 class Respond(NamedTuple):
     """Answer an event with a Lightning magic from hand (``index``) or a creature's ability (``uid``)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (a field named index hides tuple.index, as in core.Play)
     name: str
     uid: int = -1
 
@@ -748,9 +754,27 @@ _UNTARGETED = ((None, ""),)
 _STRIKE_EVENTS = EV_HIT_ROLL | EV_HIT_TAKEN | EV_DAMAGE
 _ASK_MAIN = ((0, "main", None), (1, "main", None))
 
+# --- types (for mypy) ---
+# every action of the game (core.Action only registers these named tuples, which type checkers do not follow)
+WardAction = Choose | Pass | Play | Summon | KillOwn | Activate | Attack | Respond
+# a decision the game yields: (player, decision kind, its options, or None when they are listed on demand)
+_Ask = tuple[int, str, Sequence[WardAction] | None]
+# a part of the game: yields decisions, receives the chosen actions (each decision's own kind of action)
+_Steps = Generator[_Ask, Any, None]
+# an effect handler without choices (_HANDLERS), and the greedy policy's fast paths (Facts.quick, Facts.quick_all)
+_Handler = Callable[["WardState", int, Mapping[str, Any], Ctx], None]
+_Quick = Callable[["WardState", Side, Creature | None, Creature | None, bool], float | None]
+_QuickEquip = Callable[["WardState", Side, Creature | None], list[tuple[float, int, str]] | None]
+# what the opponent's hidden cards were redealt to (_w_deal): per side, None (kept) or (hand or None, deck); and a
+# redeal recorded in WardState.fixes: (the number of actions played before it, the player it was for, the redeal)
+_Dealt = tuple[tuple[Facts, ...] | None, tuple[Facts, ...]] | None
+_Fix = tuple[int, int, tuple[_Dealt, ...]]
+# the game's draws from its generator, recorded or replayed (_recorder, _replayer): (one draw, count draws)
+_Draws = tuple[Callable[[], float], Callable[[int], list[float]]]
+
 
 # --- the state's plain (non-generator) methods, as module functions: compiled, they take C types (see ward.pxd);
-# the engine calls them directly, and WardState keeps them as methods (see the end of its class body) ----------------------
+# the engine calls them directly, and WardState keeps them as methods (see the end of its class body) ----------------
 
 
 def _named(creature: Creature) -> str:
@@ -764,7 +788,7 @@ def _side(state: WardState, player: int) -> Side:
     return state.sides[player]
 
 
-def _w_new_turn(state) -> None:
+def _w_new_turn(state: WardState) -> None:
     """The start of a turn: once-per-turn uses and battles reset, temporary changes and magics expire."""
     turn = state.turn
     state.phase = PH_START
@@ -799,7 +823,7 @@ def _w_new_turn(state) -> None:
         _w_check_loss_quiet(state)
 
 
-def _w_roll(state, count: int) -> list[int]:
+def _w_roll(state: WardState, count: int) -> list[int]:
     draw = state.draw
     if draw is state.rec:  # the game's own dice, recorded (inlined)
         rnd = state.rnd
@@ -813,11 +837,11 @@ def _w_roll(state, count: int) -> list[int]:
     return [int(draw() * 6) + 1 for _ in range(count)]
 
 
-def _w_die(state) -> int:
+def _w_die(state: WardState) -> int:
     return int(state.draw() * 6) + 1
 
 
-def _w_shuffle(state, items: list) -> None:
+def _w_shuffle(state: WardState, items: list[Facts]) -> None:
     """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
     count = len(items)
     if count < 2:
@@ -829,7 +853,7 @@ def _w_shuffle(state, items: list) -> None:
         i -= 1
 
 
-def _w_effects_on(state, creature: Creature) -> bool:
+def _w_effects_on(state: WardState, creature: Creature) -> bool:
     """Whether a creature's own effects apply now (not limited, not negated)."""
     if creature.limited or creature.blank:
         return False
@@ -837,7 +861,7 @@ def _w_effects_on(state, creature: Creature) -> bool:
     return battle is None or creature not in battle.negated
 
 
-def _w_profile(state, creature: Creature) -> Sequence[int]:
+def _w_profile(state: WardState, creature: Creature) -> Sequence[int]:
     """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
     magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
 
@@ -853,7 +877,8 @@ def _w_profile(state, creature: Creature) -> Sequence[int]:
         _w_static(state, creature, state.sepoch)
     temps = creature.temps
     if not temps:
-        return creature.pval
+        pval: list[int] = creature.pval  # (cached by _w_static for this sepoch)
+        return pval
     stats = list(creature.sval)
     for temp in temps:
         if temp[0] < 7:
@@ -861,18 +886,18 @@ def _w_profile(state, creature: Creature) -> Sequence[int]:
     return _clamped(stats)
 
 
-def _clamped(stats: list) -> list:
+def _clamped(stats: list[int]) -> list[int]:
     """``stats`` (changed in place) within the rules' bounds: AL at most 12, hit and attack dice at least 1."""
-    if stats[AL] > MAX_AL:  # noqa: PLR1730 (a test is faster than min() on this hot path)
+    if stats[AL] > MAX_AL:  # (a test is faster than min() on this hot path)
         stats[AL] = MAX_AL
-    if stats[HITD] < 1:  # noqa: PLR1730
+    if stats[HITD] < 1:
         stats[HITD] = 1
-    if stats[ATKD] < 1:  # noqa: PLR1730
+    if stats[ATKD] < 1:
         stats[ATKD] = 1
     return stats
 
 
-def _w_static(state, creature: Creature, key: int) -> None:
+def _w_static(state: WardState, creature: Creature, key: int) -> None:
     """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
     facts = creature.facts
     stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
@@ -881,35 +906,36 @@ def _w_static(state, creature: Creature, key: int) -> None:
         for stat, amount, condition in facts.self_mods:
             if condition is None or _w_holds(state, creature, condition):
                 stats[stat] += amount
-    total: int | None = 0
+    total: int | None
+    total = 0
     if facts.armor and on:
-        for amount, _condition in facts.armor:
-            if amount is None:
+        for reduction, _condition in facts.armor:
+            if reduction is None:
                 total = None
                 break
-            total += amount
+            total += reduction
     for magic in creature.equips:
         magic_facts = magic.facts
         for stat, amount in magic_facts.attached_mods:
             stats[stat] += amount
-        for amount in magic_facts.attached_armor:
-            total = None if amount is None or total is None else total + amount
+        for reduction in magic_facts.attached_armor:
+            total = None if reduction is None or total is None else total + reduction
     ctype = facts.ctype
     for magic in state.sides[creature.owner].magics:
         magic_facts = magic.facts
         for stat, amount, kind in magic_facts.aura_mods:
             if kind is None or kind == ctype:
                 stats[stat] += amount
-        for amount, kind in magic_facts.aura_armor:
+        for reduction, kind in magic_facts.aura_armor:
             if kind is None or kind == ctype:
-                total = None if amount is None or total is None else total + amount
+                total = None if reduction is None or total is None else total + reduction
     creature.sval = stats
     creature.pval = _clamped(list(stats))
     creature.aval = total
     creature.skey = key
 
 
-def _w_full_profile(state, creature: Creature) -> Sequence[int]:
+def _w_full_profile(state: WardState, creature: Creature) -> Sequence[int]:
     facts = creature.facts
     battle = state.battle
     magics = state.sides[creature.owner].magics
@@ -939,7 +965,7 @@ def _w_full_profile(state, creature: Creature) -> Sequence[int]:
     return _clamped(stats)
 
 
-def _w_holds(state, creature: Creature, condition: dict) -> bool:
+def _w_holds(state: WardState, creature: Creature, condition: Mapping[str, Any]) -> bool:
     """A passive's condition about its creature."""
     for key, wanted in condition.items():
         if key == "hp_above_half":
@@ -971,10 +997,11 @@ def _w_holds(state, creature: Creature, condition: dict) -> bool:
     return True
 
 
-def _w_strikes_first(state, creature: Creature) -> bool:
+def _w_strikes_first(state: WardState, creature: Creature) -> bool:
     """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
     facts = creature.facts
-    if facts.first and _w_effects_on(state, creature) and (facts.first is True or _w_holds(state, creature, facts.first)):
+    if facts.first and _w_effects_on(state, creature) and (facts.first is True
+                                                           or _w_holds(state, creature, facts.first)):
         return True
     for temp in creature.temps:
         if temp[0] == T_FIRST:
@@ -985,7 +1012,7 @@ def _w_strikes_first(state, creature: Creature) -> bool:
     return False
 
 
-def _w_armor(state, creature: Creature, attacker_al: int) -> int | None:
+def _w_armor(state: WardState, creature: Creature, attacker_al: int) -> int | None:
     """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
     the temporary changes) when it does not depend on ``attacker_al``."""
     facts = creature.facts
@@ -1000,7 +1027,7 @@ def _w_armor(state, creature: Creature, attacker_al: int) -> int | None:
     return total
 
 
-def _w_full_armor(state, creature: Creature, attacker_al: int) -> int | None:
+def _w_full_armor(state: WardState, creature: Creature, attacker_al: int) -> int | None:
     total = 0
     facts = creature.facts
     if facts.armor and _w_effects_on(state, creature):
@@ -1034,18 +1061,18 @@ def _w_temp_armor(creature: Creature, total: int) -> int | None:
     return total
 
 
-def _w_immune_to(state, creature: Creature, player: int) -> bool:
+def _w_immune_to(state: WardState, creature: Creature, player: int) -> bool:
     """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
     return creature.owner != player and creature.facts.immune and _w_effects_on(state, creature)
 
 
-def _w_hurt(state, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
+def _w_hurt(state: WardState, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
     """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
     if amount <= 0 or creature.hp <= 0 or state.turn <= FIRST_CYCLE or creature.limited:
         return 0
     if kind == INSTANT and _w_no_instant(state, creature):
         return 0
-    dealt = amount if amount < creature.hp else creature.hp  # noqa: FURB136 (faster than min())
+    dealt = amount if amount < creature.hp else creature.hp  # (faster than min())
     creature.hp -= dealt
     if creature.hp == 0:
         creature.killer = by
@@ -1055,7 +1082,7 @@ def _w_hurt(state, creature: Creature, amount: int, kind: int, by: Creature | No
     return dealt
 
 
-def _w_no_instant(state, creature: Creature) -> bool:
+def _w_no_instant(state: WardState, creature: Creature) -> bool:
     """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
     if creature.facts.no_instant and _w_effects_on(state, creature):
         return True
@@ -1068,7 +1095,7 @@ def _w_no_instant(state, creature: Creature) -> bool:
     return False
 
 
-def _w_heal(state, creature: Creature, amount: int) -> int:
+def _w_heal(state: WardState, creature: Creature, amount: int) -> int:
     if creature.hp <= 0:
         return 0
     healed = min(amount, creature.facts.hp - creature.hp)
@@ -1079,7 +1106,7 @@ def _w_heal(state, creature: Creature, amount: int) -> int:
     return max(healed, 0)
 
 
-def _w_to_cemetery(state, side: Side, facts: Facts, check: bool = True) -> None:
+def _w_to_cemetery(state: WardState, side: Side, facts: Facts, check: bool = True) -> None:
     side.cemetery.append(facts)
     if facts.is_creature:
         side.cem_hp += facts.hp
@@ -1087,13 +1114,13 @@ def _w_to_cemetery(state, side: Side, facts: Facts, check: bool = True) -> None:
             state._check_loss()
 
 
-def _w_from_cemetery(state, side: Side, facts: Facts) -> None:
+def _w_from_cemetery(state: WardState, side: Side, facts: Facts) -> None:
     side.cemetery.remove(facts)
     if facts.is_creature:
         side.cem_hp -= facts.hp
 
 
-def _w_leave(state, creature: Creature) -> None:
+def _w_leave(state: WardState, creature: Creature) -> None:
     """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
     side = state.sides[creature.owner]
     if side.primary is creature:
@@ -1107,7 +1134,7 @@ def _w_leave(state, creature: Creature) -> None:
     _w_release(state, creature)
 
 
-def _w_remove_magic(state, magic: Magic) -> None:
+def _w_remove_magic(state: WardState, magic: Magic) -> None:
     """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
     side = state.sides[magic.owner]
     if magic in side.magics:
@@ -1123,7 +1150,7 @@ def _w_remove_magic(state, magic: Magic) -> None:
         _w_release(state, magic)
 
 
-def _w_release(state, anchor: Creature | Magic) -> None:
+def _w_release(state: WardState, anchor: Creature | Magic) -> None:
     """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13), as any creature leaves
     it: their equips are destroyed and what they anchor leaves too."""
     for other in state.sides:
@@ -1136,7 +1163,8 @@ def _w_release(state, anchor: Creature | Magic) -> None:
                     _w_to_cemetery(state, other, limited.facts, check=False)
 
 
-def _w_enter(state, player: int, facts: Facts, limited: bool = False, anchor: Any = None) -> Creature:
+def _w_enter(state: WardState, player: int, facts: Facts, limited: bool = False,
+             anchor: Creature | Magic | None = None) -> Creature:
     creature = Creature(facts, state.next_uid, player)
     state.next_uid += 1
     side = state.sides[player]
@@ -1150,7 +1178,7 @@ def _w_enter(state, player: int, facts: Facts, limited: bool = False, anchor: An
     return creature
 
 
-def _w_draw_cards(state, side: Side, count: int) -> int:
+def _w_draw_cards(state: WardState, side: Side, count: int) -> int:
     drawn = 0
     for _ in range(count):
         if not side.deck:
@@ -1160,7 +1188,7 @@ def _w_draw_cards(state, side: Side, count: int) -> int:
     return drawn
 
 
-def _w_summon_options(state, player: int, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
+def _w_summon_options(state: WardState, player: int, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
     """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
 
     A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
@@ -1185,8 +1213,8 @@ def _w_summon_options(state, player: int, normal: bool) -> list[tuple[int, Facts
     if room <= 0:
         return []
     field = primary is not None
-    options = []
-    seen = set()
+    options: list[tuple[int, Facts, tuple[int, ...], bool]] = []
+    seen: set[Facts | tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]]] = set()
     for i, facts in creatures:
         need = facts.need
         if field:
@@ -1202,7 +1230,7 @@ def _w_summon_options(state, player: int, normal: bool) -> list[tuple[int, Facts
             for j, g in creatures:
                 if j == i:
                     continue
-                key = (facts, g)
+                key: tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]] = (facts, g)
                 if g.hp < room and key not in seen:
                     seen.add(key)
                     options.append((i, facts, (j,), field))
@@ -1219,7 +1247,7 @@ def _w_summon_options(state, player: int, normal: bool) -> list[tuple[int, Facts
     return options
 
 
-def _w_has_summon(state, side: Side) -> bool:
+def _w_has_summon(state: WardState, side: Side) -> bool:
     """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
     count = 0
     low = False
@@ -1235,7 +1263,7 @@ def _w_has_summon(state, side: Side) -> bool:
     return bool(_w_summon_options(state, side.player, normal=False))
 
 
-def _w_discard_options(hand: list) -> list[Action]:
+def _w_discard_options(hand: list[Facts]) -> list[Choose]:
     """The hand-limit discard's options: each distinct card of the hand once (its first index)."""
     seen = []
     options = []
@@ -1246,19 +1274,19 @@ def _w_discard_options(hand: list) -> list[Action]:
     return options
 
 
-def _w_cost_discard_options(hand: list) -> list[Action]:
+def _w_cost_discard_options(hand: list[Facts]) -> list[Choose]:
     """A discard cost's options: every card of the hand."""
     return [_new(Choose, (i, f.name)) for i, f in enumerate(hand)]
 
 
-def _w_replace_options(state, player: int) -> list[Action]:
+def _w_replace_options(state: WardState, player: int) -> list[Summon]:
     """The Field Rule's summons from hand (outside the normal summon), as actions."""
     hand = state.sides[player].hand
     return [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
             for i, f, sacrifices, _ in _w_summon_options(state, player, normal=False)]
 
 
-def _w_can_battle(state, player: int) -> bool:
+def _w_can_battle(state: WardState, player: int) -> bool:
     """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
     if state.turn <= FIRST_CYCLE or state.combat_over or state.sides[1 - player].primary is None:
         return False
@@ -1272,10 +1300,10 @@ def _w_can_battle(state, player: int) -> bool:
     return False
 
 
-def _w_combat_moves(state, player: int) -> list[Action]:
+def _w_combat_moves(state: WardState, player: int) -> list[WardAction]:
     side = state.sides[player]
     target = state.sides[1 - player].primary
-    moves: list[Action] = []
+    moves: list[WardAction] = []
     if target is not None:
         for creature in side.creatures():
             if not creature.battled:
@@ -1284,7 +1312,7 @@ def _w_combat_moves(state, player: int) -> list[Action]:
     return moves
 
 
-def _w_can_activate(state, creature: Creature) -> bool:
+def _w_can_activate(state: WardState, creature: Creature) -> bool:
     """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
     entry = creature.facts.activated
     if entry is None or entry["effect"] != "draw" or creature.used & 256 or not _w_effects_on(state, creature):
@@ -1293,7 +1321,7 @@ def _w_can_activate(state, creature: Creature) -> bool:
     return not cost or (state.turn > FIRST_CYCLE and creature.hp > cost)
 
 
-def _w_play_targets(state, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
+def _w_play_targets(state: WardState, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
     """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
     played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
     side = state.sides[player]
@@ -1369,18 +1397,18 @@ def _w_play_targets(state, player: int, facts: Facts) -> Sequence[tuple[Any, str
     return choices if choices is not None else _UNTARGETED
 
 
-def _w_field_magics(state, player: int) -> list[Magic]:
+def _w_field_magics(state: WardState, player: int) -> list[Magic]:
     """Every magic on the field as ``player`` sees it: its own first, then its opponent's (never by seat)."""
     return [*state.sides[player].magics, *state.sides[1 - player].magics]
 
 
-def _w_check_loss_quiet(state) -> None:
+def _w_check_loss_quiet(state: WardState) -> None:
     one, two = state.sides
     if one.cem_hp >= CEMETERY_LIMIT or two.cem_hp >= CEMETERY_LIMIT:
         state._check_loss()
 
 
-def _w_main2_possible(state, player: int) -> bool:
+def _w_main2_possible(state: WardState, player: int) -> bool:
     side = state.sides[player]
     primary = side.primary
     if primary is not None and primary.facts.activated is not None and _w_can_activate(state, primary):
@@ -1397,7 +1425,7 @@ def _w_main2_possible(state, player: int) -> bool:
     return False
 
 
-def _w_creature(state, uid: int) -> Creature | None:
+def _w_creature(state: WardState, uid: int) -> Creature | None:
     for side in state.sides:
         if side.primary is not None and side.primary.uid == uid:
             return side.primary
@@ -1407,7 +1435,7 @@ def _w_creature(state, uid: int) -> Creature | None:
     return None
 
 
-def _w_magic(state, uid: int) -> Magic | None:
+def _w_magic(state: WardState, uid: int) -> Magic | None:
     for side in state.sides:
         for magic in side.magics:
             if magic.uid == uid:
@@ -1415,7 +1443,7 @@ def _w_magic(state, uid: int) -> Magic | None:
     return None
 
 
-def _w_unsettled(state) -> bool:
+def _w_unsettled(state: WardState) -> bool:
     """Whether a creature died, or a player who has fielded a creature has no primary creature."""
     if state.dead:
         return True
@@ -1425,12 +1453,12 @@ def _w_unsettled(state) -> bool:
     return False
 
 
-def _w_creature_on(state, creature: Creature) -> bool:
+def _w_creature_on(state: WardState, creature: Creature) -> bool:
     side = state.sides[creature.owner]
     return side.primary is creature or creature in side.limited
 
 
-def _w_play_plain(state, player: int, action: Play) -> None:
+def _w_play_plain(state: WardState, player: int, action: Play) -> None:
     """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (a plain function; the
     caller buries the dead)."""
     side = state.sides[player]
@@ -1447,16 +1475,18 @@ def _w_play_plain(state, player: int, action: Play) -> None:
     ctx = Ctx(magic=magic, item=item)
     if facts.infinite:
         for handler, entry in facts.steps:
+            assert handler is not None  # (a simple magic's effects all have handlers)
             handler(state, player, entry, ctx)
     else:
         side.limbo.append(facts)
         for handler, entry in facts.steps:
+            assert handler is not None
             handler(state, player, entry, ctx)
         side.limbo.remove(facts)
         side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
 
 
-def _w_place(state, player: int, facts: Facts, host: Creature | None) -> Magic:
+def _w_place(state: WardState, player: int, facts: Facts, host: Creature | None) -> Magic:
     """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
     magic = Magic(facts, state.next_uid, player, host)
     state.next_uid += 1
@@ -1469,7 +1499,7 @@ def _w_place(state, player: int, facts: Facts, host: Creature | None) -> Magic:
     return magic
 
 
-def _w_resolvable(state, player: int, facts: Facts) -> bool:
+def _w_resolvable(state: WardState, player: int, facts: Facts) -> bool:
     side, enemy = state.sides[player], state.sides[1 - player]
     for entry in facts.plays:
         target = entry.get("target")
@@ -1481,7 +1511,7 @@ def _w_resolvable(state, player: int, facts: Facts) -> bool:
     return True
 
 
-def _w_can_answer(state, player: int, event: int, item: Any = None) -> bool:
+def _w_can_answer(state: WardState, player: int, event: int, item: Item | None = None) -> bool:
     """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
     side = state.sides[player]
     if side.dummy:
@@ -1499,10 +1529,10 @@ def _w_can_answer(state, player: int, event: int, item: Any = None) -> bool:
     return False
 
 
-def _w_responses(state, player: int, event: int, answers: Any) -> list[Action]:
+def _w_responses(state: WardState, player: int, event: int, answers: Any) -> list[WardAction]:
     """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
     side = state.sides[player]
-    options: list[Action] = []
+    options: list[WardAction] = []
     seen: list[Facts] = []
     first_cycle = state.turn <= FIRST_CYCLE
     for index, facts in enumerate(side.hand):
@@ -1525,7 +1555,8 @@ def _w_responses(state, player: int, event: int, answers: Any) -> list[Action]:
     return options
 
 
-def _w_response_ok(state, player: int, facts: Facts, event: int, answers: Any, creature: Creature | None = None) -> bool:
+def _w_response_ok(state: WardState, player: int, facts: Facts, event: int, answers: Any,
+                   creature: Creature | None = None) -> bool:
     side = state.sides[player]
     enemy = state.sides[1 - player]
     for entry in facts.responses:
@@ -1569,7 +1600,7 @@ def _w_response_ok(state, player: int, facts: Facts, event: int, answers: Any, c
     return True
 
 
-def _w_targets(state, player: int, entry: dict, ctx: Ctx) -> list[Creature]:
+def _w_targets(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> list[Creature]:
     target = entry.get("target")
     if target == "this":
         return [ctx.creature] if ctx.creature is not None else []
@@ -1597,11 +1628,11 @@ def _w_targets(state, player: int, entry: dict, ctx: Ctx) -> list[Creature]:
     return []
 
 
-def _w_live(state, creature: Creature | None) -> bool:
+def _w_live(state: WardState, creature: Creature | None) -> bool:
     return creature is not None and creature.hp > 0 and _w_creature_on(state, creature)
 
 
-def _w_affected(state, creature: Creature, player: int, ctx: Ctx) -> bool:
+def _w_affected(state: WardState, creature: Creature, player: int, ctx: Ctx) -> bool:
     """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
     if creature is None or creature.hp <= 0:
         return False
@@ -1614,7 +1645,7 @@ def _w_affected(state, creature: Creature, player: int, ctx: Ctx) -> bool:
     return not (magic and _w_immune_to(state, creature, player))
 
 
-def _w_start_triggers(state, player: int) -> bool:
+def _w_start_triggers(state: WardState, player: int) -> bool:
     side = state.sides[player]
     primary = side.primary
     if primary is not None and primary.facts.start:
@@ -1625,7 +1656,7 @@ def _w_start_triggers(state, player: int) -> bool:
     return False
 
 
-def _w_combat_ends(state, player: int) -> bool:
+def _w_combat_ends(state: WardState, player: int) -> bool:
     """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
     for side in state.sides:
         primary = side.primary
@@ -1648,7 +1679,7 @@ def _as_item(item: Item) -> Item:
     return item
 
 
-def _w_first(state, battle: Battle) -> Creature:
+def _w_first(state: WardState, battle: Battle) -> Creature:
     """Who strikes first in ``battle`` (:func:`_w_order`, inlined but for a tie)."""
     attacker, defender = battle.attacker, battle.defender
     fa = _w_strikes_first(state, attacker) if attacker.facts.first or attacker.temps or attacker.equips else False
@@ -1670,7 +1701,7 @@ def _w_first(state, battle: Battle) -> Creature:
     return _w_order(state, attacker, defender)[0]
 
 
-def _w_equips_quiet(state, creature: Creature) -> bool:
+def _w_equips_quiet(state: WardState, creature: Creature) -> bool:
     """Whether none of the creature's equips rerolls or triggers on a hit."""
     for magic in creature.equips:
         if magic.facts.on_hit or magic.facts.rerolls:
@@ -1678,7 +1709,7 @@ def _w_equips_quiet(state, creature: Creature) -> bool:
     return True
 
 
-def _w_order(state, a: Creature, b: Creature) -> tuple[Creature, Creature]:
+def _w_order(state: WardState, a: Creature, b: Creature) -> tuple[Creature, Creature]:
     """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
     fa = _w_strikes_first(state, a) if a.facts.first or a.temps or a.equips else False
     fb = _w_strikes_first(state, b) if b.facts.first or b.temps or b.equips else False
@@ -1700,7 +1731,7 @@ def _w_order(state, a: Creature, b: Creature) -> tuple[Creature, Creature]:
             return (a, b) if ra > rb else (b, a)
 
 
-def _w_hand_mask(state, player: int) -> int:
+def _w_hand_mask(state: WardState, player: int) -> int:
     """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
     side = state.sides[player]
     mask = 0
@@ -1710,7 +1741,7 @@ def _w_hand_mask(state, player: int) -> int:
     return mask
 
 
-def _w_quick_strike(state, striker: Creature, struck: Creature, masks: list) -> int:
+def _w_quick_strike(state: WardState, striker: Creature, struck: Creature, masks: list[int | None]) -> int:
     """``striker``'s strike on ``struck`` resolved at once when nothing can answer or join it: no card in the
     struck player's hand answers a strike (``masks``: each player's answering events, ``None`` when unknown),
     no strike effect on either creature or on the striker's equips. Returns :func:`_w_strike_plain`'s answer
@@ -1726,11 +1757,12 @@ def _w_quick_strike(state, striker: Creature, struck: Creature, masks: list) -> 
     return 1 if _w_strike_plain(state, striker, struck) else 0
 
 
-def _w_strike_plain(state, a: Creature, d: Creature) -> bool:
+def _w_strike_plain(state: WardState, a: Creature, d: Creature) -> bool:
     """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
     hand, no reroll, pact, on-hit or hit-taken effect): a plain function. False when it ends before the damage
     step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
     battle = state.battle
+    assert battle is not None  # (in a battle)
     sepoch = state.sepoch
     plain = not (battle.mods or battle.negated)
     stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(state, a)
@@ -1764,10 +1796,11 @@ def _w_strike_plain(state, a: Creature, d: Creature) -> bool:
     return True
 
 
-def _w_attack_damage(state, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
+def _w_attack_damage(state: WardState, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
     """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
     multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
     battle = state.battle
+    assert battle is not None  # (in a battle)
     damage = stats[MOD] + stats[DMGB]
     draw = state.draw
     if draw is state.rec:  # the game's own dice, recorded (state.roll, inlined)
@@ -1793,9 +1826,9 @@ def _w_attack_damage(state, a: Creature, d: Creature, stats: Sequence[int], crit
     return dealt
 
 
-def _w_main_moves(state, player: int, second: bool) -> list[Action]:
+def _w_main_moves(state: WardState, player: int, second: bool) -> list[WardAction]:
     side = state.sides[player]
-    moves: list[Action] = []
+    moves: list[WardAction] = []
     seen: list[Facts] = []
     for index, facts in enumerate(side.hand):
         if facts.is_creature or facts.lightning or facts in seen:
@@ -1808,9 +1841,9 @@ def _w_main_moves(state, player: int, second: bool) -> list[Action]:
             moves.append(_new(Play, (index, facts.name, target, label)))
     if not second and not side.summoned:
         hand = side.hand
-        for index, facts, sacrifices, primary in _w_summon_options(state, player, normal=True):
-            names = ([side.primary.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
-            moves.append(_new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))))
+        for index, facts, sacrifices, field in _w_summon_options(state, player, normal=True):
+            names = ([side.primary.facts.name] if field and side.primary else []) + [hand[j].name for j in sacrifices]
+            moves.append(_new(Summon, (index, facts.name, sacrifices, field, ", ".join(names))))
         if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
             moves.append(KillOwn(side.primary.facts.name))
     primary = side.primary
@@ -1833,6 +1866,8 @@ def _w_main_moves(state, player: int, second: bool) -> list[Action]:
 # --- the state ----------------------------------------------------------------------------------
 
 
+
+
 class WardState:
     """A game of Ward between two players (or one against a goldfish of training dummies).
 
@@ -1845,9 +1880,49 @@ class WardState:
                  "time_out", "topic", "turn",
                  "used_magics", "who", "window")
 
+    active: int
+    battle: Battle | None
+    combat_over: bool
+    config: tuple[list[list[Facts] | None], int, int, int, bool, bool]  # (decks, seed, first, max_turns, log, goldfish)
+    dead: list[Creature]
+    draw: Callable[[], float]
+    draw_many: Callable[[int], list[float]]
+    draws: list[float]
+    expiring: int
+    fixes: tuple[_Fix, ...]
+    gen: _Steps
+    goldfish: bool
+    history: list[WardAction]
+    kind: str
+    log: list[str] | None
+    max_turns: int
+    next_uid: int
+    options: Sequence[WardAction] | None
+    over: bool
+    own_turns: int
+    phase: int
+    rec: Callable[[], float] | None
+    result: int | None
+    resume: Callable[[Any], _Ask] | None
+    rnd: Callable[[], float]
+    rng: Random
+    sepoch: int
+    setup_draw: bool
+    sides: list[Side]
+    snap: bool | int | tuple[int, int, WardState] | None  # (see determinize and _game)
+    time_out: bool
+    topic: tuple[Strike, int, int] | None
+    turn: int
+    used_magics: list[Magic]
+    who: int
+    window: tuple[int, Item | Strike | Battle] | None
+
     # -- protocol --
 
-    say = GameState.say
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         return self.who
@@ -1864,7 +1939,7 @@ class WardState:
         which decides the game: see :meth:`_time_out`)."""
         return self.over and (self.goldfish or not self.time_out) and self.turn > self.max_turns
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[WardAction]:
         if self.over:
             return ()
         options = self.options
@@ -1874,8 +1949,8 @@ class WardState:
                                       else _w_combat_moves(self, self.who))
         return options
 
-    def apply(self, action: Action) -> None:
-        if self.over:
+    def apply(self, action: WardAction) -> None:
+        if self.over or self.resume is None:
             raise ValueError("the game is over")
         self.history.append(action)
         try:
@@ -1898,7 +1973,7 @@ class WardState:
         twin.rng.setstate(self.rng.getstate())
         return twin
 
-    def determinize(self, player: int, rng: Any) -> WardState:
+    def determinize(self, player: int, rng: Random) -> WardState:
         """A new game ``player`` cannot tell from this one (see :meth:`GameState.determinize`).
 
         The game is a generator, which cannot be copied: the copy replays this game's actions and dice (without
@@ -1921,7 +1996,7 @@ class WardState:
         twin.rec = twin.draw
         return twin
 
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         """Everything ``player`` sees now: the board, every cemetery and count, its own hand, the turn, the battle
         and chain under way, whose decision it is and (its own, or a public one) its options, the result."""
         over = self.over
@@ -2037,7 +2112,7 @@ class WardState:
 
     # -- the game --
 
-    def _game(self, fresh: bool = True):
+    def _game(self, fresh: bool = True) -> _Steps:
         """The whole game: yields (player, decision kind, options or None) and receives the chosen action.
         A game rebuilt from a turn-start copy (``fresh`` false, see _w_rebuild) starts at that turn."""
         if fresh:
@@ -2054,7 +2129,9 @@ class WardState:
                 for side in board.sides:  # (never changed: no reference cycle, freed when replaced)
                     side.magics.state = None
                 # the dice drawn so far; replaying (no recorder), minus the recorded draws not replayed yet
-                drawn = len(self.draws) if self.rec is not None else -length_hint(self.draw.__self__)
+                # (replaying, draw is the __next__ of an iterator over the recorded draws: _replayer)
+                drawn = len(self.draws) if self.rec is not None else -length_hint(
+                    self.draw.__self__)  # type: ignore[attr-defined]
                 self.snap = (len(self.history), drawn, board)
             yield from self._turn()
             self.turn += 1
@@ -2077,7 +2154,7 @@ class WardState:
             chooser = 0 if rolls[0] < rolls[1] else 1
             self.say(f"P1 rolls {rolls[0]}, P2 rolls {rolls[1]}: P{chooser + 1} chooses, and P{first + 1} goes first")
 
-    def _setup_hands(self):
+    def _setup_hands(self) -> _Steps:
         """``ward.opening-hands=setup``: each player draws its five cards at setup ("Each player draws 5 cards"),
         the first player first, each with its redraws and its mulligan (17.9); the first player's first Draw Phase
         then draws nothing more (these are its "5 on the very first turn of the game"), the second player's draws
@@ -2088,7 +2165,7 @@ class WardState:
             _w_draw_cards(self, side, FIRST_DRAW)
             yield from self._opening(player)
 
-    def _turn(self):
+    def _turn(self) -> _Steps:
         me = self.active
         side = _side(self, me)
         foe = _side(self, 1 - me)
@@ -2148,6 +2225,7 @@ class WardState:
             attacker = side.primary
             if attacker is None or attacker.uid != action.uid:
                 attacker = _w_creature(self, action.uid)
+            assert attacker is not None and foe.primary is not None  # (a legal battle)
             yield from self._battle(attacker, foe.primary)
             if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
                 yield from self._settle()
@@ -2170,7 +2248,7 @@ class WardState:
 
     # -- the opening hand --
 
-    def _opening(self, player: int):
+    def _opening(self, player: int) -> _Steps:
         """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
         side = _side(self, player)
         if self.log is not None:
@@ -2230,7 +2308,7 @@ class WardState:
 
     # -- the Field Rule --
 
-    def _settle(self):
+    def _settle(self) -> _Steps:
         """Replace every killed primary creature at once (the active player first, rulebook 14.4.4)."""
         if self.dead:
             yield from self._bury()
@@ -2241,7 +2319,7 @@ class WardState:
                 if self.dead:
                     yield from self._bury()
 
-    def _replace(self, player: int):
+    def _replace(self, player: int) -> _Steps:
         """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
         hand outside the normal summon (with its activation window, 14.2.1, as every summon); redraw if none can
         be; else lose."""
@@ -2272,7 +2350,7 @@ class WardState:
 
     # -- summoning --
 
-    def _summon(self, player: int, action: Summon, *, normal: bool):
+    def _summon(self, player: int, action: Summon, *, normal: bool) -> _Steps:
         side = _side(self, player)
         hand = side.hand
         facts = hand[action.index]
@@ -2311,7 +2389,7 @@ class WardState:
                 if self.log is not None:
                     self.say(f"{_named(creature)}'s effects are negated")
         for card in sacrificed:
-            entries = [e for e in card.triggers.get("on_sacrificed", ())
+            entries: Sequence[Mapping[str, Any]] | None = [e for e in card.triggers.get("on_sacrificed", ())
                        if _summoned_type_ok(e, facts)]
             if entries:
                 yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
@@ -2326,25 +2404,27 @@ class WardState:
 
     # -- main phase actions --
 
-    def _main_action(self, player: int, action: Action):
-        kind = type(action)
+    def _main_action(self, player: int, action: WardAction) -> _Steps:
         side = _side(self, player)
-        if kind is Play:
+        if type(action) is Play:
             yield from self._play(player, action)
-        elif kind is Summon:
+        elif type(action) is Summon:
             yield from self._summon(player, action, normal=True)
-        elif kind is KillOwn:
+        elif type(action) is KillOwn:
             side.summoned = True
             victim = side.primary
+            assert victim is not None  # (a legal KillOwn)
             if self.log is not None:
                 self.say(f"P{player + 1} kills its own {victim.facts.name}")
             victim.hp = 0
             victim.killer = None
             self.dead.append(victim)
-        elif kind is Activate:
+        elif type(action) is Activate:
             creature = _w_creature(self, action.uid)
+            assert creature is not None  # (a legal Activate)
             creature.used |= 256
             entry = creature.facts.activated
+            assert entry is not None
             if self.log is not None:
                 self.say(f"P{player + 1} activates {creature.facts.name}")
             yield from self._activate(player, creature.facts, (entry,), Ctx(creature=creature), creature=creature,
@@ -2354,7 +2434,7 @@ class WardState:
         if _w_unsettled(self):
             yield from self._settle()
 
-    def _play(self, player: int, action: Play):
+    def _play(self, player: int, action: Play) -> _Steps:
         side = _side(self, player)
         facts = side.hand.pop(action.index)
         side.limbo.append(facts)
@@ -2365,7 +2445,7 @@ class WardState:
             yield from self._chain(1 - player, EV_MAGIC, item)
         yield from self._resolve_magic(item)
 
-    def _resolve_magic(self, played: Item):
+    def _resolve_magic(self, played: Item) -> _Steps:
         """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
         item = _as_item(played)  # (compiled: typed locals)
         player, facts = item.player, item.facts
@@ -2378,7 +2458,8 @@ class WardState:
             return
         target = None
         if facts.pick is not None or facts.attach:
-            target = _w_creature(self, item.target) if (facts.attach or facts.pick.get("target") == "target_own_creature") \
+            target = _w_creature(self, item.target) if (facts.attach or (
+                facts.pick is not None and facts.pick.get("target") == "target_own_creature")) \
                 else _w_magic(self, item.target)
             if target is None or (type(target) is Creature and _w_immune_to(self, target, player)):
                 if self.log is not None:
@@ -2394,13 +2475,14 @@ class WardState:
             return
         if facts.cost_damage:
             primary = side.primary
+            assert primary is not None  # (played with one; one a response removed since is not handled)
             _w_hurt(self, primary, facts.cost_damage, INSTANT)
             if self.dead:
                 yield from self._bury()
         magic = None
         if facts.infinite:
             side.limbo.remove(facts)
-            magic = _w_place(self, player, facts, target if facts.attach else None)
+            magic = _w_place(self, player, facts, target if facts.attach and type(target) is Creature else None)
             if magic.host is not None:
                 yield from self._on_equip(player, magic.host)
         ctx = Ctx(magic=magic, target=target, item=item)
@@ -2420,7 +2502,7 @@ class WardState:
         if self.dead:
             yield from self._bury()
 
-    def _on_equip(self, player: int, host: Creature):
+    def _on_equip(self, player: int, host: Creature) -> _Steps:
         """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
         if host.owner != player:
             return
@@ -2449,7 +2531,7 @@ class WardState:
                 return True
         return False
 
-    def _chain(self, responder: int, event: int, base: Any):
+    def _chain(self, responder: int, event: int, base: Item | Strike | Battle) -> _Steps:
         """A chain (14.3-14.4): each player may answer the last link with one card; then the links resolve
         in reverse order. ``base`` is what was played or happened (an Item, a Strike or a Battle)."""
         links: list[Item] = []
@@ -2466,6 +2548,7 @@ class WardState:
             side = _side(self, responder)
             if choice.uid >= 0:
                 creature = _w_creature(self, choice.uid)
+                assert creature is not None  # (a legal response)
                 creature.used |= 512
                 link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
                             entries=creature.facts.responses)
@@ -2484,7 +2567,7 @@ class WardState:
         for link in reversed(links):
             yield from self._resolve_link(link)
 
-    def _resolve_link(self, link: Item):
+    def _resolve_link(self, link: Item) -> _Steps:
         player, facts = link.player, link.facts
         side = _side(self, player)
         if link.negated:
@@ -2518,7 +2601,7 @@ class WardState:
         if self.dead:
             yield from self._bury()
 
-    def _response_effect(self, player: int, entry: dict, link: Item, ctx: Ctx):
+    def _response_effect(self, player: int, entry: Mapping[str, Any], link: Item, ctx: Ctx) -> _Steps:
         kind, target = entry["effect"], entry.get("target")
         answers = link.answers
         side = _side(self, player)
@@ -2526,7 +2609,8 @@ class WardState:
             if type(answers) is Item or type(answers) is Strike:
                 answers.negated = True
             if self.log is not None:
-                self.say(f"{link.facts.name} negates " + (answers.facts.name if type(answers) is Item else "the attack"))
+                self.say(f"{link.facts.name} negates "
+                         + (answers.facts.name if type(answers) is Item else "the attack"))
         elif kind == "destroy" and target == "triggering_card":
             if type(answers) is Item:
                 answers.destroy_after = True
@@ -2552,8 +2636,8 @@ class WardState:
 
     # -- creature effects --
 
-    def _activate(self, player: int, facts: Facts, entries: tuple, ctx: Ctx, *, creature: Creature | None,
-                  cost: int = 0):
+    def _activate(self, player: int, facts: Facts, entries: tuple[Mapping[str, Any], ...], ctx: Ctx, *,
+                  creature: Creature | None, cost: int = 0) -> _Steps:
         """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
         if _w_can_answer(self, 1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
@@ -2562,7 +2646,7 @@ class WardState:
                 if self.log is not None:
                     self.say(f"{facts.name}'s effect is negated")
                 return
-        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self, 
+        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self,
                 creature)) and entries[0].get("trigger") != "on_killed":
             return
         if cost:
@@ -2576,7 +2660,7 @@ class WardState:
             else:
                 yield from self._effect(player, entry, ctx)
 
-    def _trigger(self, creature: Creature, trigger: str, ctx: Ctx):
+    def _trigger(self, creature: Creature, trigger: str, ctx: Ctx) -> _Steps:
         """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
         entries = creature.facts.triggers.get(trigger)
         if not entries or not _w_effects_on(self, creature):
@@ -2593,7 +2677,7 @@ class WardState:
 
     # -- effects --
 
-    def _effect(self, player: int, entry: dict, ctx: Ctx):
+    def _effect(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
         """Apply one effect entry (a generator: some effects ask their controller to choose)."""
         kind = entry["effect"]
         handler = _HANDLERS.get(kind)
@@ -2609,7 +2693,7 @@ class WardState:
         elif kind == "destroy":
             yield from self._destroy(player, entry, ctx)
 
-    def _search(self, player: int, entry: dict):
+    def _search(self, player: int, entry: Mapping[str, Any]) -> _Steps:
         side = _side(self, player)
         condition = entry.get("condition")
         amount = int(entry.get("amount", 1))
@@ -2635,13 +2719,13 @@ class WardState:
                 self.say(f"P{player + 1} searches its deck for {choice.option.name}")
         _w_shuffle(self, side.deck)
 
-    def _revive(self, player: int, entry: dict, ctx: Ctx):
+    def _revive(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
         side = _side(self, player)
-        to = entry.get("to")
+        to: Any = entry.get("to")
         target = entry.get("target")
         if target in ("this", "triggering_creature"):
-            facts = (ctx.creature.facts if target == "this" else ctx.opponent.facts) if (
-                ctx.creature if target == "this" else ctx.opponent) is not None else None
+            source = ctx.creature if target == "this" else ctx.opponent
+            facts = source.facts if source is not None else None
             if facts is not None and facts in side.cemetery:
                 _w_from_cemetery(self, side, facts)
                 side.deck.append(facts)
@@ -2691,7 +2775,7 @@ class WardState:
         if to == "deck":
             _w_shuffle(self, side.deck)
 
-    def _limited_from_hand(self, player: int, entry: dict, ctx: Ctx):
+    def _limited_from_hand(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
         side = _side(self, player)
         condition = entry.get("condition")
         anchor = ctx.magic if ctx.magic is not None else ctx.creature
@@ -2716,7 +2800,7 @@ class WardState:
             if self.log is not None:
                 self.say(f"P{player + 1} Limited Summons {facts.name}")
 
-    def _destroy(self, player: int, entry: dict, ctx: Ctx):
+    def _destroy(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
         target = entry.get("target")
         if target in ("all_enemy_magics", "all_magics"):
             keep = ctx.magic
@@ -2744,7 +2828,7 @@ class WardState:
 
     # -- dead creatures --
 
-    def _bury(self):
+    def _bury(self) -> _Steps:
         """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
         while self.dead:
             dead = [c for c in self.dead if _w_creature_on(self, c)]
@@ -2763,10 +2847,10 @@ class WardState:
                 if was_primary and self.phase == PH_COMBAT:
                     self.combat_over = True
             _w_check_loss_quiet(self)
-            for creature, equips in zip(dead, equipped):
+            for creature, equips in zip(dead, equipped, strict=False):
                 yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
 
-    def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()):
+    def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()) -> _Steps:
         player = creature.owner
         side = _side(self, player)
         if killed:
@@ -2794,7 +2878,7 @@ class WardState:
 
     # -- the start and end of turns --
 
-    def _start_of_turn(self, player: int):
+    def _start_of_turn(self, player: int) -> _Steps:
         side = _side(self, player)
         for creature in side.creatures():
             if creature.facts.triggers.get("start_of_turn"):
@@ -2807,7 +2891,7 @@ class WardState:
         if _w_unsettled(self):
             yield from self._settle()
 
-    def _end_of_combat(self, player: int):
+    def _end_of_combat(self, player: int) -> _Steps:
         """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects: the active player's side first
         each time (as replacements go, 14.4.4), never by seat."""
         turn = self.turn
@@ -2842,7 +2926,7 @@ class WardState:
 
     # -- battle --
 
-    def _battle(self, attacking: Creature, defending: Creature):
+    def _battle(self, attacking: Creature, defending: Creature) -> _Steps:
         """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
         slower creature's if it lives. A primary creature's death ends the Combat phase."""
         battle = self.battle = Battle(attacking, defending)
@@ -2919,7 +3003,7 @@ class WardState:
         if self.dead:
             yield from self._bury()
 
-    def _battle_condition(self, creature: Creature, condition: dict | None) -> bool:
+    def _battle_condition(self, creature: Creature, condition: Mapping[str, Any] | None) -> bool:
         if not condition:
             return True
         return _w_holds(self, creature, condition)
@@ -2938,11 +3022,12 @@ class WardState:
         self.say(f"{_named(a)} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
                                        else "hits" if hit else "misses") + extra)
 
-    def _strike(self, striking: Creature, struck: Creature):
+    def _strike(self, striking: Creature, struck: Creature) -> _Steps:
         """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
         a = _as_creature(striking)  # (compiled: typed locals)
         d = _as_creature(struck)
         battle = self.battle
+        assert battle is not None  # (in a battle)
         me, foe = a.owner, d.owner
         sepoch = self.sepoch
         plain = not (battle.mods or battle.negated)
@@ -3003,6 +3088,7 @@ class WardState:
             return
         if facts.pact and not a.used & 256 and _w_effects_on(self, a) and a.hp > facts.cost_damage:
             entry = facts.activated
+            assert entry is not None  # (a pact is an activated effect)
             self.topic = (strike, bonus, al)
             choice = yield (me, "pact", [YES, NO])
             if choice.option:
@@ -3043,10 +3129,11 @@ class WardState:
                         else "a miss"))
         return hit, crit_hit, crit_miss
 
-    def _rerolls(self, creature: Creature) -> Any:
+    def _rerolls(self, creature: Creature) -> Creature | Magic | None:
         """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
         entry = creature.facts.activated
-        if entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature) and not creature.used & 8192:
+        if (entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature)
+                and not creature.used & 8192):
             return creature
         for magic in creature.equips:
             entry = magic.facts.activated
@@ -3129,7 +3216,7 @@ def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
     return sum(dice) + bonus >= al, False, False
 
 
-def _matches(facts: Facts, condition: dict | None) -> bool:
+def _matches(facts: Facts, condition: Mapping[str, Any] | None) -> bool:
     """Whether a card meets a selection condition (card type, creature type, sub-type, AL bounds)."""
     if not condition:
         return True
@@ -3152,10 +3239,10 @@ def _matches(facts: Facts, condition: dict | None) -> bool:
     return True
 
 
-_MEMOS: dict[int, tuple[Any, dict[Facts, bool]]] = {}
+_MEMOS: dict[int, tuple[Mapping[str, Any] | None, dict[Facts, bool]]] = {}
 
 
-def _match_memo(condition: dict | None) -> dict[Facts, bool]:
+def _match_memo(condition: Mapping[str, Any] | None) -> dict[Facts, bool]:
     """A memo of :func:`_matches` for one condition (cards and their conditions never change)."""
     entry = _MEMOS.get(id(condition))
     if entry is None or entry[0] is not condition:
@@ -3165,7 +3252,7 @@ def _match_memo(condition: dict | None) -> dict[Facts, bool]:
     return entry[1]
 
 
-def _any_match(cards: list[Facts], condition: dict | None, skip: Facts | None) -> bool:
+def _any_match(cards: list[Facts], condition: Mapping[str, Any] | None, skip: Facts | None) -> bool:
     """Whether a creature card among ``cards`` (other than ``skip``) meets ``condition``."""
     for f in cards:
         if f.is_creature and f is not skip and _matches(f, condition):
@@ -3173,7 +3260,7 @@ def _any_match(cards: list[Facts], condition: dict | None, skip: Facts | None) -
     return False
 
 
-def _summoned_type_ok(entry: dict, summoned: Facts) -> bool:
+def _summoned_type_ok(entry: Mapping[str, Any], summoned: Facts) -> bool:
     wanted = (entry.get("condition") or {}).get("summoned_type")
     return wanted is None or summoned.ctype == str(wanted).casefold()
 
@@ -3181,7 +3268,7 @@ def _summoned_type_ok(entry: dict, summoned: Facts) -> bool:
 # --- effect handlers (no choices) ------------------------------------------------------------------
 
 
-def _expiry(state: WardState, entry: dict) -> int:
+def _expiry(state: WardState, entry: Mapping[str, Any]) -> int:
     duration = entry.get("duration")
     if duration == "turn_cycles":
         return state.turn + 2 * int(entry.get("cycles", 1))
@@ -3190,7 +3277,7 @@ def _expiry(state: WardState, entry: dict) -> int:
     return FOREVER
 
 
-def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_modify(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     stat = STATS[entry["stat"]]
     amount = int(entry["amount"])
     duration = entry.get("duration")
@@ -3214,7 +3301,7 @@ def _do_modify(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
             state.say(f"{_named(creature)} gets {amount:+d} {entry['stat'].replace('_', ' ')}")
 
 
-def _do_damage(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_damage(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     if (entry.get("condition") or {}).get("in_battle") and ctx.opponent is None:
         return
     for creature in _w_targets(state, player, entry, ctx):
@@ -3229,7 +3316,7 @@ def _do_damage(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         _w_hurt(state, creature, amount, kind, ctx.creature)
 
 
-def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_over_time(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     """DOT/HOT: once per turn cycle from the end of this turn's combat (the next one if it is over); they do
     not stack (11.3)."""
     hot = entry["effect"] == "heal_over_time"
@@ -3249,13 +3336,13 @@ def _do_over_time(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
                 state.say(f"{_named(creature)} suffers {record[0]} damage over time for {record[1]} turn cycles")
 
 
-def _do_heal(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_heal(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     for creature in _w_targets(state, player, entry, ctx):
         if _w_affected(state, creature, player, ctx):
             _w_heal(state, creature, int(entry["amount"]))
 
 
-def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_multiply(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     factor = int(entry["factor"])
     for creature in _w_targets(state, player, entry, ctx):
         if not _w_affected(state, creature, player, ctx):
@@ -3270,13 +3357,13 @@ def _do_multiply(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
             state.say(f"{_named(creature)} inflicts {factor}x Attack Damage")
 
 
-def _do_strike_first(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_strike_first(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     for creature in _w_targets(state, player, entry, ctx):
         if _w_affected(state, creature, player, ctx):
             creature.temps.append([T_FIRST, 1, _expiry(state, entry)])
 
 
-def _do_prevent(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_prevent(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     what = entry.get("what")
     for creature in _w_targets(state, player, entry, ctx):
         if not _w_affected(state, creature, player, ctx):
@@ -3288,7 +3375,7 @@ def _do_prevent(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
             creature.temps.append([T_NO_INSTANT, 1, until])
 
 
-def _do_negate(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_negate(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     """Null Engine: the creature it battles loses its effects for this battle."""
     battle = state.battle
     if battle is not None and ctx.opponent is not None:
@@ -3297,13 +3384,13 @@ def _do_negate(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
             state.say(f"{_named(ctx.opponent)}'s effects are negated for this battle")
 
 
-def _do_draw(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_draw(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     drawn = _w_draw_cards(state, state.sides[player], int(entry.get("amount", 1)))
     if state.log is not None and drawn:
         state.say(f"P{player + 1} draws {drawn}")
 
 
-def _do_discard(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_discard(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     side = state.sides[1 - player]
     for _ in range(int(entry.get("amount", 1))):
         if not side.hand:
@@ -3314,7 +3401,7 @@ def _do_discard(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
         _w_to_cemetery(state, side, facts)
 
 
-def _do_reroll(state: WardState, player: int, entry: dict, ctx: Ctx) -> None:
+def _do_reroll(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     if ctx.strike is not None:
         ctx.strike.reroll = True
 
@@ -3359,7 +3446,7 @@ def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
     return entry[1]
 
 
-def _recorder(rng, draws: list):
+def _recorder(rng: Random, draws: list[float]) -> _Draws:
     """The game's draws from ``rng``, each recorded (so that :meth:`WardState.clone` can replay them)."""
     draw, record, extend = rng.random, draws.append, draws.extend
 
@@ -3376,7 +3463,7 @@ def _recorder(rng, draws: list):
     return recorded, many
 
 
-def _replayer(draws: Sequence[float]):
+def _replayer(draws: Sequence[float]) -> _Draws:
     """The recorded draws again, in order."""
     one = iter(draws).__next__
 
@@ -3391,9 +3478,10 @@ def _blank_state() -> WardState:
     return WardState.__new__(WardState)
 
 
-def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
-               time_out: bool = True, setup_draw: bool = False, replay=None, actions: Sequence[Action] = (),
-               recorded: Sequence[float] = (), fixes: tuple = (), snap: Any = None) -> WardState:
+def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
+               time_out: bool = True, setup_draw: bool = False, replay: _Draws | None = None,
+               actions: Sequence[WardAction] = (), recorded: Sequence[float] = (), fixes: tuple[_Fix, ...] = (),
+               snap: int | None = None) -> WardState:
     state = _blank_state()
     state.fixes = fixes
     state.snap = snap
@@ -3470,7 +3558,7 @@ def _new_state(decks: list[list[Facts]], *, seed: int, first: int, max_turns: in
 
 _PUBLIC_DECISIONS = frozenset({"mulligan", "promote", "revive", "destroy", "reroll", "pact"})
 _DEAL_TRIES = 20  # redeals of the other player's hand until it fits the decision it is at (see _w_deal)
-_RANKS: dict[int, tuple[list, dict]] = {}
+_RANKS: dict[int, tuple[list[Facts], dict[Facts, int]]] = {}
 
 
 def _plain(value: Any) -> Any:
@@ -3506,7 +3594,7 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
-def _creature_seen(creature: Creature | None) -> Any:
+def _creature_seen(creature: Creature | None) -> tuple[Any, ...] | None:
     if creature is None:
         return None
     return (creature.uid, creature.owner, creature.facts.name, creature.hp, creature.limited, creature.blank,
@@ -3515,7 +3603,7 @@ def _creature_seen(creature: Creature | None) -> Any:
             creature.battled, creature.used, _plain(creature.killer))
 
 
-def _side_seen(side: Side, mine: bool) -> tuple:
+def _side_seen(side: Side, mine: bool) -> tuple[Any, ...]:
     """A side as a player sees it: its own hand in order, else the hand's size; a deck's size only."""
     return (side.player, side.dummy, tuple(f.name for f in side.hand) if mine else len(side.hand), len(side.deck),
             tuple(f.name for f in side.cemetery), side.cem_hp, _creature_seen(side.primary),
@@ -3524,23 +3612,23 @@ def _side_seen(side: Side, mine: bool) -> tuple:
             tuple(f.name for f in side.limbo), side.summoned, side.started, side.fielded, side.size)
 
 
-def _ranks(cards: list) -> dict:
+def _ranks(cards: list[Facts]) -> dict[Facts, int]:
     """Each card of a decklist -> its first place in it: the canonical order of a pool of unseen cards."""
     entry = _RANKS.get(id(cards))
     if entry is None or entry[0] is not cards:
-        rank: dict = {}
+        rank: dict[Facts, int] = {}
         for index, facts in enumerate(cards):
             rank.setdefault(facts, index)
         entry = _RANKS[id(cards)] = (cards, rank)
     return entry[1]
 
 
-def _canonical(cards: list, rank: dict) -> list:
+def _canonical(cards: list[Facts], rank: dict[Facts, int]) -> list[Facts]:
     big = len(rank)
     return sorted(cards, key=lambda facts: (rank.get(facts, big), facts.name))
 
 
-def _w_fits(state, side: Side) -> bool:
+def _w_fits(state: WardState, side: Side) -> bool:
     """Whether a redealt hand fits the decision its player is at (what the other player knows of it): the
     opening's mulligan and the Field Rule's replacement come with a playable creature; a response window opens
     only with a response to make."""
@@ -3548,12 +3636,13 @@ def _w_fits(state, side: Side) -> bool:
     if kind == "mulligan" or kind == "replace":
         return _w_has_summon(state, side)
     if kind == "respond":
+        assert state.window is not None  # (a response window is open)
         event, answers = state.window
         return bool(_w_responses(state, side.player, event, answers))
     return True
 
 
-def _w_deal(state, player: int, rng: Any) -> tuple:
+def _w_deal(state: WardState, player: int, rng: Random) -> tuple[_Dealt, ...]:
     """What ``player`` cannot see, redealt with ``rng``: per side, None (kept) or (hand or None, deck).
 
     The other player's hand and deck are pooled in decklist order, shuffled and dealt back at the same sizes
@@ -3561,7 +3650,7 @@ def _w_deal(state, player: int, rng: Any) -> tuple:
     player is choosing from its own deck or hand by a condition (a search, a Limited Summon from hand) both are
     kept. ``player``'s own deck is shuffled from decklist order, but kept while it is searching it (it is shown
     it). Sides are dealt in seat order, so the draws from ``rng`` depend only on what ``player`` sees."""
-    dealt = []
+    dealt: list[_Dealt] = []
     over = state.over
     who = state.who
     kind = state.kind
@@ -3569,7 +3658,9 @@ def _w_deal(state, player: int, rng: Any) -> tuple:
         if side.dummy:
             dealt.append(None)
             continue
-        rank = _ranks(state.config[0][side.player])
+        decklist = state.config[0][side.player]
+        assert decklist is not None  # (a side without a decklist is a dummy's)
+        rank = _ranks(decklist)
         if side.player == player:
             if not over and who == player and kind == "search":
                 dealt.append(None)
@@ -3586,7 +3677,7 @@ def _w_deal(state, player: int, rng: Any) -> tuple:
         pool = _canonical(side.hand + side.deck, rank)
         hand = side.hand
         kept = list(hand)
-        cards = pool
+        cards: list[Facts] | None = pool
         for _ in range(_DEAL_TRIES):
             cards = list(pool)
             shuffle(cards, rng)
@@ -3607,10 +3698,10 @@ def _w_deal(state, player: int, rng: Any) -> tuple:
     return tuple(dealt)
 
 
-def _w_refit(state, fix: tuple) -> None:
+def _w_refit(state: WardState, fix: _Fix) -> None:
     """Put a redeal (_w_deal) into the game; when the deciding player's hand changed, its options are rebuilt."""
     _, player, dealt = fix
-    for side, cards in zip(state.sides, dealt):
+    for side, cards in zip(state.sides, dealt, strict=False):
         if cards is not None:
             hand, deck = cards
             if hand is not None:
@@ -3634,11 +3725,12 @@ def _w_refit(state, fix: tuple) -> None:
     elif kind == "replace":
         state.options = _w_replace_options(state, who)
     elif kind == "respond":
+        assert state.window is not None  # (a response window is open)
         event, answers = state.window
         state.options = _w_responses(state, who, event, answers) or [NO_RESPONSE]
 
 
-def _w_board(src, dst) -> None:
+def _w_board(src: WardState, dst: WardState) -> None:
     """Copy the game ``src`` as it stands between two turns (no battle, chain or decision under way) into the
     blank ``dst``: every zone, creature and magic (new objects, references kept by uid), the counters."""
     dst.sepoch = src.sepoch
@@ -3659,8 +3751,8 @@ def _w_board(src, dst) -> None:
     dst.topic = src.topic
     dst.window = src.window
     dst.battle = None
-    creatures: dict = {}
-    magics: dict = {}
+    creatures: dict[int, Creature] = {}
+    magics: dict[int, Magic] = {}
     olds = []
     for side in src.sides:
         if side.primary is not None:
@@ -3678,12 +3770,13 @@ def _w_board(src, dst) -> None:
         new.hot = None if old.hot is None else list(old.hot)
         creatures[old.uid] = new
     for side in src.sides:
-        for old in side.magics:
-            host = old.host
-            new = Magic(old.facts, old.uid, old.owner, None if host is None else creatures.get(host.uid, host))
-            new.expires = old.expires
-            new.used = old.used
-            magics[old.uid] = new
+        for old_magic in side.magics:
+            host = old_magic.host
+            new_magic = Magic(old_magic.facts, old_magic.uid, old_magic.owner,
+                              None if host is None else creatures.get(host.uid, host))
+            new_magic.expires = old_magic.expires
+            new_magic.used = old_magic.used
+            magics[old_magic.uid] = new_magic
     for old in olds:
         new = creatures[old.uid]
         anchor = old.anchor
@@ -3694,27 +3787,27 @@ def _w_board(src, dst) -> None:
         new.killer = None if killer is None else creatures.get(killer.uid, killer)
     sides = []
     for side in src.sides:
-        new = Side(side.player, list(side.deck), dummy=side.dummy)
-        new.size = side.size
-        new.hand = list(side.hand)
-        new.cemetery = list(side.cemetery)
-        new.cem_hp = side.cem_hp
-        new.limbo = list(side.limbo)
-        new.summoned = side.summoned
-        new.started = side.started
-        new.fielded = side.fielded
-        new.primary = None if side.primary is None else creatures[side.primary.uid]
-        new.limited = [creatures[c.uid] for c in side.limited]
-        new.magics.extend([magics[m.uid] for m in side.magics])
-        new.magics.state = dst
-        sides.append(new)
+        new_side = Side(side.player, list(side.deck), dummy=side.dummy)
+        new_side.size = side.size
+        new_side.hand = list(side.hand)
+        new_side.cemetery = list(side.cemetery)
+        new_side.cem_hp = side.cem_hp
+        new_side.limbo = list(side.limbo)
+        new_side.summoned = side.summoned
+        new_side.started = side.started
+        new_side.fielded = side.fielded
+        new_side.primary = None if side.primary is None else creatures[side.primary.uid]
+        new_side.limited = [creatures[c.uid] for c in side.limited]
+        new_side.magics.extend([magics[m.uid] for m in side.magics])
+        new_side.magics.state = dst
+        sides.append(new_side)
     dst.sides = sides
     dst.sepoch = src.sepoch
     dst.used_magics = [magics[m.uid] for m in src.used_magics if m.uid in magics]
     dst.dead = [creatures.get(c.uid, c) for c in src.dead]
 
 
-def _w_rebuild(state, log: bool) -> WardState:
+def _w_rebuild(state: WardState, log: bool) -> WardState:
     """The game replayed (for clone and determinize): from its copy at the start of this turn when it keeps
     one (``snap``), the turn's actions and dice and redeals (``fixes``) on top; else from its seed."""
     snap = state.snap
@@ -3723,14 +3816,15 @@ def _w_rebuild(state, log: bool) -> WardState:
         # from the first move; a game being determinized gets the copy of this turn's start the replay makes
         keep = None if log or snap is None else state.turn
         twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
-                          time_out=state.time_out, setup_draw=state.setup_draw, replay=_replayer(state.draws), actions=list(state.history), recorded=state.draws,
-                          fixes=state.fixes, snap=keep)
+                          time_out=state.time_out, setup_draw=state.setup_draw, replay=_replayer(state.draws),
+                          actions=list(state.history), recorded=state.draws, fixes=state.fixes, snap=keep)
         if keep is not None:
             if type(twin.snap) is tuple:
                 at, left, board = twin.snap
                 state.snap = (at, len(state.draws) + left, board)
             twin.snap = None
         return twin
+    assert isinstance(snap, tuple)  # (a turn-start copy: neither None nor True here)
     at, drawn, board = snap
     twin = _blank_state()
     _w_board(board, twin)
@@ -3867,7 +3961,7 @@ class Greedy:
     name = "greedy"
     ratio = ATTACK_RATIO
 
-    def act(self, state: WardState) -> Action:
+    def act(self, state: WardState) -> WardAction:
         """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing every move of
         a main phase or the Combat phase (the batch runner's fast path; a test checks they agree)."""
         kind = state.kind
@@ -3878,13 +3972,14 @@ class Greedy:
             return self._combat(state)
         return self.choose(state, state.legal_actions())
 
-    def _best_main(self, state: WardState, second: bool) -> Action:
+    def _best_main(self, state: WardState, second: bool) -> WardAction:
         """:meth:`choose` over :meth:`WardState._main_moves`, scored in the same order (ties: the first)."""
         me = state.who
         sides = state.sides
         side = sides[me]
         hand = side.hand
         mine = side.primary
+        assert mine is not None  # (act asks only with a primary creature)
         theirs = sides[1 - me].primary
         if state.turn <= FIRST_CYCLE or state.combat_over or theirs is None:
             can_battle = False
@@ -3895,7 +3990,7 @@ class Greedy:
         # whether the primary creature will battle this turn (see _battles), found only when a magic asks
         soon = 1 if can_battle and state.phase == PH_MAIN and not mine.battled else 0
         early = state.turn <= FIRST_CYCLE
-        best: Any = None
+        best: tuple[int, Facts, Any, str] | None = None  # (index, card, target, label) of the best play
         best_score = 0.0
         seen: list[Facts] = []
         top = -1e9  # the best worth of a creature in hand that needs a sacrifice (see _summon_bound)
@@ -3918,18 +4013,21 @@ class Greedy:
                         continue
                     dealt = 0 if their.no_instant else facts.qamount
                     hp = theirs.hp
-                    value = 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))  # noqa: FURB136
+                    value = 0.0 + ((dealt if dealt < hp else hp) + (40 if dealt >= hp else 0))
                 elif kind == 2:  # a change to the primary creature's stats
                     if facts.qsteady is not None:
                         value = facts.qsteady
                     else:
                         if soon == 1:
                             soon = 2 if self._attack_value(state, mine, theirs) > 0.0 else 0
-                        value = facts.quick(state, side, mine, theirs, soon == 2)
+                        assert facts.quick is not None  # (_quick made one: qkind is set)
+                        gain = facts.quick(state, side, mine, theirs, soon == 2)
+                        assert gain is not None  # (None only without a primary creature)
+                        value = gain
                 else:  # healing the primary creature
                     amount = facts.qamount
                     missing = mine.facts.hp - mine.hp
-                    value = 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)  # noqa: FURB136
+                    value = 0.0 + ((amount if amount < missing else missing) - 0.4 * amount)
                 if value > best_score:
                     best, best_score = (index, facts, None, ""), value
                 continue
@@ -3951,7 +4049,7 @@ class Greedy:
                 value = self._value(state, me, facts, target, battle_soon, mine, theirs)
                 if value > best_score:
                     best, best_score = (index, facts, target, label), value
-        chosen: Action | None = None
+        chosen: WardAction | None = None
         if best is not None:
             index, facts, target, label = best
             chosen = _new(Play, (index, facts.name, target, label))
@@ -3972,11 +4070,12 @@ class Greedy:
         if not can_battle:
             return chosen or END_MAIN
         if best_score >= 50.0 * BATTLE_SCALE:
+            assert chosen is not None  # (a score above 0 is a move's)
             return chosen
         attack = self._combat(state, NO_BATTLE, best_score, BATTLE_SCALE)
         return attack if attack is not NO_BATTLE else chosen or NO_BATTLE
 
-    def choose(self, state: WardState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: WardState, actions: Sequence[WardAction]) -> WardAction:
         if len(actions) == 1:
             return actions[0]
         kind = state.kind
@@ -4002,8 +4101,8 @@ class Greedy:
 
     # -- combat --
 
-    def _combat(self, state: WardState, best: Action = END_COMBAT, best_score: float = 0.0,
-                scale: float = 1.0) -> Action:
+    def _combat(self, state: WardState, best: WardAction = END_COMBAT, best_score: float = 0.0,
+                scale: float = 1.0) -> WardAction:
         me = state.who
         side = state.sides[me]
         enemy = state.sides[1 - me].primary
@@ -4058,16 +4157,16 @@ class Greedy:
             return 50.0 if out > 0.5 else -1.0
         if not dummy and (creature.facts.on_hit or creature.equips):
             back -= _hit_gain(state, creature, enemy, back)
-        out /= enemy.hp if enemy.hp > 1 else 1  # noqa: FURB136
+        out /= enemy.hp if enemy.hp > 1 else 1
         hp = creature.hp
-        back = 0.0 if dummy else back / (hp if hp > 1 else 1)  # noqa: FURB136
+        back = 0.0 if dummy else back / (hp if hp > 1 else 1)
         # the battle is worth it when the exchange (in cemetery HP) is close enough: passing does not spare the
         # opponent's coming attack; when its strike likely kills (no answer, no coming attack from that
         # creature); or when declining would leave the game stalled
         if out * enemy.facts.hp >= self.ratio * back * creature.facts.hp or out >= 1.0 or (
                 not dummy and self._is_stalled(state, creature, enemy, out * enemy.hp, back * hp)):
             value = 10.0 + 10 * out - 7 * back
-            return 49.0 if value > 49.0 else (value if value > 1.0 else 1.0)  # noqa: FURB136
+            return 49.0 if value > 49.0 else (value if value > 1.0 else 1.0)
         return -1.0
 
     def _is_stalled(self, state: WardState, creature: Creature, enemy: Creature, out: float, back: float) -> bool:
@@ -4079,18 +4178,19 @@ class Greedy:
         whoever Time Out would favour."""
         return _regen(state, enemy) >= out and _regen(state, creature) >= back
 
-    def _main(self, state: WardState, me: int, action: Action) -> float:
-        kind = type(action)
+    def _main(self, state: WardState, me: int, action: WardAction) -> float:
         side = state.sides[me]
-        if kind is Play:
+        if type(action) is Play:
             return self._card_value(state, me, side.hand[action.index], action.target)
-        if kind is Summon:
+        if type(action) is Summon:
             return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
-        if kind is Activate:
-            return self._activate_value(state, me, _w_creature(state, action.uid))
-        if kind is KillOwn:
+        if type(action) is Activate:
+            creature = _w_creature(state, action.uid)
+            assert creature is not None  # (a legal Activate)
+            return self._activate_value(state, me, creature)
+        if type(action) is KillOwn:
             return -100.0
-        if kind is Attack:
+        if type(action) is Attack:
             return self._attack_value(state, _w_creature(state, action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
         return 0.0
 
@@ -4099,6 +4199,7 @@ class Greedy:
         sacrifices only lower the value)."""
         side = state.sides[me]
         primary = side.primary
+        assert primary is not None  # (a normal summon sacrifices the primary creature)
         best = -1e9
         for facts in side.hand:
             if facts.need and facts.worth > best:
@@ -4111,7 +4212,7 @@ class Greedy:
     def _activate_value(self, state: WardState, me: int, creature: Creature) -> float:
         return 8.0 if creature.hp > 25 and len(state.sides[me].hand) < 7 else -1.0
 
-    def _summon_value(self, state: WardState, me: int, index: int, sacrifices: tuple, field: bool) -> float:
+    def _summon_value(self, state: WardState, me: int, index: int, sacrifices: tuple[int, ...], field: bool) -> float:
         side = state.sides[me]
         facts = side.hand[index]
         value = facts.worth
@@ -4168,8 +4269,8 @@ class Greedy:
     def _field_value(self, state: WardState, me: int, facts: Facts) -> float:
         side = state.sides[me]
         types = {c.facts.ctype for c in side.creatures()}
-        pool = state.config[0][me] or ()
-        pool = _type_counts(pool)
+        deck = state.config[0][me] or ()
+        pool = _type_counts(deck)
         value = 0.0
         for stat, amount, kind in facts.aura_mods:
             if kind is None or kind in types:
@@ -4178,7 +4279,7 @@ class Greedy:
                 value += amount * _STAT_WORTH[stat]
             else:
                 value -= 1
-        for amount, kind in facts.aura_armor:
+        for _amount, kind in facts.aura_armor:
             value += 8 if kind is None or kind in types else (3 if pool.get(kind, 0) >= 3 else -1)
         for trigger, entries in facts.triggers.items():
             for entry in entries:
@@ -4204,7 +4305,7 @@ class Greedy:
                             value -= 30  # it would kill its own creature within two Combat phases
         return value
 
-    def _entry_value(self, state: WardState, me: int, entry: dict, target: Any, battle_soon: bool,
+    def _entry_value(self, state: WardState, me: int, entry: Mapping[str, Any], target: Any, battle_soon: bool,
                      mine: Creature | None, theirs: Creature | None) -> float:
         kind, aim = entry["effect"], entry.get("target")
         side, foe = state.sides[me], state.sides[1 - me]
@@ -4224,7 +4325,8 @@ class Greedy:
                     if not battle_soon or theirs is None:
                         return -2.0
                     slower = _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD]
-                    return 3.0 if slower and _w_profile(state, creature)[SPD] + amount > _w_profile(state, theirs)[SPD] else -2.0
+                    return (3.0 if slower and _w_profile(state, creature)[SPD] + amount > _w_profile(state, theirs)[SPD]
+                            else -2.0)
                 return amount * _STAT_WORTH[stat] if battle_soon or lasting else -2.0
             if aim == "enemy_primary":
                 if theirs is None:
@@ -4269,7 +4371,7 @@ class Greedy:
             strike = expected_strike(state, creature, theirs)
             hp = theirs.hp
             more = strike * int(entry["factor"])
-            return ((more if more < hp else hp) - (strike if strike < hp else hp)) * 0.8 - 1.0  # noqa: FURB136
+            return ((more if more < hp else hp) - (strike if strike < hp else hp)) * 0.8 - 1.0
         if kind == "strike_first":
             creature = _w_creature(state, target) if aim == "target_own_creature" else mine
             if creature is not None and creature is not mine:
@@ -4312,7 +4414,7 @@ class Greedy:
 
     # -- choices --
 
-    def _mulligan(self, state: WardState, me: int, action: Action) -> float:
+    def _mulligan(self, state: WardState, me: int, action: Choose) -> float:
         hand = state.sides[me].hand
         low = creatures = 0
         for f in hand:
@@ -4323,42 +4425,49 @@ class Greedy:
         redo = low == 0 or creatures >= 4 or creatures == len(hand)
         return 1.0 if action.option == redo else 0.0
 
-    def _discard(self, state: WardState, me: int, action: Action) -> float:
-        facts = state.sides[me].hand[action.option]
+    def _discard(self, state: WardState, me: int, action: Choose) -> float:
+        facts: Facts = state.sides[me].hand[action.option]
         return -(facts.worth + (facts.hp if facts.is_creature else 0))
 
-    def _replace(self, state: WardState, me: int, action: Action) -> float:
+    def _replace(self, state: WardState, me: int, action: Summon) -> float:
         return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
 
-    def _promote(self, state: WardState, me: int, action: Action) -> float:
+    def _promote(self, state: WardState, me: int, action: Choose) -> float:
         creature = _w_creature(state, action.option)
         return creature.facts.worth if creature is not None else 0.0
 
-    def _pick_card(self, state: WardState, me: int, action: Action) -> float:
+    def _pick_card(self, state: WardState, me: int, action: Choose) -> float:
         if action.option is None:
             return -1.0
         option = action.option
         facts = option if type(option) is Facts else state.sides[me].hand[option]
         return facts.worth + (facts.hp if state.kind == "revive" else 0)
 
-    def _destroy(self, state: WardState, me: int, action: Action) -> float:
+    def _destroy(self, state: WardState, me: int, action: Choose) -> float:
         magic = _w_magic(state, action.option)
         if magic is None:
             return 0.0
         return magic.facts.worth if magic.owner != me else -magic.facts.worth
 
-    def _yes(self, state: WardState, me: int, action: Action) -> float:
+    def _yes(self, state: WardState, me: int, action: Choose) -> float:
         if state.kind == "pact":
+            assert state.topic is not None  # (the strike the pact is for)
             strike = state.topic[0]
             return 1.0 if action.option == _is_pact_worth(state, strike) else 0.0
         return 1.0 if action.option else 0.0
 
-    def _respond(self, state: WardState, me: int, action: Action) -> float:
+    def _respond(self, state: WardState, me: int, action: WardAction) -> float:
         if type(action) is not Respond:
             return 0.0
+        assert state.window is not None  # (a response window is open)
         event, answers = state.window
         side = state.sides[me]
-        facts = side.hand[action.index] if action.index >= 0 else _w_creature(state, action.uid).facts
+        if action.index >= 0:
+            facts = side.hand[action.index]
+        else:
+            creature = _w_creature(state, action.uid)
+            assert creature is not None  # (a creature's response)
+            facts = creature.facts
         if event == EV_MAGIC or event == EV_EFFECT:
             if type(answers) is not Item:
                 return -1.0
@@ -4377,6 +4486,7 @@ class Greedy:
             return 10.0 + answers.facts.worth / 10 + bonus
         strike = state.topic[0] if state.topic else None
         if event == EV_HIT_ROLL and type(answers) is Strike:
+            assert state.topic is not None  # (the Hit Roll's strike, bonus and AL)
             _, bonus, al = state.topic
             hit, crit, _ = judge_hit(answers.dice, bonus + answers.bonus, al)
             if not hit:
@@ -4412,7 +4522,7 @@ def _hit_gain(state: WardState, hitter: Creature, hit: Creature, dealt: float) -
     healing of its own "when it hits" effects (once per turn) and its Equips' (Vampiric Fang), up to what it
     will be missing after taking ``dealt``, and 8 for each card drawn (for the greedy policy)."""
     heal = cards = 0
-    entries: list = []
+    entries: list[Mapping[str, Any]] = []
     if hitter.facts.on_hit and not hitter.used & 2 and _w_effects_on(state, hitter):
         entries.extend(hitter.facts.on_hit)
     for magic in hitter.equips:
@@ -4426,7 +4536,7 @@ def _hit_gain(state: WardState, hitter: Creature, hit: Creature, dealt: float) -
     if not heal and not cards:
         return 0.0
     missing = hitter.facts.hp - hitter.hp + dealt
-    gain = (heal if heal < missing else (missing if missing > 0.0 else 0.0)) + 8.0 * cards  # noqa: FURB136
+    gain = (heal if heal < missing else (missing if missing > 0.0 else 0.0)) + 8.0 * cards
     pa, pd = _w_profile(state, hitter), _w_profile(state, hit)
     return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * gain
 
@@ -4480,10 +4590,10 @@ def _equip_gain(facts: Facts) -> float:
     return gain
 
 
-_TYPE_COUNTS: dict[int, tuple[list, dict[str, int]]] = {}
+_TYPE_COUNTS: dict[int, tuple[Sequence[Facts], dict[str, int]]] = {}
 
 
-def _type_counts(cards: list) -> dict[str, int]:
+def _type_counts(cards: Sequence[Facts]) -> dict[str, int]:
     """How many creatures of each type a decklist holds (cached per compiled deck)."""
     entry = _TYPE_COUNTS.get(id(cards))
     if entry is None or entry[0] is not cards:
@@ -4512,12 +4622,15 @@ _SCORERS = {"main": "_main", "main2": "_main", "mulligan": "_mulligan", "discard
             "cost_discard": "_discard", "respond": "_respond"}
 
 
+# (WardState follows the GameState protocol without subclassing it: compiled, it is an extension type, which cannot
+# derive from a Python class; and core.GameState and core.Policy, which Engine's fields name, are a class and a
+# protocol of GameState. Hence the four type: ignore comments below)
 ENGINE = register(Engine(
     game="ward",
-    new_match=new_match,
-    new_goldfish=new_goldfish,
+    new_match=new_match,  # type: ignore[arg-type]
+    new_goldfish=new_goldfish,  # type: ignore[arg-type]
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},
+    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]
     effects=EFFECTS,
     players=(2, 2),
     default_max_turns=200,

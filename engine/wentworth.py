@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement, permutations, product
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
@@ -29,7 +29,6 @@ from .core import (
     Action,
     Choose,
     Engine,
-    GameState,
     Pass,
     Play,
     RandomPolicy,
@@ -44,6 +43,9 @@ START_LIFE = 50
 HAND_SIZE = 7
 RECHARGE = 7
 MAX_GUARDIANS = 4
+
+# a roll total: an int (dice), or a float (an expected roll: 3.5 a die)
+_Number = TypeVar("_Number", int, float)
 
 # --- the effect kinds this engine models ----------------------------------------------------------
 
@@ -95,8 +97,9 @@ EFFECTS.kind("recover", triggers=_ALL_TRIGGERS, targets={"controller"}, keys={*_
              conditions=("faction", "cost_at_most", "cost_at_least", "roll_power_at_least", "roll_power_at_most"))
 EFFECTS.kind("gain_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 EFFECTS.kind("lose_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
-EFFECTS.kind("modify_cost", triggers=("passive", "on_enter", "on_play"), targets=("controller", "bound_player", "all_players"),
-             keys={"card_type", "amount", "minimum", "duration"}, conditions=("faction",))
+EFFECTS.kind("modify_cost", triggers=("passive", "on_enter", "on_play"),
+             targets=("controller", "bound_player", "all_players"), keys={"card_type", "amount", "minimum", "duration"},
+             conditions=("faction",))
 EFFECTS.kind("can_attack_on_entry", triggers=("passive", "on_play", "on_enter"),
              targets=("this", "attached", "all_guardians", "target_friendly_guardian", "target_guardian"),
              keys={"duration"}, conditions=_GUARDIAN_CONDITIONS)
@@ -126,6 +129,7 @@ _OPS = {"add": ADD, "multiply": MUL, "halve": HALVE}
 # scopes of passive effects on guardians (who they touch) and on players
 SELF, ATTACHED, BOUND, OTHERS, FRIENDLY, ENEMY, ALL = range(7)
 P_CTRL, P_BOUND, P_ALL = 10, 11, 12
+_SCOPES: dict[str | None, int]  # (looked up with an effect's target, which may be None)
 _SCOPES = {"this": SELF, "attached": ATTACHED, "bound_player_guardians": BOUND, "other_friendly_guardians": OTHERS,
            "friendly_guardians": FRIENDLY, "enemy_guardians": ENEMY, "all_guardians": ALL,
            "controller": P_CTRL, "bound_player": P_BOUND, "all_players": P_ALL}
@@ -184,25 +188,25 @@ class Cond:
         "rp_min",
     )
 
-    def __init__(self, condition: dict) -> None:
+    def __init__(self, condition: dict[str, Any]) -> None:
         faction = condition.get("faction")
         self.faction = str(faction).casefold() if faction else None
-        self.rp_min = condition.get("roll_power_at_least")
-        self.rp_max = condition.get("roll_power_at_most")
-        self.cost_min = condition.get("cost_at_least")
-        self.cost_max = condition.get("cost_at_most")
-        self.attacking = condition.get("attacking")
-        self.resting = condition.get("resting")
-        self.in_combat = condition.get("in_combat")
-        self.has_binding = condition.get("has_binding")
-        self.friendly_min = condition.get("friendly_guardians_at_least")
+        self.rp_min: int | None = condition.get("roll_power_at_least")
+        self.rp_max: int | None = condition.get("roll_power_at_most")
+        self.cost_min: int | None = condition.get("cost_at_least")
+        self.cost_max: int | None = condition.get("cost_at_most")
+        self.attacking: bool | None = condition.get("attacking")
+        self.resting: bool | None = condition.get("resting")
+        self.in_combat: bool | None = condition.get("in_combat")
+        self.has_binding: bool | None = condition.get("has_binding")
+        self.friendly_min: int | None = condition.get("friendly_guardians_at_least")
         # depends on the moment (attacking, resting), not only on what is in play
         self.dynamic = self.attacking is not None or self.resting is not None
         # only the card's own printed facts matter (no roll power, combat or board test)
         self.plain = (self.rp_min is None and self.rp_max is None and self.attacking is None and self.resting is None
                       and self.has_binding is None and self.friendly_min is None)
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cond:
         return self
 
     def card_ok(self, facts: Facts) -> bool:
@@ -281,28 +285,31 @@ class Eff:
         "whose",
         "window",
     )
+    gmax_rebuff: float
+    gmax_main: float
+    static: float | None
 
-    def __init__(self, entry: dict) -> None:
+    def __init__(self, entry: Mapping[str, Any]) -> None:
         self.entry = entry
-        self.kind = entry["effect"]
+        self.kind: str = entry["effect"]
         self.code = _EFFECT_CODES.get(self.kind, 0)
-        self.trigger = entry.get("trigger")
-        self.target = entry.get("target")
+        self.trigger: str | None = entry.get("trigger")
+        self.target: str | None = entry.get("target")
         amount = entry.get("amount", 1)
         self.amount = ALL_DAMAGE if amount == "all" else int(amount)
         self.op = _OPS.get(entry.get("op", "add"), ADD)
         self.applies = _APPLIES.get(entry.get("applies_to"), ATTACK | DEFENSE)
-        self.duration = entry.get("duration")
+        self.duration: str | None = entry.get("duration")
         condition = entry.get("condition")
         self.cond = Cond(condition) if condition else None
-        self.stat = entry.get("stat")
-        self.minimum = entry.get("minimum")
-        self.mode = entry.get("mode", "next")
-        self.card_type = entry.get("card_type")
+        self.stat: str | None = entry.get("stat")
+        self.minimum: int | None = entry.get("minimum")
+        self.mode: str = entry.get("mode", "next")
+        self.card_type: str | None = entry.get("card_type")
         self.look = int(entry.get("look", 1))
         self.take = int(entry.get("take", 1))
-        self.dice = entry.get("dice", "all")
-        self.keep = entry.get("keep", "new")
+        self.dice: str = entry.get("dice", "all")
+        self.keep: str = entry.get("keep", "new")
         self.optional = bool(entry.get("optional"))
         cost = entry.get("cost") or {}
         rest = cost.get("rest")
@@ -310,11 +317,12 @@ class Eff:
         self.rest_attached = rest == "attached"
         self.pay = int(cost.get("influence", 0))
         self.once = entry.get("limit") == "once_per_turn"
-        self.whose = entry.get("whose", "controller")
-        self.action = entry.get("action")
+        self.whose: str = entry.get("whose", "controller")
+        self.action: str | None = entry.get("action")
         self.scope = _SCOPES.get(self.target)
         # a target the player picks (Leyline Anchor: one of the bound player's guardians in combat)
-        self.choice = self.target in _CHOICE or (self.trigger == "activated" and self.target == "bound_player_guardians")
+        self.choice = self.target in _CHOICE or (self.trigger == "activated"
+                                                 and self.target == "bound_player_guardians")
         # picks one guardian (its value for the greedy policy is Greedy._gvalue of that guardian)
         self.gchoice = self.choice and self.target not in _PLAYER_TARGETS and self.target not in (
             "target_binding", "target_environment")
@@ -363,7 +371,7 @@ class Eff:
             elif kind == "modify_cost":
                 self.static = value + 1
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Eff:
         return self
 
 
@@ -376,7 +384,9 @@ def _passive_kind(eff: Eff) -> int | None:
     if kind == "can_attack_on_entry":
         return P_HASTE
     if kind == "restrict":
-        return {"attack": P_NOATTACK, "defend": P_NODEFEND, "attack_on_entry": P_NOENTRY}.get(eff.action)
+        restricted: dict[str | None, int] = {"attack": P_NOATTACK, "defend": P_NODEFEND,
+                                              "attack_on_entry": P_NOENTRY}
+        return restricted.get(eff.action)
     if kind == "extra_combat":
         return P_EXTRA
     if kind == "prevent_damage":
@@ -437,7 +447,7 @@ class Facts:
         self.life = int(card.get("life", 0) or 0)
         self.bind_player = bool(card.get("bind_player"))
         passives: list[tuple[int, int, Eff]] = []
-        triggers: dict[str, list[Eff]] = {}
+        triggers: dict[str | None, list[Eff]] = {}
         activated: list[Eff] = []
         effs = [] if vanilla and not EFFECTS.is_modeled(card) else [Eff(entry) for entry in card.effects]
         for eff in effs:
@@ -502,7 +512,7 @@ class Facts:
         if self.cost > _TOP_COST[0]:
             _TOP_COST[0] = self.cost
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self
 
     @staticmethod
@@ -533,11 +543,11 @@ class Facts:
 _FACTS: dict[tuple[Card, bool], Facts] = {}
 # every compiled card that may be played in a roll window (a hand without one has no roll play:
 # ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
-_ROLL_FACTS: set = set()
+_ROLL_FACTS: set[Facts] = set()
 # every potion compiled so far (potions may be played "at any time": in every roll window too)
-_POTION_FACTS: set = set()
+_POTION_FACTS: set[Facts] = set()
 # every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
-_FREE_FACTS: set = set()
+_FREE_FACTS: set[Facts] = set()
 # the highest printed cost of a card compiled so far (bounds the cost of every guardian in play)
 _TOP_COST = [0]
 
@@ -600,6 +610,8 @@ class Guardian:
         "uid",
         "xtra",
     )
+    est_a: float | None
+    est_d: float | None
 
     def __init__(self, facts: Facts, uid: int, owner: int, entered: int) -> None:
         self.facts = facts
@@ -619,9 +631,9 @@ class Guardian:
         # what the passives in play give it (recomputed whenever the board changes; self.facts: typed when compiled)
         self.rp = self.facts.rp
         self.life_max = self.facts.life
-        self.m_att: list = []
-        self.m_def: list = []
-        self.dyn: list = []
+        self.m_att: list[tuple[int, int, int]] = []
+        self.m_def: list[tuple[int, int, int]] = []
+        self.dyn: list[tuple[int, Eff, int]] = []
         self.haste = self.noattack = self.nodefend = self.noentry = False
         self.xtra = self.prevent = 0
         self.est_a = self.est_d = None
@@ -769,7 +781,8 @@ class Rebind(NamedTuple):
 class Discard(NamedTuple):
     """Discard a card from hand, paying half its influence cost (rounded up), to draw a card."""
 
-    index: int
+    # the field shadows tuple.index() (as core's Play.index does): an action's field keeps its public name
+    index: int  # type: ignore[assignment]
     name: str
 
     def __str__(self) -> str:
@@ -780,7 +793,7 @@ class Declare(NamedTuple):
     """End the Rebuff step and declare which guardians attack which players: ``attacks`` holds
     (guardian id, seat) pairs in the order the combats are fought (empty: no combat this turn)."""
 
-    attacks: tuple
+    attacks: tuple[tuple[int, int], ...]
     label: str
 
     def __str__(self) -> str:
@@ -791,7 +804,7 @@ class Block(NamedTuple):
     """Choose the defending guardian of each attack against you, in declaration order (None: no defender,
     the attack hits you)."""
 
-    blocks: tuple
+    blocks: tuple[int | None, ...]
     label: str
 
     def __str__(self) -> str:
@@ -800,6 +813,10 @@ class Block(NamedTuple):
 
 for _kind in (Redraw, Activate, Rebind, Discard, Declare, Block):
     Action.register(_kind)
+
+# Every action of this game, for the annotations: core's Action is an ABC the action tuples are registered with
+# (Action.register), which a type checker does not see.
+WentworthAction = Play | Pass | Choose | Redraw | Activate | Rebind | Discard | Declare | Block
 
 NO_ATTACK = Declare((), "")
 # makes an action tuple without the named tuple's Python-level __new__ (the greedy fast path)
@@ -839,14 +856,14 @@ def _describe(obj: Any) -> str:
     return f"P{obj + 1}"
 
 
-def _by_age(objects: list) -> list:
+def _by_age(objects: list[Any]) -> list[Any]:
     """Cards in play in the order they came into play (their ids): an order that favours no seat."""
     if len(objects) < 2:
         return objects
     return [obj for _, obj in sorted([(obj.uid, obj) for obj in objects])]
 
 
-def _has_attack(bindings: list) -> bool:
+def _has_attack(bindings: list[Binding]) -> bool:
     """Whether one of the bindings has "when the guardian attacks" effects."""
     for b in bindings:
         if b.facts.has_attack:
@@ -854,7 +871,7 @@ def _has_attack(bindings: list) -> bool:
     return False
 
 
-def _has_defend(bindings: list) -> bool:
+def _has_defend(bindings: list[Binding]) -> bool:
     """Whether one of the bindings has "when the guardian defends" effects."""
     for b in bindings:
         if b.facts.has_defend:
@@ -871,7 +888,8 @@ def _touches(scope: int, src: Any, ctrl: int, g: Guardian) -> bool:
     if scope == ATTACHED:
         return src.host is g
     if scope == BOUND:
-        return src.player == g.owner
+        bound: Binding = src
+        return bound.player == g.owner
     if scope == OTHERS:
         return g.owner == ctrl and src is not g
     if scope == FRIENDLY:
@@ -881,7 +899,7 @@ def _touches(scope: int, src: Any, ctrl: int, g: Guardian) -> bool:
     return False
 
 
-def _order(value, ops: list[tuple[int, int]], maximize: bool):
+def _order(value: _Number, ops: list[tuple[int, int]], maximize: bool) -> _Number:
     """Apply one controller's roll effects to ``value`` in the order best for them (rulebook "Sequencing")."""
     total = 0
     plain = True
@@ -894,7 +912,7 @@ def _order(value, ops: list[tuple[int, int]], maximize: bool):
         return value + total
     # the other effects in their order, then the additions summed: the increases, then the decreases
     up = down = 0
-    items = []
+    items: list[tuple[int, int]] = []
     for op, a in ops:
         if op != ADD:
             items.append((op, a))
@@ -906,7 +924,7 @@ def _order(value, ops: list[tuple[int, int]], maximize: bool):
         items.append((ADD, up))
     if down:
         items.append((ADD, down))
-    best = None
+    best: _Number | None = None
     # each distinct order once (one effect has one order)
     for order in ((tuple(items),) if len(items) == 1 else set(permutations(items))):
         y = value
@@ -919,10 +937,11 @@ def _order(value, ops: list[tuple[int, int]], maximize: bool):
                 y = -((-y) // 2)
         if best is None or (y > best if maximize else y < best):
             best = y
+    assert best is not None  # items holds one effect at least (one that is not an addition)
     return best
 
 
-def sequence(value, mods: list[tuple[int, int, int]], owner: int, seats: int):
+def sequence(value: _Number, mods: list[tuple[int, int, int]], owner: int, seats: int) -> _Number:
     """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
     (the highest total), then each other player in seat order applies theirs (the lowest total)."""
     for op, _, _ in mods:
@@ -1014,10 +1033,72 @@ class WentworthState:
     # undefended_damage: an attack nobody defends deals its whole total to the player (undefended-damage=total; False:
     # none); attackers_stand: guardians that attacked stand up at the end of their controller's turn
     # (attackers-rest=end-of-turn; False: they rest until that player's next Recharge, the default).
+    undefended_damage: bool
+    attackers_stand: bool
+    # the game (set by _state() and _copy_state(): a game is made without __init__)
+    rng: random.Random
+    log: list[str] | None
+    turn: int
+    max_turns: int
+    sides: list[Side]
+    n: int
+    views: tuple[tuple[Side, ...], ...]
+    first: int
+    active: int
+    redraw_seat: int
+    phase: int
+    next_uid: int
+    result: int | None
+    over: bool
+    goldfish: bool
+    hurt: bool
+    # choices waiting to be made: (seat, kind, options, handler's name, data for the handler)
+    # (data: what the handler needs, a tuple whose items depend on the handler, or None)
+    pending: list[tuple[int, str, list[Choose], str, Any]]
+    queue: list[tuple[Eff, Ctx]]
+    resume: list[str]
+    delayed: list[tuple[Eff, Ctx]]
+    used: dict[tuple[int, int], int]
+    w_seats: list[int]
+    w_after: int
+    # what is in play (sources: a guardian, binding or environment)
+    dirty: bool
+    count_sensitive: bool
+    env_attack: bool
+    glob: list[tuple[int, Any, int, int, Eff]]
+    src_cost: list[tuple[Any, int, int, Eff]]
+    src_prevent: list[tuple[Any, int, int, Eff]]
+    src_act: list[tuple[Any, int, int, Eff]]
+    src_ract: list[tuple[Any, int, int, Eff]]
+    src_potion: list[Any]
+    src_turn: list[Any]
+    # the combat
+    decl: list[tuple[Guardian, int]]
+    blocks: list[Guardian | None]
+    block_seats: list[int]
+    block_idx: list[int]
+    c_index: int
+    c_att: Guardian | None
+    c_def: Guardian | None
+    c_ap: int
+    c_dp: int
+    c_prio: int
+    c_passes: int
+    c_order: list[int]
+    c_defended: bool
+    c_rolled: bool
+    c_adice: list[int] | tuple[()]
+    c_ddice: list[int] | tuple[()]
+    c_mods: list[tuple[Guardian, int, int, int, int]]
+    c_rolltime: list[tuple[Eff, Ctx, Guardian]]
+    c_protect: tuple[int, ...] | None
 
     # -- protocol --
 
-    say = GameState.say
+    def say(self, line: str) -> None:
+        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
+        if self.log is not None:
+            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         if self.pending:
@@ -1078,7 +1159,7 @@ class WentworthState:
         twin.rng = random.Random(rng.getrandbits(64))
         return twin
 
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         """Everything ``player`` sees (see :meth:`determinize`): the board with every counter, the discard
         piles, its own hand in order, the counts of the others' hands and of the decks, the deck cards it has
         seen, the turn, the step, the combat, the effects waiting to resolve and the pending choice."""
@@ -1097,7 +1178,7 @@ class WentworthState:
                 tuple([_guardian_view(g) for g in side.guardians]),
                 tuple([_binding_view(b) for b in side.bound]),
             ))
-        pending = []
+        pending: list[tuple[Any, ...]] = []
         for seat, kind, actions, handler, data in self.pending:
             if handler == "_answer_search":
                 # the searcher sees the top cards; the others, how many it looks at
@@ -1131,7 +1212,7 @@ class WentworthState:
             self.undefended_damage, self.attackers_stand,
         )
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[WentworthAction]:
         if self.over:
             return ()
         if self.pending:
@@ -1155,10 +1236,10 @@ class WentworthState:
         """Collect the passive effects and abilities of everything in play (after the board changed), and
         recompute each guardian's stats."""
         self.dirty = False
-        players: list = []
-        glob: list = []
-        acts: list = []
-        potion: list = []
+        players: list[tuple[Any, int, int, Eff]] = []
+        glob: list[tuple[int, Any, int, int, Eff]] = []
+        acts: list[tuple[Any, int, int, Eff]] = []
+        potion: list[Any] = []
         for side in self.sides:
             if side.out:
                 continue
@@ -1167,7 +1248,7 @@ class WentworthState:
                 if facts.passives:
                     for kind, scope, eff in facts.p_global:
                         glob.append((kind, g, g.owner, scope, eff))
-                    for kind, scope, eff in facts.p_player:
+                    for _kind, scope, eff in facts.p_player:
                         players.append((g, g.owner, scope, eff))
                 if facts.activated:
                     for slot, eff in enumerate(facts.activated):
@@ -1183,7 +1264,7 @@ class WentworthState:
                 facts = env.facts
                 for kind, scope, eff in facts.p_global:
                     glob.append((kind, env, env.owner, scope, eff))
-                for kind, scope, eff in facts.p_player:
+                for _kind, scope, eff in facts.p_player:
                     players.append((env, env.owner, scope, eff))
                 for slot, eff in enumerate(facts.activated):
                     acts.append((env, env.owner, slot, eff))
@@ -1197,7 +1278,7 @@ class WentworthState:
             acts = [entry for _, _, entry in sorted([(entry[0].uid, entry[2], entry) for entry in acts])]
         self.src_act, self.src_potion = acts, _by_age(potion)
         self.src_ract = [entry for entry in acts if entry[3].window != W_MAIN]
-        turn = []
+        turn: list[Binding | Env] = []
         for side in self.sides:
             if not side.out:
                 for g in side.guardians:
@@ -1218,7 +1299,7 @@ class WentworthState:
         """A card entered play: add its cost effects, abilities and potion triggers to the lists."""
         facts = obj.facts
         is_binding = type(obj) is Binding
-        for kind, scope, eff in facts.p_player:
+        for _kind, scope, eff in facts.p_player:
             (self.src_cost if eff.kind == "modify_cost" else self.src_prevent).append((obj, obj.owner, scope, eff))
         for slot, eff in enumerate(facts.activated):
             user = obj.player if is_binding and eff.target == "bound_player_guardians" else obj.owner
@@ -1230,7 +1311,7 @@ class WentworthState:
         if (facts.has_start or facts.has_end) and type(obj) is not Guardian:
             self.src_turn.append(obj)
 
-    def _unlist(self, gone: tuple) -> None:
+    def _unlist(self, gone: tuple[Any, ...]) -> None:
         """Cards left play: drop their entries from the lists."""
         self.src_cost = [entry for entry in self.src_cost if entry[0] not in gone]
         self.src_prevent = [entry for entry in self.src_prevent if entry[0] not in gone]
@@ -1271,7 +1352,7 @@ class WentworthState:
         else:
             self._stats([g], self.glob)
 
-    def _left(self, g: Guardian, bindings: list) -> None:
+    def _left(self, g: Guardian, bindings: list[Binding]) -> None:
         """Update the board after guardian ``g`` (with ``bindings``) left play."""
         if self.dirty:
             return
@@ -1308,19 +1389,20 @@ class WentworthState:
             self._stats(list(self.sides[seat].guardians), self.glob)
 
     @staticmethod
-    def _collect(b: Binding, players: list, glob: list, acts: list, potion: list) -> None:
+    def _collect(b: Binding, players: list[tuple[Any, int, int, Eff]], glob: list[tuple[int, Any, int, int, Eff]],
+                 acts: list[tuple[Any, int, int, Eff]], potion: list[Any]) -> None:
         facts = b.facts
         if facts.passives:
             for kind, scope, eff in facts.p_global:
                 glob.append((kind, b, b.owner, scope, eff))
-            for kind, scope, eff in facts.p_player:
+            for _kind, scope, eff in facts.p_player:
                 players.append((b, b.owner, scope, eff))
         for slot, eff in enumerate(facts.activated):
             acts.append((b, b.player if eff.target == "bound_player_guardians" else b.owner, slot, eff))
         if facts.has_potion:
             potion.append(b)
 
-    def _stats(self, guardians: list, glob: list) -> None:
+    def _stats(self, guardians: list[Guardian], glob: list[tuple[int, Any, int, int, Eff]]) -> None:
         """Each guardian's passive stats: roll power, life, roll effects and the rest (conditions that depend
         on the moment, such as "attacking", are kept aside in ``dyn`` and checked when asked)."""
         sides = self.sides
@@ -1420,8 +1502,8 @@ class WentworthState:
     def _dynamic(self, g: Guardian, kind: int) -> int:
         """The total of ``g``'s moment-dependent passives of ``kind`` that hold now."""
         total = 0
-        for k, eff, ctrl in g.dyn:
-            if k == kind and eff.cond.ok(self, g):
+        for k, eff, _ctrl in g.dyn:
+            if k == kind and eff.cond is not None and eff.cond.ok(self, g):
                 total += eff.amount if kind in (P_RP, P_LIFE, P_EXTRA, P_PREVENT_G) else 1
         return total
 
@@ -1434,12 +1516,12 @@ class WentworthState:
             if extra:
                 # the static total may have been clamped at 1: add the moment's effects to the raw total
                 total = g.facts.rp + g.bonus_rp + extra
-                for kind, eff, ctrl in self._rp_static(g):
+                for _kind, eff, _ctrl in self._rp_static(g):
                     total += eff.amount
                 return total if total > 1 else 1
         return g.rp
 
-    def _rp_static(self, g: Guardian) -> list:
+    def _rp_static(self, g: Guardian) -> list[tuple[int, Eff, int]]:
         """The roll power effects on ``g`` that do not depend on the moment (rarely needed: see roll_power)."""
         found = [(k, e, g.owner) for k, e in g.facts.p_self if k == P_RP]
         for b in g.bindings:
@@ -1497,7 +1579,7 @@ class WentworthState:
         if g.dyn or g.temps or self.c_mods:
             mods = list(mods)
             for kind, eff, ctrl in g.dyn:
-                if kind == P_ROLL and eff.applies & mask and eff.cond.ok(self, g):
+                if kind == P_ROLL and eff.applies & mask and eff.cond is not None and eff.cond.ok(self, g):
                     mods.append((eff.op, eff.amount, ctrl))
             for op, amount, applies, ctrl in g.temps:
                 if applies & mask:
@@ -1507,7 +1589,7 @@ class WentworthState:
                     mods.append((op, amount, ctrl))
         return mods
 
-    def roll_total(self, g: Guardian, dice: int, mask: int):
+    def roll_total(self, g: Guardian, dice: _Number, mask: int) -> _Number:
         """``g``'s roll total from a dice sum, after every effect in the Sequencing order."""
         mods = self.roll_mods(g, mask)
         if not mods:
@@ -1566,7 +1648,7 @@ class WentworthState:
         total = facts.cost + delta
         return total if total > 1 else 1
 
-    def cost_deltas(self, player: int) -> dict | None:
+    def cost_deltas(self, player: int) -> dict[str, int] | None:
         """What the cost effects add to each card type's cost for ``player`` (as :meth:`cost` sums them,
         before the floor of 1); None when one of them has a condition on the card."""
         if self.dirty:
@@ -1645,7 +1727,7 @@ class WentworthState:
     def alive_seats(self) -> list[int]:
         return [side.seat for side in self.sides if not side.out]
 
-    def seen_by(self, player: int) -> tuple:
+    def seen_by(self, player: int) -> tuple[Side, ...]:
         """The table as ``player`` sees it: their own side, then the other seats in turn order after them
         (relative seat ``(seat - player) % n``). Lists of targets and hosts, and effects that touch several
         players or guardians at once, follow it, so that a choice between equal options goes the same way
@@ -1759,10 +1841,10 @@ class WentworthState:
                 return []
         return None
 
-    def _abilities(self, player: int, in_roll: bool) -> list[Action]:
+    def _abilities(self, player: int, in_roll: bool) -> list[WentworthAction]:
         if self.dirty:
             self._rebuild()
-        moves: list[Action] = []
+        moves: list[WentworthAction] = []
         for obj, user, slot, eff in self.src_act:
             if user != player:
                 continue
@@ -1778,10 +1860,10 @@ class WentworthState:
                     moves.append(Activate(obj.uid, slot, obj.facts.name, target, _describe(found)))
         return moves
 
-    def _main_actions(self, player: int) -> list[Action]:
+    def _main_actions(self, player: int) -> list[WentworthAction]:
         side = self.sides[player]
         influence = side.influence
-        moves: list[Action] = []
+        moves: list[WentworthAction] = []
         cost = self.cost
         for index, facts in enumerate(side.hand):
             if cost(player, facts) > influence:
@@ -1815,7 +1897,7 @@ class WentworthState:
             moves.append(END_TURN)
         return moves
 
-    def _rebinds(self, player: int, influence: int, moves: list) -> None:
+    def _rebinds(self, player: int, influence: int, moves: list[WentworthAction]) -> None:
         """Re-binding: each binding ``player`` paid for, to each other host, for its cost again."""
         cost = self.cost
         for b in self.bindings(player):
@@ -1826,12 +1908,12 @@ class WentworthState:
 
     # -- the other players' windows in a turn ("at any time") --
 
-    def _respond_actions(self, player: int) -> list[Action]:
+    def _respond_actions(self, player: int) -> list[WentworthAction]:
         """What a player may do in another player's step window: potions (those that need a guardian in
         combat excepted) and re-binding; the last action passes."""
         side = self.sides[player]
         influence = side.influence
-        moves: list[Action] = []
+        moves: list[WentworthAction] = []
         for index, facts in enumerate(side.hand):
             if facts.type is not POTION or facts.window == W_ROLL or self.cost(player, facts) > influence:
                 continue
@@ -1936,7 +2018,7 @@ class WentworthState:
     def _targets_to_attack(self, player: int) -> list[int]:
         return [seat for seat in self._opponents(player) if self.sides[seat].had_turn]
 
-    def attack_options(self, player: int) -> list[tuple[Guardian, list[tuple]]]:
+    def attack_options(self, player: int) -> list[tuple[Guardian, list[tuple[int, ...]]]]:
         """Each guardian that may attack, with the target seats it may be declared against (up to one
         per attack it is allowed this Combat step)."""
         seats = self._targets_to_attack(player)
@@ -1944,16 +2026,16 @@ class WentworthState:
         if seats:
             for g in self.sides[player].guardians:
                 if self.may_attack(g):
-                    options: list[tuple] = [()]
+                    options: list[tuple[int, ...]] = [()]
                     for count in range(1, 2 + self.extra_attacks(g)):
                         options.extend(combinations_with_replacement(seats, count))
                     found.append((g, options))
         return found
 
-    def _declarations(self, player: int) -> list[Action]:
+    def _declarations(self, player: int) -> list[WentworthAction]:
         """Every declaration of attacks; the empty one ("no attack") comes last."""
         per = self.attack_options(player)
-        moves: list[Action] = []
+        moves: list[WentworthAction] = []
         if per:
             # each guardian's options as its part of the attacks and of the label, joined per combination
             choices = []
@@ -1962,8 +2044,8 @@ class WentworthState:
                 choices.append([(tuple([(uid, seat) for seat in seats]), [f"{name} -> P{seat + 1}" for seat in seats])
                                 for seats in options])
             for combo in product(*choices):
-                attacks: tuple = ()
-                parts: list = []
+                attacks: tuple[tuple[int, int], ...] = ()
+                parts: list[str] = []
                 for pairs, labels in combo:
                     if pairs:
                         attacks += pairs
@@ -1973,14 +2055,14 @@ class WentworthState:
         moves.append(NO_ATTACK)
         return moves
 
-    def block_options(self) -> list[tuple]:
+    def block_options(self) -> list[tuple[int | None, ...]]:
         """Every assignment of the defending player's guardians to the attacks against them (a guardian
         defends at most one attack), as defender ids per attack; the last one defends nothing."""
         count = len(self.block_idx)
         uids = [g.uid for g in self._defenders(self.c_dp)]
-        found: list[tuple] = []
+        found: list[tuple[int | None, ...]] = []
 
-        def extend(prefix: tuple) -> None:
+        def extend(prefix: tuple[int | None, ...]) -> None:
             if len(prefix) == count:
                 found.append(prefix)
                 return
@@ -1992,11 +2074,16 @@ class WentworthState:
         extend(())
         return found
 
-    def _block_label(self, blocks: tuple) -> str:
+    def _block_label(self, blocks: tuple[int | None, ...]) -> str:
         parts = []
-        for index, uid in zip(self.block_idx, blocks):
+        for index, uid in zip(self.block_idx, blocks, strict=False):
             name = self.decl[index][0].facts.name
-            parts.append(f"{self._guardian(uid).facts.name} blocks {name}" if uid is not None else f"{name} unblocked")
+            if uid is not None:
+                g = self._guardian(uid)
+                assert g is not None  # one of the defending player's guardians
+                parts.append(f"{g.facts.name} blocks {name}")
+            else:
+                parts.append(f"{name} unblocked")
         return "; ".join(parts)
 
     def _any_attack(self, player: int) -> bool:
@@ -2010,10 +2097,10 @@ class WentworthState:
     def _defenders(self, player: int) -> list[Guardian]:
         return [g for g in self.sides[player].guardians if self.may_defend(g)]
 
-    def _roll_actions(self, player: int) -> list[Action]:
+    def _roll_actions(self, player: int) -> list[WentworthAction]:
         side = self.sides[player]
         influence = side.influence
-        moves: list[Action] = []
+        moves: list[WentworthAction] = []
         for index, facts in enumerate(side.hand):
             if facts.type is not POTION or self.cost(player, facts) > influence:
                 continue
@@ -2060,26 +2147,26 @@ class WentworthState:
 
     # -- applying --
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: WentworthAction) -> None:
         if self.pending:
             _, _, _, handler, data = self.pending[0]
             del self.pending[0]
+            assert type(action) is Choose  # a pending choice is answered with one of its options
             getattr(self, handler)(action.option, data)
         else:
-            kind = type(action)
-            if kind is Play:
+            if type(action) is Play:
                 self._play(action)
-            elif kind is Declare:
+            elif type(action) is Declare:
                 self._declare(action)
-            elif kind is Pass:
+            elif type(action) is Pass:
                 self._pass(action)
-            elif kind is Block:
+            elif type(action) is Block:
                 self._block(action)
             else:
-                handler = _APPLY.get(kind)
-                if handler is None:
+                method = _APPLY.get(type(action))
+                if method is None:
                     raise ValueError(f"{action} is not an action of this game")
-                getattr(self, handler)(action)
+                getattr(self, method)(action)
         if self.queue or self.resume or self.hurt:
             self._drain()
 
@@ -2300,6 +2387,7 @@ class WentworthState:
 
     def _answer_sacrifice(self, option: Any, data: Any) -> None:
         g = self._guardian(option)
+        assert g is not None  # one of the options: a guardian of the active player
         if self.log is not None:
             self.say(f"P{g.owner + 1} puts {g.facts.name} in the discard pile (more than {MAX_GUARDIANS} guardians)")
         self._leave(g, to_hand=False)
@@ -2438,6 +2526,7 @@ class WentworthState:
             self._rebound(b, None, b.player, True)
         else:
             g = self._guardian(target)
+            assert g is not None  # a target code of a guardian in play
             b.host = g
             g.bindings.append(b)
             self._rebound(b, g, -1, True)
@@ -2457,6 +2546,7 @@ class WentworthState:
     def _rebind(self, action: Rebind) -> None:
         p = self.w_seats[0] if self.phase == RESPOND else self.active
         b = self._binding(action.uid)
+        assert b is not None  # a binding in play
         paid = self.cost(p, b.facts)
         self.sides[p].influence -= paid
         if self.log is not None:
@@ -2511,12 +2601,14 @@ class WentworthState:
         mine = side.guardians
         decl = []
         seats = []
+        g: Guardian | None
         for uid, seat in action.attacks:
             for g in mine:
                 if g.uid == uid:
                     break
             else:
                 g = self._guardian(uid)
+            assert g is not None  # a guardian of the attacking player
             g.attacks += 1
             decl.append((g, seat))
             if seat not in seats:
@@ -2550,7 +2642,7 @@ class WentworthState:
     def _block(self, action: Block) -> None:
         mine = self.sides[self.c_dp].guardians
         blocks = self.blocks
-        for index, uid in zip(self.block_idx, action.blocks):
+        for index, uid in zip(self.block_idx, action.blocks, strict=False):
             if uid is not None:
                 for g in mine:
                     if g.uid == uid:
@@ -2603,7 +2695,7 @@ class WentworthState:
         self.c_defended = d is not None
         if self.dirty:
             self._rebuild()
-        ap, dp = self.c_ap, self.c_dp
+        ap = self.c_ap
         if (self.log is not None or self.queue or self.pending or att.facts.has_attack or self.env_attack
                 or (d is not None and (d.facts.has_defend or (d.bindings and _has_defend(d.bindings))))
                 or (att.bindings and _has_attack(att.bindings)) or self._window_wanted()):
@@ -2646,6 +2738,7 @@ class WentworthState:
         self.c_def = d
         self.c_defended = d is not None
         att, ap, dp = self.c_att, self.c_ap, self.c_dp
+        assert att is not None  # in a combat
         if self.log is not None:
             self.say(f"{att.facts.name} attacks P{dp + 1}" + (f": {d.facts.name} defends" if d is not None
                                                                 else ", undefended"))
@@ -2681,7 +2774,8 @@ class WentworthState:
 
     def _combat_valid(self) -> bool:
         att, d = self.c_att, self.c_def
-        if att is None or not att.alive or (self.c_defended and not d.alive) or att.noattack_turn == self.turn:
+        if (att is None or not att.alive or (self.c_defended and d is not None and not d.alive)
+                or att.noattack_turn == self.turn):
             return False
         sa, sd = self.sides[self.c_ap], self.sides[self.c_dp]
         return not sa.out and not sd.out
@@ -2692,6 +2786,7 @@ class WentworthState:
             return
         rand = self.rng.random
         att, d = self.c_att, self.c_def
+        assert att is not None  # _combat_valid()
         self.c_adice = [int(rand() * 6) + 1 for _ in range(self.roll_power(att))]
         self.c_ddice = [int(rand() * 6) + 1 for _ in range(self.roll_power(d))] if d is not None else []
         self.c_rolled = True
@@ -2752,6 +2847,7 @@ class WentworthState:
         if self.dirty:
             self._rebuild()
         att, d, ap, dp = self.c_att, self.c_def, self.c_ap, self.c_dp
+        assert att is not None  # in a combat
         if att.m_att or att.dyn or att.temps or self.c_mods:
             a = self.roll_total(att, a, ATTACK)
         if d is not None and (d.m_def or d.dyn or d.temps or self.c_mods):
@@ -3030,13 +3126,13 @@ class WentworthState:
             return
         _HANDLERS[eff.kind](self, eff, ctx)
 
-    def _answer_target(self, option: Any, data: tuple) -> None:
+    def _answer_target(self, option: Any, data: tuple[Any, ...]) -> None:
         eff, ctx = data
         if option is not None:
             ctx.target = option
             _HANDLERS[eff.kind](self, eff, ctx)
 
-    def _answer_pay(self, option: Any, data: tuple) -> None:
+    def _answer_pay(self, option: Any, data: tuple[Any, ...]) -> None:
         eff, ctx = data
         if option:
             self.sides[ctx.controller].influence -= eff.pay
@@ -3106,7 +3202,7 @@ class WentworthState:
             seats = []
         return [seat for seat in seats if seat >= 0 and not self.sides[seat].out]
 
-    def _answer_search(self, option: Any, data: tuple) -> None:
+    def _answer_search(self, option: Any, data: tuple[Any, ...]) -> None:
         seat, count, _ = data
         self._finish_search(seat, count, option)
 
@@ -3126,7 +3222,7 @@ class WentworthState:
             side.lo += len(looked)
             side.hi += len(looked)
 
-    def _answer_recover(self, option: Any, data: tuple) -> None:
+    def _answer_recover(self, option: Any, data: tuple[Any, ...]) -> None:
         eff, ctx, remaining = data
         if option is None:
             return
@@ -3387,13 +3483,13 @@ _HANDLERS = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "rer
 _SETTLE = 24
 
 
-def _shuffle(side: Side, rng) -> None:
+def _shuffle(side: Side, rng: random.Random) -> None:
     """Shuffle the deck: the order of the top cards is settled now, the rest lazily by :func:`_fix`."""
     side.lo, side.hi = 0, len(side.deck)
     _fix(side, rng, _SETTLE)
 
 
-def _fix(side: Side, rng, count: int) -> None:
+def _fix(side: Side, rng: random.Random, count: int) -> None:
     """Settle the order of ``count`` more cards of a shuffled deck: Fisher-Yates steps from the top of the
     unshuffled part ``deck[lo:hi]`` down (the whole deck settled so is a Fisher-Yates shuffle)."""
     deck = side.deck
@@ -3411,7 +3507,7 @@ def _fix(side: Side, rng, count: int) -> None:
         side.lo, side.hi = lo, end
 
 
-def _side(seat: int, deck: Deck, rng, vanilla: bool) -> Side:
+def _side(seat: int, deck: Deck, rng: random.Random, vanilla: bool) -> Side:
     cards = list(_compiled(deck, vanilla))
     side = Side(seat, cards)
     _shuffle(side, rng)
@@ -3431,7 +3527,7 @@ def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
     return chosen["undefended-damage"] == "total", chosen["attackers-rest"] == "end-of-turn"
 
 
-def _state(sides: list[Side], rng, first: int, max_turns: int, log: bool, goldfish: bool,
+def _state(sides: list[Side], rng: random.Random, first: int, max_turns: int, log: bool, goldfish: bool,
            undefended_damage: bool = True, attackers_stand: bool = False) -> WentworthState:
     state = WentworthState.__new__(WentworthState)
     state.undefended_damage = undefended_damage
@@ -3510,7 +3606,7 @@ def kill_turn(state: WentworthState) -> int | None:
 # copied, the lists it only ever replaces (a guardian's m_att, m_def, dyn; a side's cost_temp) are shared.
 
 
-def _copy_guardian(g: Guardian, table: list) -> Guardian:
+def _copy_guardian(g: Guardian, table: list[Guardian | Binding | Env | None]) -> Guardian:
     c = Guardian.__new__(Guardian)
     table[g.uid] = c
     c.facts = g.facts
@@ -3547,7 +3643,7 @@ def _copy_guardian(g: Guardian, table: list) -> Guardian:
     return c
 
 
-def _copy_binding(b: Binding, table: list) -> Binding:
+def _copy_binding(b: Binding, table: list[Guardian | Binding | Env | None]) -> Binding:
     c = Binding.__new__(Binding)
     table[b.uid] = c
     c.facts = b.facts
@@ -3558,7 +3654,7 @@ def _copy_binding(b: Binding, table: list) -> Binding:
     return c
 
 
-def _copy_env(env: Env, table: list) -> Env:
+def _copy_env(env: Env, table: list[Guardian | Binding | Env | None]) -> Env:
     c = Env.__new__(Env)
     table[env.uid] = c
     c.facts = env.facts
@@ -3568,7 +3664,7 @@ def _copy_env(env: Env, table: list) -> Env:
     return c
 
 
-def _twin(obj: Any, table: list) -> Any:
+def _twin(obj: Any, table: list[Guardian | Binding | Env | None]) -> Any:
     """The copy of a guardian, binding or environment (made on first use), or None."""
     if obj is None:
         return None
@@ -3586,7 +3682,7 @@ def _twin(obj: Any, table: list) -> Any:
     return found if found is not None else _copy_env(env, table)
 
 
-def _copy_ctx(ctx: Ctx, table: list, ctxs: dict) -> Ctx:
+def _copy_ctx(ctx: Ctx, table: list[Guardian | Binding | Env | None], ctxs: dict[Ctx, Ctx]) -> Ctx:
     c = ctxs.get(ctx)
     if c is None:
         c = ctxs[ctx] = Ctx.__new__(Ctx)
@@ -3602,7 +3698,7 @@ def _copy_ctx(ctx: Ctx, table: list, ctxs: dict) -> Ctx:
     return c
 
 
-def _copy_side(side: Side, table: list) -> Side:
+def _copy_side(side: Side, table: list[Guardian | Binding | Env | None]) -> Side:
     c = Side.__new__(Side)
     c.seat = side.seat
     c.life = side.life
@@ -3631,11 +3727,10 @@ def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
     """Every field of ``state`` copied (``rng`` is left for the caller to set; the play-by-play only with
     ``keep_log``)."""
     c = WentworthState.__new__(WentworthState)
-    table = [None] * state.next_uid
+    table: list[Guardian | Binding | Env | None] = [None] * state.next_uid
     sides = [_copy_side(side, table) for side in state.sides]
     c.sides = sides
     c.views = tuple([tuple(sides[seat:] + sides[:seat]) for seat in range(len(sides))])
-    c.rng = None
     c.log = list(state.log) if keep_log and state.log is not None else None
     c.turn = state.turn
     c.max_turns = state.max_turns
@@ -3686,7 +3781,7 @@ def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
     c.block_seats = list(state.block_seats)
     c.block_idx = list(state.block_idx)
     # effects waiting to resolve, and choices waiting to be made
-    ctxs: dict = {}
+    ctxs: dict[Ctx, Ctx] = {}
     c.queue = [(eff, _copy_ctx(ctx, table, ctxs)) for eff, ctx in state.queue] if state.queue else []
     c.delayed = [(eff, _copy_ctx(ctx, table, ctxs)) for eff, ctx in state.delayed] if state.delayed else []
     c.c_rolltime = ([(eff, _copy_ctx(ctx, table, ctxs), _twin(g, table)) for eff, ctx, g in state.c_rolltime]
@@ -3710,7 +3805,7 @@ def _shown(state: WentworthState, seat: int) -> int:
     return top
 
 
-def _canonical(side: Side, cards: list) -> list:
+def _canonical(side: Side, cards: list[Facts]) -> list[Facts]:
     """``cards`` (some of ``side``'s) in an order that depends only on which cards they are, not on the order
     they are in: the order of the deck list (or by name, when a card is there twice or is not in the list)."""
     present = set(cards)
@@ -3721,7 +3816,7 @@ def _canonical(side: Side, cards: list) -> list:
     return sorted(cards, key=_BY_NAME)
 
 
-def _redraw_own(state: WentworthState, side: Side, rng) -> None:
+def _redraw_own(state: WentworthState, side: Side, rng: random.Random) -> None:
     """The player's own deck: the cards it has not seen shuffled from ``rng``, in place (those a deck search
     put on the bottom and those it is looking at stay where they are)."""
     deck = side.deck
@@ -3734,7 +3829,7 @@ def _redraw_own(state: WentworthState, side: Side, rng) -> None:
     side.lo = side.hi = 0
 
 
-def _redraw_other(state: WentworthState, side: Side, rng) -> None:
+def _redraw_other(state: WentworthState, side: Side, rng: random.Random) -> None:
     """Another player's hand and deck: pooled in a canonical order (see _canonical), shuffled from ``rng``, the
     hand dealt back at its size from the top; a deck search it is making is listed again from the new top."""
     hand = side.hand
@@ -3766,20 +3861,20 @@ def _uid(obj: Any) -> Any:
     return obj.uid if obj is not None else None
 
 
-def _eff_view(eff: Eff) -> tuple:
+def _eff_view(eff: Eff) -> tuple[Any, ...]:
     return (eff.kind, eff.trigger, eff.target, eff.amount, eff.duration, eff.card_type)
 
 
-def _ctx_view(ctx: Ctx) -> tuple:
+def _ctx_view(ctx: Ctx) -> tuple[Any, ...]:
     return (ctx.controller, _uid(ctx.source), ctx.facts.name if ctx.facts is not None else None, ctx.target,
             _uid(ctx.host), _uid(ctx.opp_g), ctx.opp_p, ctx.that, ctx.in_combat)
 
 
-def _binding_view(b: Binding) -> tuple:
+def _binding_view(b: Binding) -> tuple[Any, ...]:
     return (b.uid, b.facts.name, b.owner, b.player, _uid(b.host))
 
 
-def _guardian_view(g: Guardian) -> tuple:
+def _guardian_view(g: Guardian) -> tuple[Any, ...]:
     return (g.uid, g.facts.name, g.owner, g.alive, g.damage, g.resting, g.entered, g.attacks, g.shields,
             g.bonus_life, g.bonus_rp, g.haste_turn, g.noattack_turn, g.nodefend_turn, g.extra_turn, g.extra,
             tuple([(op, amount, applies, ctrl) for op, amount, applies, ctrl in g.temps]),
@@ -3793,7 +3888,7 @@ _RICH = 20  # influence from which the greedy player discards dead cards to draw
 _PATIENCE = 40  # turns after which it attacks into slightly better defenders (no endless standoffs)
 
 
-def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
+def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) -> WentworthAction:
     """The best declaration: each guardian's first best option (a declaration scores its sum), in the
     order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
     if state.dirty:
@@ -3811,12 +3906,15 @@ def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
         return NO_ATTACK
     sides = state.sides
     n = state.n
+    # expected rolls (a guardian's est_a and est_d are None until estimated)
+    ea: float | None
+    ed: float | None
     if n == 2 and not state.c_mods:
         # two players: one seat to attack (the same values as below, without the bookkeeping)
         other = sides[1 - p]
         if other.out or not other.had_turn:
             return NO_ATTACK
-        best = None
+        best: float | None = None
         defenders = 0
         for d in other.guardians:
             if d.resting or d.nodefend_turn == turn or d.nodefend:
@@ -3884,7 +3982,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
         return NO_ATTACK
     count = len(attackers)
     threshold = 0.5 if turn <= _PATIENCE else -2.5
-    attacks: list = []
+    attacks: list[tuple[Guardian, int]] = []
     for g in attackers:
         ea = g.est_a if plain and not g.dyn and not g.temps else None
         if ea is None:
@@ -3919,15 +4017,16 @@ def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
                 attacks.append((g, chosen))
             continue
         worth = dict(values)
-        chosen, chosen_value = (), 0.0
+        chosen_seats: tuple[int, ...]
+        chosen_seats, chosen_value = (), 0.0
         for number in range(1, 2 + extra):
             for option in combinations_with_replacement([seat for seat, _ in values], number):
                 value = 0.0
                 for seat in option:
                     value += worth[seat]
                 if value > chosen_value:
-                    chosen, chosen_value = option, value
-        for seat in chosen:
+                    chosen_seats, chosen_value = option, value
+        for seat in chosen_seats:
             attacks.append((g, seat))
     if attacks:
         return Declare(tuple([(g.uid, seat) for g, seat in attacks]),
@@ -3935,7 +4034,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list) -> Action:
     return NO_ATTACK
 
 
-def _blocks_action(state: WentworthState) -> Action:
+def _blocks_action(state: WentworthState) -> WentworthAction:
     """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
     if state.dirty:
         state._rebuild()
@@ -3944,7 +4043,8 @@ def _blocks_action(state: WentworthState) -> Action:
     turn = state.turn
     plain = not state.c_mods
     defenders = []
-    stats = []
+    stats: list[tuple[float, int, float]] = []
+    ed: float | None
     for d in side.guardians:
         # may_defend(d) and estimate(d, DEFENSE), their usual answers read off directly
         if d.resting or d.nodefend_turn == turn or d.nodefend:
@@ -3986,7 +4086,7 @@ def _blocks_action(state: WentworthState) -> Action:
         for k in range(size):
             if row[k] > best_score:
                 best, best_score = k, row[k]
-        chosen = (best,)
+        chosen: tuple[int, ...] = (best,)
     elif size == 1:
         # the one defender blocks attack k (in that order) or none: the search's order and sums
         total = 0.0
@@ -4009,12 +4109,12 @@ def _blocks_action(state: WentworthState) -> Action:
         total = 0.0
         for unblocked in unblocked_values:
             total += unblocked
-        found = [(-1,) * count, total]
+        found: list[Any] = [(-1,) * count, total]
         _block_search(0, 0.0, rows, unblocked_values, bounds, [False] * size, [-1] * count, found)
         chosen = found[0]
-    uids = []
+    uids: list[int | None] = []
     parts = []
-    for index, k in zip(state.block_idx, chosen):
+    for index, k in zip(state.block_idx, chosen, strict=False):
         g = decl[index][0]
         if k >= 0:
             d = defenders[k]
@@ -4026,7 +4126,7 @@ def _blocks_action(state: WentworthState) -> Action:
     return _new(Block, (tuple(uids), "; ".join(parts)))
 
 
-def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list:
+def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list[tuple[Any, Eff, int, Any, Any]]:
     """(source, ability, slot, target code, target) of ``p``'s abilities usable now, in the order of the engine's
     legal actions."""
     if state.dirty:
@@ -4046,7 +4146,7 @@ def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list:
     return found
 
 
-def _cheap_guardians(hand: list) -> int:
+def _cheap_guardians(hand: list[Facts]) -> int:
     """How many guardians in ``hand`` cost no more than one turn's influence."""
     count = 0
     for facts in hand:
@@ -4055,8 +4155,8 @@ def _cheap_guardians(hand: list) -> int:
     return count
 
 
-def _block_search(position: int, total: float, rows: list, unblocked_values: list, bounds: list, used: list,
-                  picks: list, found: list) -> None:
+def _block_search(position: int, total: float, rows: list[list[float]], unblocked_values: list[float],
+                  bounds: list[float], used: list[bool], picks: list[int], found: list[Any]) -> None:
     """The depth-first search of :func:`_blocks_action`: attack ``position`` on gets each unused defender
     (in order) or none; ``found`` keeps the first best assignment and its sum."""
     count = len(rows)
@@ -4077,7 +4177,7 @@ def _block_search(position: int, total: float, rows: list, unblocked_values: lis
     _block_search(position + 1, total + unblocked_values[position], rows, unblocked_values, bounds, used, picks, found)
 
 
-def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool):
+def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool) -> float:
     """What an effect that touches guardian ``g`` adds to :meth:`_effect_value` (the same terms)."""
     code = eff.code
     amount = eff.amount
@@ -4112,7 +4212,7 @@ def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool)
     return 0.0
 
 
-def _most_of(state: WentworthState) -> tuple:
+def _most_of(state: WentworthState) -> tuple[int, int]:
     """The highest cost and most bindings of a guardian in play (what bounds :meth:`_gvalue`)."""
     cost = bound = 0
     for side in state.sides:
@@ -4124,7 +4224,7 @@ def _most_of(state: WentworthState) -> tuple:
     return cost, bound
 
 
-def _g_bound(eff: Eff, rebuff: bool, most: tuple) -> float:
+def _g_bound(eff: Eff, rebuff: bool, most: tuple[int, int]) -> float:
     """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
     code = eff.code
     cost, bound = most
@@ -4143,7 +4243,7 @@ def _g_bound(eff: Eff, rebuff: bool, most: tuple) -> float:
     return 0.0
 
 
-def _pool_of(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) -> list:
+def _pool_of(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) -> list[Guardian]:
     """The guardians an effect would touch, seen by the player choosing (an approximation of the
     engine's targeting for effects that do not pick)."""
     name = eff.target
@@ -4166,7 +4266,7 @@ def _pool_of(state: WentworthState, p: int, eff: Eff, target: Any, source: Any) 
     return []
 
 
-def _binding_conds(facts: Facts) -> tuple:
+def _binding_conds(facts: Facts) -> tuple[Cond, ...]:
     """The card conditions (faction, cost, printed roll power) of a binding's effects on its host: a host
     must meet them for the binding to do anything there."""
     conds = _CONDS.get(facts)
@@ -4182,7 +4282,7 @@ def _binding_conds(facts: Facts) -> tuple:
     return conds
 
 
-_CONDS: dict = {}
+_CONDS: dict[Facts, tuple[Cond, ...]] = {}
 
 
 def _threat_of(state: WentworthState, side: Side) -> float:
@@ -4267,7 +4367,7 @@ class Greedy:
 
     # -- the fast path --
 
-    def act(self, state: WentworthState) -> Action:
+    def act(self, state: WentworthState) -> WentworthAction:
         """The action :meth:`choose` picks from ``state.legal_actions()``, found without listing every
         action (the batch runner's fast path; a test checks they agree)."""
         if state.pending:
@@ -4283,7 +4383,7 @@ class Greedy:
             return self._act_window(state, {})
         return REDRAW if self._redraw_value(state, REDRAW) > 0 else KEEP
 
-    def _act_main(self, state: WentworthState, cache: dict) -> Action:
+    def _act_main(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         p = state.active
         side = state.sides[p]
         hand = side.hand
@@ -4305,6 +4405,8 @@ class Greedy:
             least = 1000
         # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
         # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
+        # the card to play: (index in hand, its facts, target code, target)
+        pick: tuple[int, Facts, int | None, Any] | None
         best_score, best_index, pick = 0.0, -1, None
         others = None
         # the costs: printed, or printed plus what cost_deltas() gives the card's type (None: ask cost())
@@ -4336,6 +4438,7 @@ class Greedy:
                     if value > best_score:
                         pick, best_score, best_index = (index, facts, None, None), value, index
                     continue
+                targets: list[tuple[Any, Any]] | None
                 targets = state.targets(p, eff)
                 if not targets:
                     value = self._card_value(state, p, facts, None, cache)
@@ -4424,7 +4527,7 @@ class Greedy:
                     value = self._card_value(state, p, facts, obj, cache)
                     if value > best_score or (value == best_score and index < best_index):
                         pick, best_score, best_index = (index, facts, code, obj), value, index
-        best: Action | None = None
+        best: WentworthAction | None = None
         if pick is not None:
             index, facts, code, obj = pick
             best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
@@ -4487,7 +4590,8 @@ class Greedy:
 
 
 
-    def _best_host(self, state: WentworthState, p: int, facts: Facts, cache: dict) -> tuple:
+    def _best_host(self, state: WentworthState, p: int, facts: Facts,
+                   cache: dict[Any, Any]) -> tuple[int | None, Guardian | int | None, float]:
         """The first host (in the engine's order, turn order from ``p``) worth most to this binding:
         (code, host, value). A helpful binding goes only on a guardian that meets its conditions (Crown of
         Cinders only on a Dragons guardian); a curse prefers a host it touches. A curse on a player goes to
@@ -4544,7 +4648,7 @@ class Greedy:
             return 0.5 * host.facts.cost - 0.3 * len(host.bindings)
         return 0.0 if (facts.sign > 0) == (host == p) else None
 
-    def _act_window(self, state: WentworthState, cache: dict) -> Action:
+    def _act_window(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
         p = state.w_seats[0]
         side = state.sides[p]
@@ -4560,7 +4664,7 @@ class Greedy:
             if (facts.cost if plain else state.cost(p, facts)) > influence:
                 continue
             eff = facts.choice
-            if facts.gchoice and not _pays(eff.gmax_main, facts):
+            if facts.gchoice and eff is not None and not _pays(eff.gmax_main, facts):
                 # no target can make it pay for itself (the bound _act_main uses outside the Rebuff step)
                 continue
             if eff is None:
@@ -4577,16 +4681,17 @@ class Greedy:
         index, facts, code, obj = pick
         return _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
 
-    def _act_roll(self, state: WentworthState, cache: dict) -> Action:
+    def _act_roll(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         p = state.c_prio
         side = state.sides[p]
         if state.dirty:
             state._rebuild()
         influence = side.influence
         plain = not state.src_cost and not side.cost_temp
-        pick = None
+        pick: tuple[int, Facts, int | None, Any] | None = None
         best_score = 0.0
         att, d = state.c_att, state.c_def
+        assert att is not None  # in a roll window
         combatants = None
         for index, facts in enumerate(side.hand):
             if not (facts.is_roll or facts.trick) or (facts.cost if plain else state.cost(p, facts)) > influence:
@@ -4625,7 +4730,7 @@ class Greedy:
                     value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
                     if value > best_score:
                         pick, best_score = (index, facts, code, obj), value
-        best: Action = PASS_ROLL
+        best: WentworthAction = PASS_ROLL
         if pick is not None:
             index, facts, code, obj = pick
             best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
@@ -4640,10 +4745,10 @@ class Greedy:
 
     # -- the reference: scoring every legal action --
 
-    def choose(self, state: WentworthState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: WentworthState, actions: Sequence[WentworthAction]) -> WentworthAction:
         if len(actions) == 1:
             return actions[0]
-        cache: dict = {}
+        cache: dict[Any, Any] = {}
         best = actions[-1]
         best_score = self.score(state, best, cache)
         for action in actions[:-1]:
@@ -4652,14 +4757,14 @@ class Greedy:
                 best, best_score = action, value
         return best
 
-    def score(self, state: WentworthState, action: Action, cache: dict | None = None) -> float:
+    def score(self, state: WentworthState, action: WentworthAction, cache: dict[Any, Any] | None = None) -> float:
         """How much ``action`` helps the player choosing now (0: no better than passing)."""
         cache = {} if cache is None else cache
         if state.pending:
+            assert type(action) is Choose  # a pending choice is answered with one of its options
             return self._choice_value(state, state.pending[0], action.option)
-        kind = type(action)
         p = state.current_player()
-        if kind is Play:
+        if type(action) is Play:
             facts = state.sides[p].hand[action.index]
             if facts.type is BINDING:
                 return self._binding_value(state, p, facts, action.target, cache)
@@ -4671,20 +4776,20 @@ class Greedy:
             if facts.type is ENVIRONMENT:
                 return self._env_value(state.sides[p], facts)
             return self._card_value(state, p, facts, target, cache)
-        if kind is Activate:
+        if type(action) is Activate:
             obj = state._object(action.uid)
             eff = obj.facts.activated[action.slot]
             target = state.target_object(action.target)
             if state.phase == ROLL:
                 return self._roll_value(state, p, (eff,), target, obj, None, cache)
             return self._ability_value(state, p, obj, eff, target, cache)
-        if kind is Declare:
+        if type(action) is Declare:
             return self._declare_value(state, action.attacks, cache)
-        if kind is Block:
+        if type(action) is Block:
             return self._block_value(action.blocks, self._block_matrix(state, cache))
-        if kind is Redraw:
+        if type(action) is Redraw:
             return self._redraw_value(state, action)
-        if kind is Discard:
+        if type(action) is Discard:
             side = state.sides[p]
             if state.phase != REBUFF:
                 return 0.0
@@ -4701,7 +4806,7 @@ class Greedy:
             return 0.0
         return 1.0 if _cheap_guardians(state.sides[state.redraw_seat].hand) < 2 else -1.0
 
-    def _binding_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
+    def _binding_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict[Any, Any]) -> float:
         """Helpful bindings on one's own guardians (the most expensive first), curses on the opponents';
         only the best host counts (others score 0), and only in the Rebuff step."""
         if state.phase != REBUFF:
@@ -4722,7 +4827,7 @@ class Greedy:
             return _guardian_base_of(state, p, facts) == 0.0
         return facts.type is ENVIRONMENT and state.sides[p].env is not None
 
-    def _card_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict) -> float:
+    def _card_value(self, state: WentworthState, p: int, facts: Facts, target: Any, cache: dict[Any, Any]) -> float:
         """A guardian or a potion played now, with its chosen target."""
         choice = facts.choice
         wanted = choice.target if choice is not None else None
@@ -4738,7 +4843,8 @@ class Greedy:
             value += self._effect_value(state, p, eff, target if eff.target == wanted else None, cache)
         return 30.0 + value if _pays(value, facts) else 0.0
 
-    def _ability_value(self, state: WentworthState, p: int, obj: Any, eff: Eff, target: Any, cache: dict) -> float:
+    def _ability_value(self, state: WentworthState, p: int, obj: Any, eff: Eff, target: Any,
+                       cache: dict[Any, Any]) -> float:
         value = self._effect_value(state, p, eff, target, cache, source=obj)
         if eff.rest or eff.rest_attached:
             g = obj if eff.rest else obj.host
@@ -4749,7 +4855,7 @@ class Greedy:
         return 20.0 + value if value >= 3 else 0.0
 
 
-    def _effect_value(self, state: WentworthState, p: int, eff: Eff, target: Any, cache: dict,
+    def _effect_value(self, state: WentworthState, p: int, eff: Eff, target: Any, cache: dict[Any, Any],
                       source: Any = None) -> float:
         """What an effect is worth to ``p`` outside combat (roughly in life points)."""
         if eff.static is not None:
@@ -4758,6 +4864,7 @@ class Greedy:
         amount = eff.amount
         name = eff.target
         if name in _PLAYER_TARGETS:
+            seats: Sequence[int]
             if name == "controller":
                 seats = (p,)
             elif name in ("opponent", "target_player"):
@@ -4793,11 +4900,10 @@ class Greedy:
                     value += 1
             return value
         if code == K_DESTROY:
-            kind_of = type(target)
-            if kind_of is Binding:
+            if type(target) is Binding:
                 mine = (target.host.owner if target.host is not None else target.player) == p
                 return (8.0 + target.facts.cost) * (1 if (target.facts.sign < 0) == mine else -1)
-            if kind_of is Env:
+            if type(target) is Env:
                 return 8.0 + target.facts.cost if target.owner != p else -10.0
             return 0.0
         if eff.choice:
@@ -4845,7 +4951,7 @@ class Greedy:
     _PER_SEAT = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_influence": 1.0, "discard": 3.0}
 
     @classmethod
-    def _plays_bound(cls, state: WentworthState, facts: Facts, most: tuple) -> float:
+    def _plays_bound(cls, state: WentworthState, facts: Facts, most: tuple[int, int]) -> float:
         """An upper bound (with a margin for rounding) of the sum of :meth:`_effect_value` over what a
         potion does when played in the Rebuff step, whatever its target."""
         total = 1e-6
@@ -4891,17 +4997,17 @@ class Greedy:
         return total
 
 
-    def _attack_value(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
+    def _attack_value(self, state: WentworthState, g: Guardian, seat: int, cache: dict[Any, Any]) -> float:
         """An attack's worth: a sure hit when nobody can defend; else the expected margin over the best
         defender, or some pressure when the attackers outnumber the defenders."""
         memo = (g.uid, seat, "attack")
-        found = cache.get(memo)
+        found: float | None = cache.get(memo)
         if found is not None:
             return found
         found = cache[memo] = self._attack_worth(state, g, seat, cache)
         return found
 
-    def _attack_worth(self, state: WentworthState, g: Guardian, seat: int, cache: dict) -> float:
+    def _attack_worth(self, state: WentworthState, g: Guardian, seat: int, cache: dict[Any, Any]) -> float:
         ea = state.estimate(g, ATTACK)
         if ea <= 0:
             return 0.0
@@ -4923,15 +5029,18 @@ class Greedy:
             return 10.0 + 0.2 * ea + tie
         return 0.0
 
-    def _declare_value(self, state: WentworthState, attacks: tuple, cache: dict) -> float:
+    def _declare_value(self, state: WentworthState, attacks: tuple[tuple[int, int], ...],
+                       cache: dict[Any, Any]) -> float:
         """A declaration's worth: the sum of its attacks' values, squeezed below 0.5 so that every card
         worth playing is played first (declaring ends the Rebuff step)."""
         total = 0.0
         for uid, seat in attacks:
-            total += self._attack_value(state, state._guardian(uid), seat, cache)
+            g = state._guardian(uid)
+            assert g is not None  # a guardian of the attacking player
+            total += self._attack_value(state, g, seat, cache)
         return 0.5 * total / (1.0 + total) if total > 0 else total
 
-    def _block_matrix(self, state: WentworthState, cache: dict) -> tuple:
+    def _block_matrix(self, state: WentworthState, cache: dict[Any, Any]) -> tuple[tuple[float, dict[int, float]], ...]:
         """Per attack against the defending player: the value of no defender, and of each defender."""
         matrix = cache.get("blocks")
         if matrix is None:
@@ -4952,7 +5061,7 @@ class Greedy:
             matrix = cache["blocks"] = tuple(rows)
         return matrix
 
-    def _best_blocks(self, state: WentworthState, cache: dict) -> tuple:
+    def _best_blocks(self, state: WentworthState, cache: dict[Any, Any]) -> tuple[int | None, ...]:
         """The assignment :meth:`choose` picks among ``state.block_options()`` (the first best in their
         order, the empty one on ties), by a depth-first search in that order that skips hopeless branches."""
         matrix = self._block_matrix(state, cache)
@@ -4970,10 +5079,10 @@ class Greedy:
             unblocked, values = matrix[index]
             bounds[index] = bounds[index + 1] + max(unblocked, *values.values()) if values else \
                 bounds[index + 1] + unblocked
-        best = (None,) * count
-        found = [best, self._block_value(best, matrix)]
+        no_blocks = (None,) * count
+        found: list[Any] = [no_blocks, self._block_value(no_blocks, matrix)]
 
-        def search(position: int, chosen: tuple, total: float) -> None:
+        def search(position: int, chosen: tuple[int | None, ...], total: float) -> None:
             if position == count:
                 if total > found[1]:
                     found[0], found[1] = chosen, total
@@ -4987,19 +5096,21 @@ class Greedy:
             search(position + 1, chosen + (None,), total + unblocked)
 
         search(0, (), 0.0)
-        return found[0]
+        blocks: tuple[int | None, ...] = found[0]
+        return blocks
 
     @staticmethod
-    def _block_value(blocks: tuple, matrix: tuple) -> float:
+    def _block_value(blocks: tuple[int | None, ...], matrix: tuple[tuple[float, dict[int, float]], ...]) -> float:
         total = 0.0
-        for uid, (unblocked, values) in zip(blocks, matrix):
+        for uid, (unblocked, values) in zip(blocks, matrix, strict=False):
             total += unblocked if uid is None else values[uid]
         return total
 
-    def _combat_now(self, state: WentworthState, cache: dict) -> tuple:
+    def _combat_now(self, state: WentworthState, cache: dict[Any, Any]) -> tuple[Any, ...]:
         now = cache.get("now")
         if now is None:
             att, d = state.c_att, state.c_def
+            assert att is not None  # in a roll window
             amods = state.roll_mods(att, ATTACK)
             dmods = state.roll_mods(d, DEFENSE) if d is not None else []
             a_sum, d_sum = _pips(state.c_adice), _pips(state.c_ddice)
@@ -5008,10 +5119,12 @@ class Greedy:
             now = cache["now"] = (amods, dmods, a_sum, d_sum, a, v)
         return now
 
-    def _outcome(self, state: WentworthState, p: int, a, v, adjust: tuple) -> float:
+    def _outcome(self, state: WentworthState, p: int, a: float, v: float,
+                 adjust: tuple[int, int, bool, int, int]) -> float:
         """The combat's result for ``p`` (damage dealt minus taken, defeats weighted by cost)."""
         prev_att, prev_def, shielded, life_att, life_def = adjust
         att, d = state.c_att, state.c_def
+        assert att is not None  # in a roll window
         a = a if a > 0 else 0
         v = v if v > 0 else 0
         value = 0.0
@@ -5040,11 +5153,12 @@ class Greedy:
         # another player of a free-for-all: every point of damage hurts an opponent
         return value if value > 0 else -value
 
-    def _roll_value(self, state: WentworthState, p: int, effs: tuple, target: Any, source: Any,
-                    facts: Facts | None, cache: dict) -> float:
+    def _roll_value(self, state: WentworthState, p: int, effs: tuple[Eff, ...], target: Any, source: Any,
+                    facts: Facts | None, cache: dict[Any, Any]) -> float:
         """How much a combat potion or ability improves this combat for ``p`` (0: not worth it)."""
         amods, dmods, a_sum, d_sum, a, v = self._combat_now(state, cache)
         att, d = state.c_att, state.c_def
+        assert att is not None  # in a roll window
         new_a = new_d = None
         prev_att = prev_def = 0
         # combat tricks: life healed (+) or damage dealt (-) before the comparison; a guardian of the combat
@@ -5149,7 +5263,8 @@ class Greedy:
             penalty += 3.0
         return gain - penalty if gain > penalty else 0.0
 
-    def _choice_value(self, state: WentworthState, pending: tuple, option: Any) -> float:
+    def _choice_value(self, state: WentworthState, pending: tuple[int, str, list[Choose], str, Any],
+                      option: Any) -> float:
         player, kind, _, handler, data = pending
         if option is None or option is False:
             return 0.0
@@ -5160,7 +5275,9 @@ class Greedy:
             return 3.0
         if kind == "sacrifice":
             g = state._guardian(option)
+            assert g is not None  # one of the options: a guardian of the active player
             return -(2.0 * g.facts.cost + state.life_left(g))
+        facts: Facts
         if handler == "_answer_search":
             seat, count, _ = data
             facts = state.sides[seat].deck[-count:][::-1][option]
@@ -5168,7 +5285,7 @@ class Greedy:
             facts = state.sides[player].discard[option]
         return 1.0 + facts.cost + (5.0 if facts.type is GUARDIAN else 0.0)
 
-    def _best_choice(self, state: WentworthState, pending: tuple) -> Action:
+    def _best_choice(self, state: WentworthState, pending: tuple[int, str, list[Choose], str, Any]) -> WentworthAction:
         options = pending[2]
         best = options[-1]
         if len(options) == 1:
@@ -5181,12 +5298,15 @@ class Greedy:
         return best
 
 
+# WentworthState follows core's GameState protocol without subclassing it (compiled, it is an extension type, which
+# cannot derive from a Python class), and Greedy is a Policy of WentworthState only: core declares GameState and
+# Policy by class, so the type checker cannot see that these fit.
 ENGINE = register(Engine(
     game="wentworth",
-    new_match=new_match,
-    new_goldfish=new_goldfish,
+    new_match=new_match,  # type: ignore[arg-type]  # returns a WentworthState (see above)
+    new_goldfish=new_goldfish,  # type: ignore[arg-type]  # returns a WentworthState (see above)
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},
+    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]  # see above
     effects=EFFECTS,
     players=(2, 4),
     default_max_turns=200,

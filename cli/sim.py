@@ -142,9 +142,7 @@ def _simulate(ctx: typer.Context, names: list[str], *, mode: str, games: int, se
             render.play_by_play(batch, None, started[0].log if started else [], as_json=as_json, index=game_index,
                                 failure=failure.document())
             raise replay.error(failure, finished=None) from None
-        # engine.core.GameState declares its log in __slots__ only, without a type (engine/ is another issue's)
-        render.play_by_play(batch, result, state.log, as_json=as_json,  # type: ignore[attr-defined]
-                            index=game_index)
+        render.play_by_play(batch, result, state.log or [], as_json=as_json, index=game_index)
         return
     with _on(ctx, cluster, workers) as pool, render.ProgressBar(games, label=f"{mode} {batch.game}") as progress:
         outcome = run(batch, workers=workers, progress=progress, cluster=pool)

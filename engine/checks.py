@@ -4,7 +4,8 @@ cards of a catalog the engines model."""
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from decklab.catalog.cards import Card
 from decklab.catalog.errors import InputError
@@ -13,12 +14,15 @@ from .core import SEEDS, engines
 from .runner import Batch
 from .search import MAX_BUDGET, MIN_BUDGET
 
+if TYPE_CHECKING:
+    from decklab.validators.base import Report
+
 MAX_GAMES = 100_000_000
 """The most games one batch (or one pairing of a gauntlet or matrix) plays: about three hours of the fastest
 engine on one core. Memory does not grow with the number of games."""
 
 
-def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal: bool = False,
+def check_batch(batch: Batch, *, workers: int, reports: Sequence[Report], allow_illegal: bool = False,
                 game_index: int | None = None) -> None:
     """Refuse a batch that cannot run, with one sentence.
 
@@ -50,12 +54,13 @@ def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal:
     except ValueError as error:
         raise InputError(f"{error}; 'decklab games --rules' lists them.") from None
     if batch.budget is not None and not MIN_BUDGET <= batch.budget <= MAX_BUDGET:
-        raise InputError(f"--budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts a decision, not {batch.budget:,}.")
+        raise InputError(f"--budget must be from {MIN_BUDGET} to {MAX_BUDGET:,} playouts a decision, "
+                         f"not {batch.budget:,}.")
     if batch.max_turns is not None and batch.max_turns < 1:
         raise InputError(f"--max-turns must be at least 1, not {batch.max_turns}.")
     if game_index is not None and not 0 <= game_index < batch.games:
         raise InputError(f"--game-index must be between 0 and {batch.games - 1}, not {game_index}.")
-    for deck, report in zip(batch.decks, reports):
+    for deck, report in zip(batch.decks, reports, strict=True):
         if not report.is_legal and not allow_illegal:
             problems = "; ".join(f"{v.rule}: {v.message.rstrip('.')}" for v in report.errors)
             raise InputError(f"{deck.name} is not a legal {deck.game} deck ({problems}); "
@@ -64,17 +69,17 @@ def check_batch(batch: Batch, *, workers: int, reports: Sequence, allow_illegal:
             missing = engine.effects.unmodeled(card for section in deck.sections.values() for card, _ in section)
             if missing:
                 names = ", ".join(card.name for card in missing)
-                raise InputError(f"{deck.name} has cards whose effects the {deck.game} engine does not model ({names}); "
-                                 "pass --vanilla to play them without their effects.")
+                raise InputError(f"{deck.name} has cards whose effects the {deck.game} engine does not model "
+                                 f"({names}); pass --vanilla to play them without their effects.")
 
 
-def coverage(cards: Iterable[Card]) -> list[dict]:
+def coverage(cards: Iterable[Card]) -> list[dict[str, Any]]:
     """Which of ``cards`` each game's engine models, game by game (games in the order met).
 
     Each row: the game, whether it has an engine, the number of cards, how many are modeled, and the
     others with the reason (their first effect entry the engine does not support).
     """
-    rows: dict[str, dict] = {}
+    rows: dict[str, dict[str, Any]] = {}
     registries = {game: engine.effects for game, engine in engines().items()}
     for card in cards:
         row = rows.get(card.game)

@@ -24,12 +24,13 @@ import itertools
 import queue
 import subprocess
 import time
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from decklab.catalog.errors import ClusterError
 
@@ -199,7 +200,8 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Cluster:
     if "://" not in address:
         address = f"tcp://{address}"
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        # (Dask's Client constructor is unannotated, and it has no typed alternative)
+        client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         reason = _first_line(error) or type(error).__name__
         raise ClusterError(f"could not reach a Dask scheduler at {address} ({reason}); start one with "
@@ -253,7 +255,8 @@ class LocalCluster:
             if workers:
                 from distributed import Client
 
-                with Client(self.address, timeout=wait, set_as_default=False) as client:
+                # (Dask's Client constructor is unannotated, and it has no typed alternative)
+                with Client(self.address, timeout=wait, set_as_default=False) as client:  # type: ignore[no-untyped-call]
                     client.wait_for_workers(workers, timeout=wait)
         except BaseException:
             self.stop()

@@ -11,24 +11,30 @@ plays one. A game is registered once, by game id, as an :class:`Engine`.
 
 from __future__ import annotations
 
-import abc
 import functools
 import os
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, Protocol, Sequence
+from typing import Any, NamedTuple, Protocol
 
-from decklab.catalog.cards import Deck
+from decklab.catalog.cards import Card, Deck
+
+from .policies import Policy as Policy
+from .policies import RandomPolicy as RandomPolicy
 
 
-class Action(abc.ABC):
-    """A move: a small immutable object with a readable text form (``str(action)``).
-
-    Engines define their actions as named tuples (immutable and cheap to make)
-    and register them: ``Action.register(Deploy)``.
+class Action(Protocol):
+    """A move: a small immutable value with a readable text form (``str(action)``) that compares equal to the
+    same move, so checked play finds it among the legal actions. Engines define their actions as named tuples
+    (immutable and cheap to make); :class:`Choose`, :class:`Pass` and :class:`Play` are the shared ones.
     """
 
-    __slots__ = ()
+    def __str__(self) -> str: ...
+
+    def __eq__(self, other: object) -> bool: ...
+
+    def __hash__(self) -> int: ...
 
 
 class Choose(NamedTuple):
@@ -65,7 +71,7 @@ class Play(NamedTuple):
     ('play Battle Fury on Village Squire', 'play Trench Lines')
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field that shadows tuple.index, as Deploy's and the like do
     name: str
     target: Any = None
     label: str = ""
@@ -74,9 +80,27 @@ class Play(NamedTuple):
         return f"play {self.name}" + (f" on {self.label}" if self.label else "")
 
 
-Action.register(Choose)
-Action.register(Pass)
-Action.register(Play)
+class Game(Protocol):
+    """What the engine's shared code (:func:`play`, :func:`verify_action`, the runner, the search policy) uses of a
+    game: the protocol :class:`GameState` spells out. Every engine's state is a :class:`GameState`, or (an engine
+    still compiled by Cython, whose classes cannot subclass a Python class) follows it without subclassing."""
+
+    rng: random.Random
+    log: list[str] | None
+    turn: int
+    max_turns: int
+
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def winner(self) -> int | None: ...
+
+    def is_unresolved(self) -> bool: ...
 
 
 class GameState:
@@ -89,6 +113,10 @@ class GameState:
     """
 
     __slots__ = ("rng", "log", "turn", "max_turns")
+    rng: random.Random
+    log: list[str] | None
+    turn: int
+    max_turns: int
 
     def current_player(self) -> int:
         """The seat (0-based) that chooses next."""
@@ -114,10 +142,10 @@ class GameState:
         rule): it has no winner and is no rulebook draw either, and batches count it apart."""
         raise NotImplementedError
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         raise NotImplementedError
 
-    def determinize(self, player: int, rng: random.Random) -> "GameState":
+    def determinize(self, player: int, rng: random.Random) -> GameState:
         """A new, independent game that ``player`` cannot tell from this one, for search policies.
 
         Everything ``player`` cannot see is redrawn with ``rng``: the other players' hands (from the
@@ -128,7 +156,7 @@ class GameState:
         """
         raise NotImplementedError
 
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         """Everything ``player`` can see now, as a hashable value: equal for two games it cannot tell apart."""
         raise NotImplementedError
 
@@ -148,12 +176,12 @@ class IllegalAction(Exception):
         self.action, self.turn, self.player = action, turn, player
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def is_legal(state: Game, action: Action) -> bool:
     """Whether ``action`` is one of ``state``'s legal actions now."""
     return action in state.legal_actions()
 
 
-def verify_action(state: GameState, action: Action) -> None:
+def verify_action(state: Game, action: Action) -> None:
     """Raise :class:`IllegalAction` (naming the action, the seat and the turn) unless ``action`` is legal now."""
     legal = state.legal_actions()
     if action not in legal:
@@ -167,35 +195,6 @@ def is_checking_default() -> bool:
     """Whether play is checked unless told otherwise: ``DECKLAB_CHECK`` set to a value other than ``0``
     (the test suite sets it, so tests always run checked)."""
     return os.environ.get(CHECK_VARIABLE, "") not in ("", "0")
-
-
-class Policy(Protocol):
-    """Chooses one of the legal actions; randomness only from ``state.rng``."""
-
-    name: str
-
-    def choose(self, state: GameState, actions: Sequence[Action]) -> Action: ...
-
-
-class RandomPolicy:
-    """Uniformly random among the legal actions."""
-
-    name = "random"
-
-    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
-        return actions[state.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """The outcome of one game: the winning seat (None: draw), length, and who went first."""
-
-    index: int
-    winner: int | None
-    turns: int
-    first: int
-    kill_turn: int | None = None
-    unresolved: bool = False
 
 
 @dataclass(frozen=True)
@@ -228,10 +227,11 @@ class Engine:
     """
 
     game: str
-    new_match: Callable[..., GameState]
-    new_goldfish: Callable[..., GameState]
-    kill_turn: Callable[[GameState], int | None]
-    policies: dict[str, Callable[[], Policy]]
+    new_match: Callable[..., Game]
+    new_goldfish: Callable[..., Game]
+    kill_turn: Callable[[Any], int | None]
+    """The goldfish's kill turn read from a finished goldfish of this engine's own state."""
+    policies: dict[str, Callable[..., Policy[Any]]]
     effects: Any
     players: tuple[int, int] = (2, 2)
     default_max_turns: int = 200
@@ -241,7 +241,7 @@ class Engine:
     playouts are long (many decisions, long games) set a smaller one."""
     readings: tuple[Reading, ...] = ()
     """The switches of this game's readings (``new_match`` and ``new_goldfish`` take ``rules={name: value}``)."""
-    _checked: dict[tuple, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
+    _checked: dict[tuple[tuple[str, str], ...], dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def rules(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Every reading of the game, by full name (``<game>.<name>``), at its value in ``chosen`` (full or short
@@ -286,7 +286,7 @@ class Engine:
             self._checked[key] = found
         return dict(found)
 
-    def new_policy(self, name: str, *, budget: int | None = None) -> Policy:
+    def new_policy(self, name: str, *, budget: int | None = None) -> Policy[Any]:
         """A new player for one seat of one game, of policy ``name`` (one of :attr:`policies`); ``budget`` is
         the ``search`` policy's effort in playouts a decision (``None``: its default), ignored by the others.
 
@@ -330,7 +330,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 0x5EED) & (SEEDS - 1)
 
 
-def play(state: GameState, policies: Sequence[Policy], *, check: bool | None = None) -> GameState:
+def play(state: Game, policies: Sequence[Policy[Any]], *, check: bool | None = None) -> Game:
     """Play ``state`` to the end, each seat choosing with its policy.
 
     A policy may offer ``act(state)``: the action its ``choose`` would pick from
@@ -353,8 +353,8 @@ def play(state: GameState, policies: Sequence[Policy], *, check: bool | None = N
     return state
 
 
-def _chooser(policy: Policy) -> Callable[[GameState], Action]:
-    def decide(state: GameState) -> Action:
+def _chooser(policy: Policy[Any]) -> Callable[[Game], Action]:
+    def decide(state: Game) -> Action:
         return policy.choose(state, state.legal_actions())
 
     return decide
@@ -364,7 +364,7 @@ def new_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
-def shuffle(items: list, rng: random.Random) -> None:
+def shuffle(items: list[Any], rng: random.Random) -> None:
     """Shuffle ``items`` in place (Fisher-Yates on ``rng.random``: the same for a seed, and faster
     than ``rng.shuffle``, whose index draws run in Python).
 
@@ -387,9 +387,9 @@ def roll_dice(rng: random.Random, count: int, sides: int = 6) -> list[int]:
     return [int(draw() * sides) + 1 for _ in range(count)]
 
 
-def deck_cards(deck: Deck, *sections: str) -> list:
+def deck_cards(deck: Deck, *sections: str) -> list[Card]:
     """The cards of ``sections`` as a flat list, one entry per copy, in decklist order."""
-    cards = []
+    cards: list[Card] = []
     for section in sections:
         for card, quantity in deck.entries(section):
             cards.extend([card] * quantity)

@@ -16,12 +16,15 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, TypeVar
 
 from decklab.catalog.cards import Card
 
 COMMON_KEYS = frozenset({"effect", "trigger", "target", "condition"})
+
+Handler = TypeVar("Handler", bound=Callable[..., None])
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,9 @@ class EffectKind:
         """What in ``entry`` this kind does not support (a phrase), or ``None``."""
         trigger = entry.get("trigger")
         if trigger not in self.triggers:
-            return f"'{self.name}' has no trigger '{trigger}'" if trigger is not None else f"'{self.name}' needs a trigger"
+            if trigger is None:
+                return f"'{self.name}' needs a trigger"
+            return f"'{self.name}' has no trigger '{trigger}'"
         if "target" in entry and entry["target"] not in self.targets:
             return f"'{self.name}' has no target '{entry['target']}'"
         extra = sorted(set(entry) - COMMON_KEYS - self.keys)
@@ -57,17 +62,38 @@ class EffectKind:
 
 
 class EffectRegistry:
-    """The effect kinds one game's engine models."""
+    """The effect kinds one game's engine models, and the handler that plays each kind that has one (kinds the
+    engine reads from a card's facts, a passive or an attachment, have none)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         self.kinds: dict[str, EffectKind] = {}
+        self.handlers: dict[str, Callable[..., None]] = {}
 
     def kind(self, name: str, *, triggers: Iterable[str], targets: Iterable[str] = (), keys: Iterable[str] = (),
              conditions: Iterable[str] = ()) -> None:
         """Declare that the engine models effect ``name`` with these triggers, targets and keys."""
         self.kinds[name] = EffectKind(name, frozenset(triggers), frozenset(targets), frozenset(keys),
                                       frozenset(conditions))
+
+    def handles(self, name: str, *, triggers: Iterable[str], targets: Iterable[str] = (), keys: Iterable[str] = (),
+                conditions: Iterable[str] = ()) -> Callable[[Handler], Handler]:
+        """Declare effect kind ``name`` (as :meth:`kind`) and make the function it decorates the kind's handler.
+
+        >>> registry = EffectRegistry("demo")
+        >>> @registry.handles("draw", triggers={"on_play"}, keys={"amount"})
+        ... def draw(state, player, entry):
+        ...     state[player] += entry["amount"]
+        >>> hands = [0, 0]; registry.handlers["draw"](hands, 1, {"effect": "draw", "amount": 2}); hands
+        [0, 2]
+        """
+
+        def register(handler: Handler) -> Handler:
+            self.kind(name, triggers=triggers, targets=targets, keys=keys, conditions=conditions)
+            self.handlers[name] = handler
+            return handler
+
+        return register
 
     def supports(self, entry: Mapping[str, Any]) -> bool:
         kind = self.kinds.get(entry.get("effect", ""))

@@ -14,17 +14,20 @@ import queue
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from decklab.catalog.cards import Deck
 
-from .core import (SEARCH, Engine, GameResult, GameState, IllegalAction, Policy, engines, game_seed, is_checking_default,
-                   play)
-from .stats import Tally, summarize_goldfish, summarize_match, wilson
+from .core import SEARCH, Engine, Game, IllegalAction, Policy, engines, game_seed, is_checking_default, play
+from .stats import GameResult, Tally, summarize_goldfish, summarize_match, wilson
 
 if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue, SimpleQueue
+
     from .cluster import Cluster
 
 
@@ -41,15 +44,16 @@ class GameFailure(Exception):
         """The error as the failure names it: an illegal action as it says, any other with its type."""
         return str(cause) if isinstance(cause, IllegalAction) else f"{type(cause).__name__}: {cause}"
 
-    def document(self) -> dict:
+    def document(self) -> dict[str, Any]:
         return {"game_index": self.index, "seed": self.seed, "error": self.what}
 
     @classmethod
-    def from_document(cls, game: str, document: dict) -> GameFailure:
+    def from_document(cls, game: str, document: dict[str, Any]) -> GameFailure:
         """The failure that :meth:`document` describes (as a gauntlet or matrix document holds it)."""
         return cls(game=game, index=document["game_index"], seed=document["seed"], what=document["error"])
 
-    def __reduce__(self):  # (from a worker process: its arguments are keyword-only)
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], GameFailure], tuple[str, dict[str, Any]]]:
+        # (from a worker process: its arguments are keyword-only)
         return GameFailure.from_document, (self.game, self.document())
 
 
@@ -80,7 +84,7 @@ class Batch:
     def uses_search(self) -> bool:
         return SEARCH in self.policies
 
-    def new_policies(self) -> list[Policy]:
+    def new_policies(self) -> list[Policy[Any]]:
         """A new player for each seat of one game (a goldfish: the deck's and the opponent's, which does nothing)."""
         seats = len(self.decks) if self.mode == "match" else 1
         return [self.engine.new_policy(self.policies[seat % len(self.policies)], budget=self.budget)
@@ -95,7 +99,7 @@ class Batch:
         """How many seats a game of the batch has (a goldfish: the deck's and the opponent's that does nothing)."""
         return len(self.decks) if self.mode == "match" else 2
 
-    def new_game(self, index: int, *, log: bool = False) -> GameState:
+    def new_game(self, index: int, *, log: bool = False) -> Game:
         """Game ``index`` of the batch, set up and ready to play."""
         engine = self.engine
         seed = game_seed(self.seed, index)
@@ -106,7 +110,7 @@ class Batch:
         return engine.new_match(list(self.decks), seed=seed, first=index % len(self.decks), log=log,
                                 vanilla=self.vanilla, max_turns=self.max_turns or engine.default_max_turns, **rules)
 
-    def play_one(self, index: int, *, log: bool = False, started: list | None = None) -> tuple[GameResult, GameState]:
+    def play_one(self, index: int, *, log: bool = False, started: list[Game] | None = None) -> tuple[GameResult, Game]:
         """Play game ``index`` to the end.
 
         :raises GameFailure: naming the game when it cannot be played to the end; ``started``, if given,
@@ -183,7 +187,7 @@ def play_range(batch: Batch, bounds: tuple[int, int], *, keep: bool) -> Reply:
     the failure (or ``None``). What one chunk of a batch is, on a local worker or on a cluster's."""
     start, stop = bounds
     tally = Tally(seats=batch.seats)
-    kept = []
+    kept: list[GameResult] = []
     for index in range(start, stop):
         try:
             result = batch.play_one(index)[0]
@@ -282,14 +286,14 @@ def _run_in_workers(batch: Batch, chunks: Iterator[tuple[int, int]], *, workers:
         replies.cancel_join_thread()
 
 
-def _work(batch: Batch, keep: bool, tasks, replies) -> None:
+def _work(batch: Batch, keep: bool, tasks: SimpleQueue[tuple[int, int] | None], replies: Queue[Reply]) -> None:
     """A worker process: play each chunk it is handed and send back its tally."""
     _init_worker(batch, keep)
     for bounds in iter(tasks.get, None):
         replies.put(_play_range(bounds))
 
 
-def _reply(replies, processes: list) -> tuple | None:
+def _reply(replies: Queue[Reply], processes: Sequence[BaseProcess]) -> Reply | None:
     """The next chunk's reply, or ``None`` once a worker process has died without sending one."""
     while True:
         try:
@@ -321,7 +325,7 @@ def available_workers() -> int:
     return os.cpu_count() or 1
 
 
-def summary(batch: Batch, outcome: Outcome) -> dict:
+def summary(batch: Batch, outcome: Outcome) -> dict[str, Any]:
     """The result document of ``decklab sim`` (DESIGN §7)."""
     games = outcome.games
     document = {"game": batch.game, "mode": batch.mode, "games": games, "seed": batch.seed,
@@ -351,7 +355,7 @@ def search_budget(game: str, budget: int | None) -> int:
     return engines()[game].search_budget if budget is None else budget
 
 
-def _pairing(outcome: Outcome) -> dict:
+def _pairing(outcome: Outcome) -> dict[str, Any]:
     """Win rate of seat 0 against seat 1 in one pairing, with its interval."""
     tally = outcome.tally
     games, (wins, losses), unresolved = tally.games, tally.wins, tally.unresolved
@@ -375,7 +379,7 @@ def _pairings(batches: list[Batch], workers: int, progress: Callable[[int, int],
     return outcomes, False
 
 
-def _stopped(outcomes: list[Outcome]) -> dict:
+def _stopped(outcomes: list[Outcome]) -> dict[str, Any]:
     """The ``failure`` (or ``lost``) entry of a gauntlet or matrix document whose last pairing stopped on a failed
     game (or a lost worker)."""
     last = outcomes[-1] if outcomes else None
@@ -387,14 +391,15 @@ def _stopped(outcomes: list[Outcome]) -> dict:
 def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy",),
              workers: int = 1, max_turns: int | None = None, vanilla: bool = False, check: bool | None = None,
              budget: int | None = None, rules: dict[str, str] | None = None,
-             progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict:
+             progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict[str, Any]:
     """One deck against a field: its win rate (with interval) against each opponent, and overall."""
     start = time.perf_counter()
     batches = [Batch(game=deck.game, decks=[deck, opponent], policies=[policies[0], policies[-1]], games=games,
                      seed=seed, max_turns=max_turns, vanilla=vanilla, check=check, budget=budget, rules=rules)
                for opponent in opponents]
     outcomes, interrupted = _pairings(batches, workers, progress, cluster)
-    rows = [{"deck": opponent.name, **_pairing(outcome)} for opponent, outcome in zip(opponents, outcomes)]
+    rows = [{"deck": opponent.name, **_pairing(outcome)}
+            for opponent, outcome in zip(opponents, outcomes, strict=False)]
     played = sum(row["games"] for row in rows)
     wins = sum(row["wins"] for row in rows)
     elapsed = time.perf_counter() - start
@@ -411,7 +416,7 @@ def gauntlet(deck: Deck, opponents: Sequence[Deck], *, games: int, seed: int = 1
 def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "greedy", workers: int = 1,
            max_turns: int | None = None, vanilla: bool = False, check: bool | None = None, budget: int | None = None,
            rules: dict[str, str] | None = None, progress: Callable[[int, int], None] | None = None,
-           cluster: Cluster | None = None) -> dict:
+           cluster: Cluster | None = None) -> dict[str, Any]:
     """A round robin: for every pair, the row deck's win rate against the column deck."""
     start = time.perf_counter()
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
@@ -422,7 +427,7 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
     size = len(decks)
     rates: list[list[float | None]] = [[None] * size for _ in range(size)]
     intervals: list[list[list[float] | None]] = [[None] * size for _ in range(size)]
-    for (i, j), outcome in zip(pairs, outcomes):
+    for (i, j), outcome in zip(pairs, outcomes, strict=False):
         row = _pairing(outcome)
         rates[i][j] = row["win_rate"]
         intervals[i][j] = row["ci95"]
@@ -432,7 +437,8 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
     elapsed = time.perf_counter() - start
     played = sum(outcome.games for outcome in outcomes)
     unresolved = sum(outcome.tally.unresolved for outcome in outcomes)
-    return {"game": decks[0].game, "mode": "matrix", "unresolved": unresolved, "decks": [deck.name for deck in decks], "games_per_pair": games,
+    return {"game": decks[0].game, "mode": "matrix", "unresolved": unresolved, "decks": [deck.name for deck in decks],
+            "games_per_pair": games,
             "seed": seed, "workers": outcomes[0].workers, "policy": policy, "win_rates": rates, "ci95": intervals,
             "average_win_rate": averages, "elapsed_s": round(elapsed, 3),
             "games_per_s": round(played / elapsed, 1) if elapsed else None, "vanilla": vanilla,
@@ -444,7 +450,7 @@ def matrix(decks: Sequence[Deck], *, games: int, seed: int = 1, policy: str = "g
 def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: Sequence[str] = ("greedy", SEARCH),
                 vary: Sequence[str] = (), workers: int = 1, max_turns: int | None = None, vanilla: bool = False,
                 check: bool | None = None, budget: int | None = None, rules: dict[str, str] | None = None,
-                progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict:
+                progress: Callable[[int, int], None] | None = None, cluster: Cluster | None = None) -> dict[str, Any]:
     """How far a matchup's answer moves with the AI and with the readings: the first deck's win rate under every
     pairing of ``policies`` (the first deck's policy, then the others'), and for every value of each reading
     named in ``vary`` (full names, one at a time, the others at ``rules`` or their defaults), each on the same
@@ -468,7 +474,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
                for pairing, setting in variants]
     outcomes, interrupted = _pairings(batches, workers, progress, cluster)
     rows = [{"policies": list(pairing), "rules": setting, **_pairing(outcome)}
-            for (pairing, setting), outcome in zip(variants, outcomes)]
+            for (pairing, setting), outcome in zip(variants, outcomes, strict=False)]
     same = [row for row in rows if row["policies"][0] == row["policies"][1] and row["games"]]
     dependent = any(_apart([row["ci95"] for row in same if row["rules"] == setting]) for setting in settings)
     elapsed = time.perf_counter() - start
@@ -485,7 +491,7 @@ def sensitivity(decks: Sequence[Deck], *, games: int, seed: int = 1, policies: S
 
 
 def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies: Sequence[str] = ("greedy", SEARCH),
-                       progress: Callable[[int, int], None] | None = None, **options) -> dict:
+                       progress: Callable[[int, int], None] | None = None, **options: Any) -> dict[str, Any]:
     """A gauntlet (``kind="gauntlet"``: the first deck against the others) or a round robin (``"matrix"``) played
     once with every seat on each of ``policies``, side by side: each row's win rate under each policy, the
     spread between them, and whether two policies' 95% intervals fail to overlap (``policy_dependent``).
@@ -495,7 +501,7 @@ def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies
     """
     pairings = len(decks) - 1 if kind == "gauntlet" else len(decks) * (len(decks) - 1) // 2
     total = games * pairings * len(policies)
-    runs: dict[str, dict] = {}
+    runs: dict[str, dict[str, Any]] = {}
     for index, policy in enumerate(policies):
         step = (lambda done, _total, base=index * games * pairings: progress(base + done, total)) if progress else None
         if kind == "gauntlet":
@@ -504,6 +510,7 @@ def policy_sensitivity(kind: str, decks: Sequence[Deck], *, games: int, policies
             runs[policy] = matrix(decks, games=games, policy=policy, progress=step, **options)
         if runs[policy]["interrupted"] or "failure" in runs[policy] or "lost" in runs[policy]:
             break
+    rows: list[dict[str, Any]]
     if kind == "gauntlet":
         rows = [{"deck": opponent.name,
                  "win_rates": {p: run["opponents"][i]["win_rate"] for p, run in runs.items()},

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .core import Action, GameState, Policy, play
 
@@ -60,7 +61,7 @@ class Search:
 
     name = "search"
 
-    def __init__(self, *, rollout: Callable[[], Policy], budget: int | None = None, seats: int = 2) -> None:
+    def __init__(self, *, rollout: Callable[[], Policy[Any]], budget: int | None = None, seats: int = 2) -> None:
         budget = DEFAULT_BUDGET if budget is None else budget
         if not MIN_BUDGET <= budget <= MAX_BUDGET:
             raise ValueError(f"a search budget is {MIN_BUDGET} to {MAX_BUDGET:,} playouts a decision, not {budget}")

@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
-
-from .core import GameResult
+from typing import Any
 
 Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of one game: the winning seat (None: draw), length, and who went first."""
+
+    index: int
+    winner: int | None
+    turns: int
+    first: int
+    kill_turn: int | None = None
+    unresolved: bool = False
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -29,7 +40,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (round(max(0.0, centre - margin), 4), round(min(1.0, centre + margin), 4))
 
 
-def percentile(histogram: Counter, p: float) -> int | None:
+def percentile(histogram: Counter[int], p: float) -> int | None:
     """The nearest-rank percentile of the values counted in ``histogram`` (None when it is empty)."""
     total = sum(histogram.values())
     if not total:
@@ -43,7 +54,7 @@ def percentile(histogram: Counter, p: float) -> int | None:
     return None
 
 
-def distribution(histogram: Counter) -> dict[str, Any]:
+def distribution(histogram: Counter[int]) -> dict[str, Any]:
     """Mean, median, 90th percentile and the histogram (value -> count) of whole numbers counted in ``histogram``.
 
     >>> distribution(Counter([1, 2, 3, 4, 10]))
@@ -64,7 +75,8 @@ class Tally:
     order, to the same totals.
 
     >>> tally = Tally(seats=2)
-    >>> tally.add(GameResult(index=0, winner=1, turns=9, first=1)); tally.add(GameResult(index=1, winner=None, turns=200, first=0, unresolved=True))
+    >>> tally.add(GameResult(index=0, winner=1, turns=9, first=1))
+    >>> tally.add(GameResult(index=1, winner=None, turns=200, first=0, unresolved=True))
     >>> tally.games, tally.wins, tally.position_wins, tally.unresolved, tally.draws
     (2, [0, 1], [1, 0], 1, 0)
     """
@@ -75,8 +87,8 @@ class Tally:
     unresolved: int = 0
     wins: list[int] = field(default_factory=list)
     position_wins: list[int] = field(default_factory=list)
-    turns: Counter = field(default_factory=Counter)
-    kills: Counter = field(default_factory=Counter)
+    turns: Counter[int] = field(default_factory=Counter)
+    kills: Counter[int] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
@@ -101,8 +113,8 @@ class Tally:
         self.games += other.games
         self.draws += other.draws
         self.unresolved += other.unresolved
-        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        self.position_wins = [a + b for a, b in zip(self.position_wins, other.position_wins)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.position_wins = [a + b for a, b in zip(self.position_wins, other.position_wins, strict=True)]
         self.turns.update(other.turns)
         self.kills.update(other.kills)
 

@@ -98,8 +98,7 @@ def test_a_worker_that_dies_stops_the_batch_with_one_sentence_instead_of_hanging
 
 
 def test_a_goldfish_the_deck_loses_is_counted_as_not_killed():
-    from decklab.engine.core import GameResult
-    from decklab.engine.stats import Tally, summarize_goldfish
+    from decklab.engine.stats import GameResult, Tally, summarize_goldfish
 
     tally = Tally(seats=Batch(game="ward", decks=[None], policies=["greedy"], games=1, mode="goldfish").seats)
     tally.add(GameResult(index=0, winner=1, turns=7, first=0))  # the deck decked out: the dummies "win"

@@ -147,8 +147,7 @@ def test_the_log_is_never_wrapped_and_comes_as_json_lines_with_json(decklab, db_
 
 
 def test_the_first_player_rate_is_over_decided_games():
-    from decklab.engine.core import GameResult
-    from decklab.engine.stats import Tally, summarize_match
+    from decklab.engine.stats import GameResult, Tally, summarize_match
 
     tally = Tally(seats=2)
     for index, (winner, unresolved) in enumerate([(0, False), (1, False), (0, False), (None, False), (None, True)]):

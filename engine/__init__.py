@@ -12,11 +12,14 @@ from importlib.util import find_spec
 from decklab.catalog.games import game_ids
 
 from . import native
-from .core import Engine, GameResult, GameState, engines, game_seed, play, register
+
+native.install(__name__)  # before the first compiled module (core) is imported
+
+from .core import Engine, GameState, engines, game_seed, play, register  # noqa: E402
+from .stats import GameResult  # noqa: E402
 
 __all__ = ["Engine", "GameResult", "GameState", "engines", "game_seed", "play", "register"]
 
-native.install(__name__)
 for _game in game_ids():
     if find_spec(f"{__name__}.{_game}") is not None:
         import_module(f"{__name__}.{_game}")

@@ -9,6 +9,7 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
+
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, native
 from decklab.engine.runner import Batch, run
@@ -71,10 +72,30 @@ def test_the_pure_python_variable_turns_the_compiled_engines_off(monkeypatch):
     assert not native.is_pure_forced()
 
 
-def test_the_finder_only_answers_for_the_compiled_engines():
+def test_the_finder_only_answers_for_the_compiled_modules():
     finder = native.NativeFinder("decklab.engine")
-    assert finder.find_spec("decklab.engine.core") is None
+    assert finder.find_spec("decklab.engine.runner") is None
     assert finder.find_spec("decklab.catalog.ward") is None
+
+
+def test_the_mypyc_group_is_the_core_and_every_module_of_the_packaged_engines():
+    modules = native.group_modules()
+    assert {"core", "wh40k", "wh40k.state", "wh40k.policies", f"{native.GROUP}__mypyc"} <= set(modules)
+    assert modules["wh40k"] == native.NATIVE / "wh40k" / "__init__"
+    assert native.unit_of("wh40k") == native.GROUP and native.unit_of("ward") == "ward"
+
+
+def test_editing_any_module_of_the_group_makes_the_whole_group_stale(tmp_path, monkeypatch):
+    monkeypatch.setattr(native, "MYPYC", ("demo",))
+    (tmp_path / "demo").mkdir(parents=True)
+    (tmp_path / "core.py").write_text("x = 1\n")
+    (tmp_path / "demo" / "__init__.py").write_text("")
+    (tmp_path / "demo" / "rules.py").write_text("y = 2\n")
+    (tmp_path / "_native").mkdir()
+    (tmp_path / "_native" / "compiled.fingerprint").write_text(native.fingerprint(tmp_path, native.GROUP) + "\n")
+    assert native.is_current(native.GROUP, folder=tmp_path)
+    (tmp_path / "demo" / "rules.py").write_text("y = 3\n")
+    assert not native.is_current(native.GROUP, folder=tmp_path)
 
 
 def test_every_engine_module_reports_how_it_runs():

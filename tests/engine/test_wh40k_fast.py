@@ -103,7 +103,8 @@ def test_greedy_fixed_worths_and_bounds_hold_in_play(database):
                         continue
                     plain = Facts(facts.card, False)
                     plain.fixed_value = None
-                    targets = [None] if facts.targeted is None else [t for t, _ in game._targets(me, facts.targeted, facts)]
+                    targets = ([None] if facts.targeted is None
+                               else [t for t, _ in game.targets(me, facts.targeted, facts)])
                     for target in targets:
                         value = greedy._card_value(game, me, plain, target)
                         assert value <= facts.bound, (facts.name, value, facts.bound)

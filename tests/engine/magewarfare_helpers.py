@@ -47,7 +47,8 @@ FILLER_SPELL = card("Filler Spark", "spell", cost=50, effects=[
 
 def deck(barracks=None, armory=None, spellbook=None) -> Deck:
     """A deck of filler cards (25 Barracks, 15 Armory, 5 Spellbook) plus the given entries."""
-    entries = list(barracks or [(FILLER, 25)]) + list(armory or [(FILLER_GEAR, 15)]) + list(spellbook or [(FILLER_SPELL, 5)])
+    entries = (list(barracks or [(FILLER, 25)]) + list(armory or [(FILLER_GEAR, 15)])
+               + list(spellbook or [(FILLER_SPELL, 5)]))
     return Deck(name="Test", game="magewarfare", sections={"main": entries})
 
 
@@ -153,7 +154,8 @@ def random_deck(cards, rng: random.Random) -> Deck:
     """A deck of random starter cards: 25 for the Barracks, 14 for the Armory, 8 for the Spellbook."""
     piles: dict[str, list] = {"b": [], "a": [], "s": []}
     for card in cards:
-        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield") else "s"].append(card)
+        piles["b" if card.type in ("creature", "guard") else "a" if card.type in ("device", "shield")
+              else "s"].append(card)
     entries = [(rng.choice(piles[pile]), 1) for pile, size in (("b", 25), ("a", 14), ("s", 8)) for _ in range(size)]
     return Deck(name="Random", game="magewarfare", sections={"main": entries})
 
@@ -169,7 +171,8 @@ def random_games(starter, deck_seed: int, seed: int, games: int):
         policies = [mw.Greedy() if (seat + index) % 2 else RandomPolicy() for seat in range(players)]
         while not state.is_terminal():
             policy = policies[state.current_player()]
-            state.apply(policy.act(state) if isinstance(policy, mw.Greedy) else policy.choose(state, state.legal_actions()))
+            state.apply(policy.act(state) if isinstance(policy, mw.Greedy)
+                        else policy.choose(state, state.legal_actions()))
             yield state
 
 

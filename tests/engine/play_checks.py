@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from decklab.engine import game_seed
 from decklab.engine.core import Engine, GameState, RandomPolicy, play, verify_action

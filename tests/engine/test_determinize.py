@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine.core import GameState
 
@@ -110,7 +111,7 @@ def test_what_the_others_hold_is_redrawn(game, sample_decks):
     """Over a few generators the other players' view of their own hands changes: their hands are redrawn (in
     some positions; in one where every other hand is empty there is nothing of theirs to redraw)."""
     changed = checked = 0
-    for table, seed, moves, state in positions(game, sample_decks[game]):
+    for table, _seed, moves, state in positions(game, sample_decks[game]):
         if moves < 15:
             continue
         player = 0

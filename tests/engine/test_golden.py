@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from decklab.catalog.decks import read_deck_file
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines
@@ -61,7 +62,8 @@ def test_play_matches_the_golden_transcript(game, name, policies, seed, index, s
     assert path.exists(), f"no golden transcript {path}: regenerate them (see this module's docstring)"
     expected = path.read_text(encoding="utf-8")
     if played != expected:
-        lines = [(n, a, b) for n, (a, b) in enumerate(zip(played.splitlines(), expected.splitlines()), 1) if a != b]
+        lines = [(n, a, b) for n, (a, b) in enumerate(zip(played.splitlines(), expected.splitlines(), strict=False), 1)
+                 if a != b]
         first = lines[0] if lines else (min(len(played.splitlines()), len(expected.splitlines())) + 1, "(end)", "(end)")
         pytest.fail(f"{game} {name} plays differently from {path.name} from line {first[0]}:\n"
                     f"  now:    {first[1]}\n  golden: {first[2]}")

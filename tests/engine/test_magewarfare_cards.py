@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import ADVANCE, ADVANCE_STRIKE, CLOSE, LONG, MEDIUM, STRIKE, Activate, Choose, Create
 
@@ -148,7 +149,8 @@ def test_glass_mimic_and_ghoul_warden_block_effects(cards):
 
 
 def test_oathsworn_paladin_against_evil(cards):
-    """Oathsworn Paladin: "When this Engages in Battle with an Evil Creature/Guard, it gets +3 close for that Battle.\""""
+    """Oathsworn Paladin: "When this Engages in Battle with an Evil Creature/Guard, it gets +3 close for that
+    Battle.\""""
     state = attack_phase()
     paladin = put(state, 0, cards["Oathsworn Paladin"])
     fight(state, paladin, put(state, 1, cards["Bone Sentry"]))
@@ -484,7 +486,8 @@ def test_hexes_that_change_stats_and_keywords(cards):
         give(state, 0, cards[name])
     state.sides[0].flesh = 200
     assert {a.target for a in state.legal_actions() if type(a) is Create and a.name == "Leaden Limbs"} == {theirs.uid}
-    assert {a.target for a in state.legal_actions() if type(a) is Create and a.name == "Blessing of the Dawn"} == {mine.uid}
+    assert {a.target for a in state.legal_actions()
+            if type(a) is Create and a.name == "Blessing of the Dawn"} == {mine.uid}
     act(state, Create, name="Leaden Limbs", target=theirs.uid)
     act(state, Create, name="Blessing of the Dawn", target=mine.uid)
     act(state, Create, name="Ascendant Mantle", target=mine.uid)
@@ -495,7 +498,8 @@ def test_hexes_that_change_stats_and_keywords(cards):
 
 def test_vampiric_mark_and_fleshrot_act_at_their_creators_maintenance(cards):
     """Vampiric Mark: "At the start of your Maintenance Phase, deal 3 damage to the Mage of the hexed card's controller
-    and gain 3 Flesh."; Fleshrot: "At the start of your Maintenance Phase, put 1 -1/-1/-1/-1 token on the hexed card.\""""
+    and gain 3 Flesh."; Fleshrot: "At the start of your Maintenance Phase, put 1 -1/-1/-1/-1 token on the hexed
+    card.\""""
     state = play_phase()
     victim = put(state, 1, card("Pup", close=2, defense=1, cost=7))
     other = put(state, 1, cards["Tunnel Delver"])

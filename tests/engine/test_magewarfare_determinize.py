@@ -206,4 +206,5 @@ def test_three_and_four_mage_tables():
             hidden_seat = next(seat for seat in range(players) if seat != player and state.sides[seat].hand)
             other = swap_hidden(state, hidden_seat)
             assert other.observation(player) == seen
-            assert exact(state.determinize(player, random.Random(8))) == exact(other.determinize(player, random.Random(8)))
+            assert (exact(state.determinize(player, random.Random(8)))
+                    == exact(other.determinize(player, random.Random(8))))

@@ -35,7 +35,8 @@ def test_a_created_creature_has_its_cards_stats_and_its_sides_auras():
     give(state, 0, GRUNT, flesh=100)
     act(state, Create, name="Grunt")
     second = state.sides[0].units[-1]
-    assert state.attacks(second)[CLOSE] == 5 and (list(second.st), second.flags, list(second.atk)) == fresh(state, second)
+    assert state.attacks(second)[CLOSE] == 5 and ((list(second.st), second.flags, list(second.atk))
+                                                  == fresh(state, second))
 
 
 def test_a_creature_created_under_a_spells_aura_gets_it():

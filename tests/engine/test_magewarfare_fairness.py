@@ -11,6 +11,7 @@ each, 8000 for the greedy mirrors at two seats, checked).
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import Activate, Create

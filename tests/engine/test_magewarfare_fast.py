@@ -39,7 +39,8 @@ def test_kept_roster_follows_the_cards_in_play(starter):
 def test_static_caps_are_the_caps(starter):
     """An effect's static caps (and a cap that adds the dearest enemy card's cost) give what Greedy's cap
     function gives, whatever the enemy cards, Mages and phase."""
-    bounds = [(dearest, low, attack) for dearest in (0, 7, 40, 100) for low in (False, True) for attack in (False, True)]
+    bounds = [(dearest, low, attack) for dearest in (0, 7, 40, 100) for low in (False, True)
+              for attack in (False, True)]
     for card in starter:
         f = mw.facts_of(card)
         for e in [*f.on_play, *f.activated, *(e for es in f.triggers.values() for e in es)]:

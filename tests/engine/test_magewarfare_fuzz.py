@@ -10,6 +10,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from decklab.catalog.cards import Deck
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
@@ -100,7 +101,7 @@ def cards_are_conserved(state: MageState, decks: list[Deck]) -> None:
         in_play[obj.owner].append(obj.facts.name)
     if state.stack is not None and state.stack[3] is None:
         in_play[state.stack[0]].append(state.stack[1].name)
-    for side, deck in zip(state.sides, decks):
+    for side, deck in zip(state.sides, decks, strict=False):
         zones = [*side.barracks, *side.armory, *side.spellbook, *side.hand, *side.graveyard, *side.removed]
         held = Counter(f.name for f in zones) + Counter(in_play[side.seat])
         listed = Counter({card.name: quantity for card, quantity in deck.entries()})
@@ -156,7 +157,8 @@ def limits_hold(state: MageState) -> None:
         for u in side.units:
             assert u.damage >= 0, f"{u} has {u.damage} damage"
             if settled:
-                assert state.defense_left(u) > 0, f"{u} is in play at {state.defense_left(u)} Defense at turn {state.turn}"
+                assert state.defense_left(u) > 0, (f"{u} is in play at {state.defense_left(u)} Defense at turn "
+                                                   f"{state.turn}")
     assert state.dexterity_ok(), f"a card uses more Devices than it may at turn {state.turn}"
 
 
@@ -201,7 +203,8 @@ def no_gone_card_acts_or_is_targeted(state: MageState) -> None:
         kind = type(action)
         if kind is Declare:
             unit = objs.get(action.uid)
-            assert unit is not None and unit.ctrl == me and not unit.deployed, f"'{action}': not a Withdrawn card of P{me + 1}"
+            assert unit is not None and unit.ctrl == me and not unit.deployed, (
+                f"'{action}': not a Withdrawn card of P{me + 1}")
             assert state.sides[action.seat].alive and action.seat != me, f"'{action}': that Mage is out"
         elif kind is Block and action.uid is not None:
             unit = objs.get(action.uid)

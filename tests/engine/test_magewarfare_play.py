@@ -77,7 +77,9 @@ def test_invariants_over_thousands_of_random_games(decks, starter):
 
 def test_same_seed_same_game(decks):
     for seats in (decks, [decks[0], decks[1], decks[0], decks[1]]):
-        checks.assert_same_seed_same_game(ENGINE, seats, lambda: [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)])
+        checks.assert_same_seed_same_game(
+            ENGINE, seats, lambda seats=seats: [Greedy(), RandomPolicy(), Greedy(), RandomPolicy()][:len(seats)]
+        )
 
 
 def test_clone_plays_on_alike(decks):
@@ -127,13 +129,15 @@ def test_actions_read_well(decks):
     assert "gains 50 Flesh from its Mage's life" in text and "creates" in text and "declares" in text
     assert "wins" in text or "draw" in text
     assert str(Opening(4, 1)) == "open with 4 from the Barracks and 1 from the Armory"
-    assert str(Draw("BA", "draw one from the Barracks and one from the Armory")) == "draw one from the Barracks and one from the Armory"
+    assert (str(Draw("BA", "draw one from the Barracks and one from the Armory"))
+            == "draw one from the Barracks and one from the Armory")
     assert str(Declare(3, "Gutter Imp", 1)) == "attack P2 with Gutter Imp"
     assert str(Block(4, "Bone Sentry", "Gutter Imp")) == "block Gutter Imp with Bone Sentry"
     assert str(Block(None, "", "Gutter Imp")) == "let Gutter Imp through"
     assert str(MOVES[(RETREAT, 1)]) == "retreat"
     assert str(Create(0, "Iron Shortsword", 5, "Village Militia")) == "create Iron Shortsword on Village Militia"
-    assert str(Activate(5, "Hollowmere Bog Witch", 7, "Griffon Rider of P1")) == "use Hollowmere Bog Witch on Griffon Rider of P1"
+    assert (str(Activate(5, "Hollowmere Bog Witch", 7, "Griffon Rider of P1"))
+            == "use Hollowmere Bog Witch on Griffon Rider of P1")
     assert str(Choose(None, "salvage nothing")) == "choose salvage nothing"
     assert str(FIGHT) == "declare no more attackers" and str(END_PLAY) == "end the Play Phase"
 

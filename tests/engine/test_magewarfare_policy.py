@@ -5,6 +5,7 @@ it attacks by threat and opportunity (a Mage it can Kill, then the strongest car
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import Block, Declare, Greedy

@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
-from conftest import sample_decks
 
+from conftest import sample_decks
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
@@ -141,7 +141,8 @@ def test_deployed_block_on_lets_a_card_deployed_for_an_ability_block(cards):
 def test_deployed_block_changes_nothing_in_a_goldfish(samples):
     """The goldfish's opponent has no cards: nothing ever blocks under either reading."""
     for index in range(4):
-        assert transcript(samples, index, mode="goldfish", **DEPLOYED_BLOCK) == transcript(samples, index, mode="goldfish")
+        assert (transcript(samples, index, mode="goldfish", **DEPLOYED_BLOCK)
+                == transcript(samples, index, mode="goldfish"))
 
 
 # -- reactive-windows --
@@ -215,7 +216,7 @@ def test_each_switch_changes_sample_games(samples):
     default = [transcript(samples, index) for index in range(4)]
     for rules in (DEPLOYED_BLOCK, BLOCK_WINDOW_ONLY):
         switched = [transcript(samples, index, **rules) for index in range(4)]
-        assert all(a[:5] == b[:5] for a, b in zip(default, switched))
+        assert all(a[:5] == b[:5] for a, b in zip(default, switched, strict=False))
         assert switched != default
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import (
     ADVANCE,
@@ -23,7 +24,20 @@ from decklab.engine.magewarfare import (
     Opening,
 )
 
-from .magewarfare_helpers import act, battle_state, card, deck, equip, fight, game, give, move, put, start_battles, to_phase
+from .magewarfare_helpers import (
+    act,
+    battle_state,
+    card,
+    deck,
+    equip,
+    fight,
+    game,
+    give,
+    move,
+    put,
+    start_battles,
+    to_phase,
+)
 
 GRUNT = card("Grunt", long=1, medium=2, close=3, defense=6, dex=2, cost=10)
 BRUTE = card("Brute", long=2, medium=4, close=8, defense=20, dex=2, cost=30, cls="advanced")
@@ -142,7 +156,10 @@ def test_advanced_needs_a_basic_in_play_and_uber_an_advanced():
     uber = card("Titan", cls="uber", close=20, defense=40, cost=60)
     give(state, 0, BRUTE, flesh=200)
     give(state, 0, uber)
-    names = lambda: {a.name for a in state.legal_actions() if type(a) is Create}
+
+    def names() -> set[str]:
+        return {a.name for a in state.legal_actions() if type(a) is Create}
+
     assert "Brute" not in names() and "Titan" not in names()
     put(state, 0, GRUNT)
     state.cache = None
@@ -691,7 +708,8 @@ def test_a_hex_stays_under_its_card_and_chains_keep_it_disabled():
 
 def test_an_opponent_may_negate_a_spell_as_it_is_created():
     """Unweave: "Negate target Spell." (a Spell can be Created on another player's turn)."""
-    unweave = card("Unweave", "spell", cost=20, effects=[{"effect": "negate", "target": "target_spell", "trigger": "on_play"}])
+    unweave = card("Unweave", "spell", cost=20,
+                   effects=[{"effect": "negate", "target": "target_spell", "trigger": "on_play"}])
     lance = card("Lance", "spell", cost=30, effects=[{"effect": "damage", "target": "target_mage", "amount": 12,
                                                       "trigger": "on_play"}])
     state = to_phase(game(), mw.PLAY)
@@ -742,7 +760,8 @@ def test_multiplayer_attackers_choose_their_mage_and_a_killed_mage_is_out():
     ... All of the attacks on one player must be resolved before beginning on the next player." and "If a Mage is
     Killed, that player is out of the game.\""""
     state = battle_state(3)
-    raider, runner = put(state, 0, card("Raider", close=20, defense=5)), put(state, 0, card("Runner", close=3, defense=5))
+    raider, runner = (put(state, 0, card("Raider", close=20, defense=5)),
+                      put(state, 0, card("Runner", close=3, defense=5)))
     theirs = put(state, 2, GRUNT)
     assert {a.seat for a in state.legal_actions() if type(a) is Declare and a.uid == raider.uid} == {1, 2}
     state.sides[2].hp = 10

@@ -7,11 +7,23 @@ the defensive cards where they help."""
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine import magewarfare as mw
 from decklab.engine.magewarfare import STRIKE, Activate, Block, Create, Declare, Greedy
 
-from .magewarfare_helpers import act, battle_state, card, fight, give, move, put, random_games, start_battles, starter_cards
+from .magewarfare_helpers import (
+    act,
+    battle_state,
+    card,
+    fight,
+    give,
+    move,
+    put,
+    random_games,
+    start_battles,
+    starter_cards,
+)
 
 ENGINE = engines()["magewarfare"]
 RAIDER = card("Raider", long=5, medium=5, close=5, defense=7, cost=20)
@@ -72,7 +84,8 @@ def test_the_window_opens_when_nothing_could_block(cards):
     state, griffon, (wall,) = attacked(GRIFFON, WALL)
     give(state, 1, cards["Wings of the Gale"], flesh=8)
     charge(state, griffon)
-    assert state.phase == mw.BLOCK and [a for a in state.legal_actions() if type(a) is Block] == [Block(None, "", "Griffon")]
+    assert state.phase == mw.BLOCK and ([a for a in state.legal_actions() if type(a) is Block]
+                                        == [Block(None, "", "Griffon")])
     act(state, Create, name="Wings of the Gale", target=wall.uid)
     act(state, Block, uid=wall.uid)
     assert state.battle.u == [griffon, wall]

@@ -6,12 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine.core import play
 from decklab.engine.runner import Batch, run, summary
 from decklab.engine.search import DEFAULT_BUDGET, Search
 
-from .test_determinize import GAMES, part_played, sample_decks  # noqa: F401 (a fixture)
+from . import test_determinize
+from .test_determinize import GAMES, part_played
+
+# The module-scoped fixture of test_determinize, shared under its own name (pytest finds it in this module's namespace)
+sample_decks = test_determinize.sample_decks
 
 _TIMING = ("elapsed_s", "games_per_s", "workers")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from decklab.engine import engines
-from decklab.engine.warcardz import QUIET_TURNS, Greedy, Instant, Step, Tactic, facts_of
+from decklab.engine.warcardz import QUIET_TURNS, Instant, Step, Tactic, facts_of
 
 from .test_determinize import playout as greedy_playout
 from .warcardz_helpers import (

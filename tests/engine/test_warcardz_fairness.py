@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.warcardz import Attack, Deploy, Greedy, direction_of, view

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.warcardz import BREAK, LINE, LINE_VALUE, QUIET_TURNS, TRADE, Greedy, standard_side_decks, view

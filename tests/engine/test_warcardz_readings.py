@@ -11,8 +11,7 @@ import random
 import pytest
 
 from decklab.catalog.sample_decks import sample_deck_paths
-from decklab.engine import engines, play
-from decklab.engine import warcardz
+from decklab.engine import engines, play, warcardz
 from decklab.engine.core import game_seed
 from decklab.engine.warcardz import END_TURN, QUIET_TURNS, Deploy, Discard, Greedy
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from decklab.engine import warcardz
 from decklab.engine.warcardz import (
     END_TURN,
     STAY,
     Attack,
-    Greedy,
     Deploy,
     Discard,
+    Greedy,
     Instant,
     Step,
     Tactic,
@@ -106,7 +107,8 @@ def test_the_movement_example():
     assert [at(game, sq) for sq in range(5)] == ["Blue1", "Blue2", None, "Blue4", "Blue5"]
     game.apply(END_TURN)  # red passes
     # Standing in red's line, Blue3's left and right lights now reach Red2 and Red4.
-    assert {P2_GUARD, P2_GUARD_2} <= {a.target for a in game.legal_actions() if type(a) is Attack and a.attackers == (P2_POST,)}
+    assert {P2_GUARD, P2_GUARD_2} <= {a.target for a in game.legal_actions()
+                                      if type(a) is Attack and a.attackers == (P2_POST,)}
 
 
 def test_blocking_by_moving_into_the_square_the_enemy_left():
@@ -152,7 +154,8 @@ def test_a_lost_multi_card_attack_removes_every_attacker():
 
 def test_each_attacker_must_be_able_to_attack_the_target():
     """"Obviously, each attacking character must be able to attack the target.\""""
-    game = arena({P1_GUARD: grunt("Lefty", directions=("left_front",)), P1_POST: grunt("Straight", directions=("front",))},
+    game = arena({P1_GUARD: grunt("Lefty", directions=("left_front",)),
+                  P1_POST: grunt("Straight", directions=("front",))},
                  {P2_GUARD: grunt("A", directions=()), P2_POST: grunt("B", directions=())})
     assert attack_targets(game) == {P2_POST: {(P1_POST,)}}  # Lefty's left front is an empty square
 
@@ -177,7 +180,8 @@ def test_the_lines_face_each_other_square_by_square_and_p2_looks_the_other_way()
     assert warcardz.SQUARE_NAMES[:5] == ("P1 flank 1", "P1 guard 2", "P1 post 3", "P1 guard 4", "P1 flank 5")
     assert [warcardz._step(0, sq, "front") for sq in range(5)] == [5, 6, 7, 8, 9]
     assert [warcardz._step(1, sq, "front") for sq in range(5, 10)] == [0, 1, 2, 3, 4]
-    assert warcardz._step(0, P1_POST, "left_front") == P2_GUARD and warcardz._step(1, P2_POST, "left_front") == P1_GUARD_2
+    assert (warcardz._step(0, P1_POST, "left_front") == P2_GUARD
+            and warcardz._step(1, P2_POST, "left_front") == P1_GUARD_2)
     assert warcardz._step(0, P1_POST, "left") == P1_GUARD and warcardz._step(1, P2_POST, "left") == P2_GUARD_2
     assert warcardz._step(0, P1_POST, "aft") == -1 and warcardz._step(0, P2_POST, "aft") == P1_POST
     assert warcardz._step(1, P1_POST, "aft") == P2_POST and warcardz._step(0, P1_FLANK, "left_front") == -1
@@ -377,7 +381,8 @@ def test_a_discard_flips_a_side_deck_card_once_a_turn():
                  hands=((starter("Dig In"),), ()), reserves=((grunt("R"),), ()))
     game.attr_pile = [warcardz.facts_of(cards[1]), warcardz.facts_of(cards[2])]
     act(game, Discard, name="R", deck="attribute")
-    assert game.attr_card.name == "energy card" and [f.name for f in game.attr_pile] == ["explosive card", "small_arms card"]
+    assert game.attr_card.name == "energy card" and [f.name for f in game.attr_pile] == ["explosive card",
+                                                                                         "small_arms card"]
     assert [f.name for f in game.sides[0].discards] == ["R"]
     assert game.active == 1  # "use his turn": the discard was the turn
 
@@ -469,7 +474,8 @@ def test_called_shot_and_field_survey_pick_the_attribute():
     game.attr_pile = [warcardz.facts_of(c) for c in cards[1:]]
     act(game, Tactic, name="Called Shot", label="Explosive")
     assert game.attr_card.name == "explosive card"
-    assert [f.name for f in game.attr_pile] == ["hand_to_hand card", "heavy_weapons card", "small_arms card", "energy card"]
+    assert [f.name for f in game.attr_pile] == ["hand_to_hand card", "heavy_weapons card", "small_arms card",
+                                                "energy card"]
     game.apply(END_TURN)  # (the card was P1's turn; P2 passes)
     act(game, Tactic, name="Field Survey")
     assert [str(a) for a in game.legal_actions()] == [
@@ -477,7 +483,8 @@ def test_called_shot_and_field_survey_pick_the_attribute():
         "make small_arms card the attribute card"]
     answer(game, "make small_arms card")
     assert game.attr_card.name == "small_arms card"
-    assert [f.name for f in game.attr_pile] == ["energy card", "explosive card", "hand_to_hand card", "heavy_weapons card"]
+    assert [f.name for f in game.attr_pile] == ["energy card", "explosive card", "hand_to_hand card",
+                                                "heavy_weapons card"]
 
 
 def test_regroup_fall_back_and_hot_drop():

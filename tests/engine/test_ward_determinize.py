@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from decklab.engine import engines, ward
 from decklab.engine.ward import Greedy, Respond
 

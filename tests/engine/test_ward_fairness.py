@@ -7,6 +7,7 @@ Ward is a two-player game (no 3-4 seat matches to check).
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine.ward import Magic, Play, facts_of
 

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from decklab.catalog.cards import Deck
 from decklab.engine import engines
 from decklab.engine.core import Choose, Play, RandomPolicy
@@ -90,7 +91,7 @@ def pool(starter) -> list[Deck]:
 def cards_are_conserved(state: WardState, decks: list[Deck]) -> None:
     """Every card of each player's deck is in exactly one of its zones: deck, hand, cemetery, on its way
     (limbo), on the field as a creature or as its own Infinite magic."""
-    for side, deck in zip(state.sides, decks):
+    for side, deck in zip(state.sides, decks, strict=False):
         zones = [*side.deck, *side.hand, *side.cemetery, *side.limbo, *(c.facts for c in side.creatures()),
                  *(m.facts for m in side.magics)]
         held = Counter(facts.name for facts in zones)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.ward import Attack, Choose, Greedy, Pass, Play, Respond, Summon

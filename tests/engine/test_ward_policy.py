@@ -5,10 +5,23 @@ buffs only before a battle, the AL cap, overkill and self-damage)."""
 from __future__ import annotations
 
 from decklab.engine import engines
-from decklab.engine.ward import AL, NO, YES, Attack, Battle, Choose, Greedy, Magic, Pass, Play, Strike, facts_of
-from decklab.engine.ward import _w_profile
+from decklab.engine.ward import (
+    AL,
+    NO,
+    YES,
+    Attack,
+    Battle,
+    Choose,
+    Greedy,
+    Magic,
+    Pass,
+    Play,
+    Strike,
+    _w_profile,
+    facts_of,
+)
 
-from .ward_helpers import act, creature, give, magic, moves, put, starter, state
+from .ward_helpers import act, creature, give, magic, put, starter, state
 
 ENGINE = engines()["ward"]
 

@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, ward
 from decklab.engine.runner import Batch
@@ -27,7 +28,7 @@ def capped(cemeteries: tuple[int, int], rules=None):
     """A match of filler decks (nothing reaches a cemetery) with a four-turn cap, the cemeteries set to
     ``cemeteries``, every turn ended at once, played to the end."""
     game = ward.new_match([deck(), deck()], seed=1, max_turns=4, log=True, rules=rules)
-    for side, hp in zip(game.sides, cemeteries):
+    for side, hp in zip(game.sides, cemeteries, strict=False):
         side.cem_hp = hp
     while not game.is_terminal():
         end_turn(game)
@@ -79,7 +80,7 @@ def test_time_out_off_changes_only_how_a_game_at_the_cap_ends(decks):
     default = transcripts(decks, max_turns=30)
     switched = transcripts(decks, max_turns=30, **OFF)
     reached = 0
-    for on, off in zip(default, switched):
+    for on, off in zip(default, switched, strict=False):
         if "time out" in on[-1]:
             reached += 1
             assert on[:-1] == off[:-1] and "unresolved" in off[-1]
@@ -224,6 +225,7 @@ def test_a_match_records_the_reading_and_off_counts_the_capped_games_unresolved(
     switched = run("ward.time-out=off")
     assert switched["rules"] == {"ward.time-out": "off", "ward.opening-hands": "first-turn"}
     assert switched["unresolved"] > 0 and switched["draws"] <= default["draws"]
-    for on, off in zip(default["players"], switched["players"]):  # the games decided before the cap stay decided
+    # the games decided before the cap stay decided
+    for on, off in zip(default["players"], switched["players"], strict=False):
         assert off["wins"] <= on["wins"] and off["losses"] <= on["losses"]
     assert switched["turns"] == default["turns"]  # the same games, only the verdict at the cap differs

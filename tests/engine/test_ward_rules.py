@@ -7,6 +7,7 @@ import re
 from itertools import product
 
 import pytest
+
 from decklab.engine import ward
 from decklab.engine.ward import (
     END_MAIN,
@@ -605,7 +606,7 @@ def play_to_the_turn_cap(cemeteries: tuple[int, int]):
     """A match of filler decks (nothing reaches a cemetery) with a four-turn cap, the cemeteries set to
     ``cemeteries``, every turn ended at once."""
     game = ward.new_match([deck(), deck()], seed=1, max_turns=4, log=True)
-    for side, hp in zip(game.sides, cemeteries):
+    for side, hp in zip(game.sides, cemeteries, strict=False):
         side.cem_hp = hp
     while not game.is_terminal():
         end_turn(game)

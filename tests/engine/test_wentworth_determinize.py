@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from decklab.engine import engines, wentworth
 from decklab.engine.core import Choose, RandomPolicy, play
 from decklab.engine.wentworth import REBUFF, Greedy
@@ -80,7 +81,7 @@ def test_my_hand_the_board_and_every_count_are_kept(players):
         assert twin.observation(0) == seen
         assert names(twin.sides[0].hand) == names(game.sides[0].hand)
         assert list(twin.legal_actions()) == list(game.legal_actions())
-        for side, mine in zip(game.sides, twin.sides):
+        for side, mine in zip(game.sides, twin.sides, strict=False):
             assert (len(mine.hand), len(mine.deck), mine.life, mine.influence) == (len(side.hand), len(side.deck),
                                                                                   side.life, side.influence)
             assert [(g.uid, g.facts.name, g.damage, [b.uid for b in g.bindings]) for g in mine.guardians] == \

@@ -5,6 +5,7 @@ own view of the table, never by absolute seat."""
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines
 from decklab.engine.core import Play
 from decklab.engine.stats import seat_z_scores

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from decklab.engine import game_seed, wentworth
 from decklab.engine.core import RandomPolicy, shuffle
 from decklab.engine.wentworth import END_TURN, NO_ATTACK, REBUFF, REINFORCE, ROLL, Greedy, Play
@@ -69,6 +70,7 @@ def starter_scout():
     from pathlib import Path
 
     import yaml
+
     from decklab.catalog.cards import Card
 
     path = Path(__file__).resolve().parents[2] / "catalog" / "sets" / "wentworth.yaml"

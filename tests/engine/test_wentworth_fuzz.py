@@ -9,6 +9,7 @@ from collections import Counter
 from operator import attrgetter
 
 import pytest
+
 from decklab.catalog.cards import Deck
 from decklab.engine import engines
 from decklab.engine.core import Choose, RandomPolicy
@@ -47,7 +48,8 @@ def random_decks(cards: list, count: int, *, seed: int) -> list[Deck]:
         if len(window) < DECK_SIZE:
             rest = [card for card in order if card not in window]
             window = window + rng.sample(rest, DECK_SIZE - len(window))
-        decks.append(Deck(name=f"Fuzz {number + 1}", game="wentworth", sections={"main": [(card, 1) for card in window]}))
+        decks.append(Deck(name=f"Fuzz {number + 1}", game="wentworth",
+                          sections={"main": [(card, 1) for card in window]}))
     return decks
 
 
@@ -93,7 +95,7 @@ class CardsConserved:
             for seat, names in enumerate(now):
                 assert len(names) == len(set(names)) == DECK_SIZE, f"P{seat + 1} starts without its 100 cards"
             return
-        for seat, (before, after) in enumerate(zip(self.start, now)):
+        for seat, (before, after) in enumerate(zip(self.start, now, strict=False)):
             if before != after:
                 lost, gained = Counter(before) - Counter(after), Counter(after) - Counter(before)
                 raise AssertionError(f"P{seat + 1}'s cards changed at turn {state.turn}: lost {dict(lost)}, "
@@ -195,7 +197,8 @@ def only_cards_in_play_act_or_are_targeted(state: WentworthState, actions) -> No
             assert state.phase == DEFEND, f"'{action}' offered outside the defense"
             free = {g.uid for g in state.sides[player].guardians if state.may_defend(g)}
             chosen = [uid for uid in action.blocks if uid is not None]
-            assert set(chosen) <= free and len(set(chosen)) == len(chosen), f"'{action}' uses a guardian that may not defend"
+            assert set(chosen) <= free and len(set(chosen)) == len(chosen), (
+                f"'{action}' uses a guardian that may not defend")
         elif kind is Choose and state.pending and state.pending[0][1] in ("target", "sacrifice"):
             if action.option is not None:
                 assert is_in_play(state, action.option), f"'{action}' chooses something out of play"

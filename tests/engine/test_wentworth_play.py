@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.runner import Batch, run, summary
@@ -126,8 +127,10 @@ def test_the_play_by_play_changes_nothing(decks):
         for game in games:
             play(game, policies)
         quiet, loud = games
-        assert (quiet.winner(), quiet.turn, quiet.card_counts(), [(s.life, s.influence, len(s.hand)) for s in quiet.sides]) \
-            == (loud.winner(), loud.turn, loud.card_counts(), [(s.life, s.influence, len(s.hand)) for s in loud.sides])
+        assert ((quiet.winner(), quiet.turn, quiet.card_counts(),
+                 [(s.life, s.influence, len(s.hand)) for s in quiet.sides])
+                == (loud.winner(), loud.turn, loud.card_counts(),
+                    [(s.life, s.influence, len(s.hand)) for s in loud.sides]))
         assert [[g.facts.name for g in s.guardians] for s in quiet.sides] == [[g.facts.name for g in s.guardians]
                                                                               for s in loud.sides]
         assert quiet.rng.random() == loud.rng.random()

@@ -8,8 +8,8 @@ import random
 import re
 
 import pytest
-from conftest import sample_decks
 
+from conftest import sample_decks
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, wentworth
 from decklab.engine.runner import Batch

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-
 import pytest
+
 from decklab.engine import wentworth
 from decklab.engine.wentworth import (
     END_TURN,

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from decklab.engine import engines
 from decklab.engine.wentworth import (
+    END_TURN,
+    NO_ATTACK,
+    PASS_ROLL,
     REBUFF,
     RESPOND,
     ROLL,
@@ -14,9 +17,6 @@ from decklab.engine.wentworth import (
     Greedy,
     Play,
     Rebind,
-    END_TURN,
-    NO_ATTACK,
-    PASS_ROLL,
 )
 
 from .wentworth_helpers import attack, bind, card, defend, force, give, put, starter_card, state

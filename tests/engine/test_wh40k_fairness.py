@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from decklab.engine import engines, game_seed
 from decklab.engine.core import RandomPolicy, play
 from decklab.engine.wh40k import Greedy
@@ -57,7 +58,8 @@ def test_the_greedy_ork_mirror_deals_play_alike_from_either_seat(decks):
     deal is won by the other seat from the other seats; over 20,000 games the split is even.)"""
     for index in range(checks.soak(SWAPPED_DEALS)):
         game, twin, _ = play_both_ways([decks[0], decks[0]], "greedy", seed=SEAT_FAIR_SEED, index=index)
-        assert is_mirrored(game, twin), f"deal {index}: seat {game.winner()} wins, and from the other seats {twin.winner()}"
+        assert is_mirrored(game, twin), (f"deal {index}: seat {game.winner()} wins, and from the other seats "
+                                         f"{twin.winner()}")
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
@@ -71,7 +73,7 @@ def test_every_deal_plays_the_same_from_either_seat(starter, policy):
         game, twin, dealt = play_both_ways(pair, policy, seed=29, index=index, log=True)
         mirrored = [seen_from_the_other_seat(line) for line in game.log[dealt:]]
         if mirrored != twin.log[dealt:]:
-            at = next(n for n, (a, b) in enumerate(zip(mirrored, twin.log[dealt:])) if a != b)
+            at = next(n for n, (a, b) in enumerate(zip(mirrored, twin.log[dealt:], strict=False)) if a != b)
             pytest.fail(f"deal {index} plays differently from the other seats: '{game.log[dealt + at]}' should "
                         f"read '{mirrored[at]}' there, but reads '{twin.log[dealt + at]}'")
         assert is_mirrored(game, twin), f"deal {index}"

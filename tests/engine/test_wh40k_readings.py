@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
-from conftest import sample_decks
 
+from conftest import sample_decks
 from decklab.catalog.sample_decks import sample_deck_paths
 from decklab.engine import engines, wh40k
 from decklab.engine.runner import Batch

@@ -82,7 +82,8 @@ def test_effect_deploys_do_not_use_the_turns_deploy():
 def test_reinforcements_are_never_deployed_normally():
     """"these Units can't be deployed normally and require to be called upon by specific effects that target
     the special reinforcements deck.\""""
-    game = wh40k.new_match([deck(grunt(50, power=50), reinforcements=[(card("Reserve Mob", power=70), 9)]), deck()], seed=3)
+    game = wh40k.new_match([deck(grunt(50, power=50), reinforcements=[(card("Reserve Mob", power=70), 9)]), deck()],
+                           seed=3)
     assert all(a.name != "Reserve Mob" for a in game.legal_actions() if type(a) is Deploy)
 
 
@@ -166,12 +167,14 @@ EXTERMINATUS = card("Exterminatus", "event", cp=3, faction="Unaligned", keywords
 RETREAT = card("Strategic Retreat", "order", cp=1, faction="Unaligned", keywords=("Order",), effects=[
     {"effect": "return_to_hand", "trigger": "on_play", "target": "own_unit"}])
 SHIELD = card("Emergency Shield Generator", "equipment", cp=2, faction="Unaligned", keywords=("Equipment",), limit=1,
-              effects=[{"effect": "attach", "trigger": "on_play", "target": "own_unit", "condition": {"keyword": "Character"}},
-                       {"effect": "prevent", "trigger": "passive", "target": "attached", "prevents": "destroy", "uses": 1,
-                        "condition": {"phase": "war"}, "duration": "while_equipped"}])
+              effects=[{"effect": "attach", "trigger": "on_play", "target": "own_unit",
+                        "condition": {"keyword": "Character"}},
+                       {"effect": "prevent", "trigger": "passive", "target": "attached", "prevents": "destroy",
+                        "uses": 1, "condition": {"phase": "war"}, "duration": "while_equipped"}])
 BLADE = card("Rusty Big Blade", "equipment", cp=1, effects=[
     {"effect": "attach", "trigger": "on_play", "target": "own_unit", "condition": {"faction": "Orks"}},
-    {"effect": "modify", "trigger": "passive", "target": "attached", "stat": "power", "amount": 40, "duration": "while_equipped"}])
+    {"effect": "modify", "trigger": "passive", "target": "attached", "stat": "power", "amount": 40,
+     "duration": "while_equipped"}])
 
 
 def test_exterminatus_destroys_every_unit_and_every_active_card():
@@ -259,7 +262,8 @@ def test_goldfish_opponent_does_nothing_and_the_kill_turn_is_reported():
     turns = 0
     while not game.is_terminal():
         assert game.current_player() == 0
-        game.apply(game.legal_actions()[0] if type(game.legal_actions()[0]) in (Deploy, Attack) else game.legal_actions()[-1])
+        game.apply(game.legal_actions()[0] if type(game.legal_actions()[0]) in (Deploy, Attack)
+                   else game.legal_actions()[-1])
         turns += 1
     assert game.winner() == 0 and game.sides[1].ap <= 0
     assert wh40k.kill_turn(game) == game.own_turns

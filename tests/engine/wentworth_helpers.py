@@ -6,10 +6,10 @@ from functools import cache
 from pathlib import Path
 
 import yaml
+
 from decklab.catalog.cards import Card, Deck
 from decklab.engine import wentworth
 from decklab.engine.wentworth import Binding, Block, Declare, Facts, Guardian
-
 
 STARTER_SET = Path(__file__).resolve().parents[2] / "catalog" / "sets" / "wentworth.yaml"
 

@@ -16,12 +16,14 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from decklab.catalog.cards import Card, Deck
 
 from .policies import Policy as Policy
 from .policies import RandomPolicy as RandomPolicy
+
+Facts = TypeVar("Facts")
 
 
 class Action(Protocol):
@@ -109,14 +111,17 @@ class GameState:
     ``rng`` is the game's own ``random.Random``: every random event and every
     random policy choice comes from it, so a seed replays a game exactly.
     ``log`` is a list of lines when a play-by-play is wanted, else ``None``
-    (logging then costs one ``is None`` test).
+    (logging then costs one ``is None`` test). ``over`` says the game has ended and
+    ``result`` is then the winning seat (``None``: no winner).
     """
 
-    __slots__ = ("rng", "log", "turn", "max_turns")
+    __slots__ = ("rng", "log", "turn", "max_turns", "over", "result")
     rng: random.Random
     log: list[str] | None
     turn: int
     max_turns: int
+    over: bool
+    result: int | None
 
     def current_player(self) -> int:
         """The seat (0-based) that chooses next."""
@@ -131,16 +136,17 @@ class GameState:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        return self.over
 
     def winner(self) -> int | None:
         """The winning seat, or ``None`` for a draw, an unresolved game, or a game not over."""
-        raise NotImplementedError
+        return self.result
 
     def is_unresolved(self) -> bool:
         """Whether the game was stopped by something the rulebook does not have (a turn cap, a stall
-        rule): it has no winner and is no rulebook draw either, and batches count it apart."""
-        raise NotImplementedError
+        rule): it has no winner and is no rulebook draw either, and batches count it apart. Here: it
+        ended past its turn cap (``max_turns``); a game with another such rule says so itself."""
+        return self.over and self.turn > self.max_turns
 
     def clone(self) -> GameState:
         raise NotImplementedError
@@ -358,6 +364,27 @@ def _chooser(policy: Policy[Any]) -> Callable[[Game], Action]:
         return policy.choose(state, state.legal_actions())
 
     return decide
+
+
+class FactsCache(Generic[Facts]):
+    """A game's card facts (``make(card, vanilla)``), built once a process for each card and each way of playing
+    it (cards are immutable): ``facts_of = FactsCache(Facts)``, then ``facts_of(card)``.
+
+    >>> lengths = FactsCache(lambda card, vanilla: len(card.name))
+    >>> card = Card(game="demo", name="Ponder", type="spell", set_code="DEMO", fields={})
+    >>> lengths(card), lengths(card, True), len(lengths.built)
+    (6, 6, 2)
+    """
+
+    def __init__(self, make: Callable[[Card, bool], Facts]) -> None:
+        self.make = make
+        self.built: dict[tuple[Card, bool], Facts] = {}
+
+    def __call__(self, card: Card, vanilla: bool = False) -> Facts:
+        facts = self.built.get((card, vanilla))
+        if facts is None:
+            facts = self.built[(card, vanilla)] = self.make(card, vanilla)
+        return facts
 
 
 def new_rng(seed: int) -> random.Random:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import deck_cards
+from ..core import FactsCache, deck_cards
 from .conditions import Entry
 from .effects import EFFECTS
 
@@ -164,15 +164,8 @@ def _worth(plays: tuple[Entry, ...]) -> tuple[float | None, float]:
     return fixed, bound
 
 
-_FACTS: dict[tuple[Card, bool], Facts] = {}
-
-
-def facts_of(card: Card, vanilla: bool = False) -> Facts:
-    """A card's compiled facts, built once per process (cards are immutable)."""
-    compiled = _FACTS.get((card, vanilla))
-    if compiled is None:
-        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
-    return compiled
+facts_of = FactsCache(Facts)
+"""A card's compiled facts, built once per process (cards are immutable): ``facts_of(card, vanilla=False)``."""
 
 
 _DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts]]] = {}

@@ -25,8 +25,8 @@ class Wh40kState(GameState):
     :meth:`activations`, :meth:`can_deploy_from` and the :class:`~decklab.engine.core.GameState` protocol.
     """
 
-    __slots__ = ("sides", "active", "phase", "pending", "queue", "next_uid", "result", "over", "goldfish",
-                 "own_turns", "draw_from", "attack_from")
+    __slots__ = ("sides", "active", "phase", "pending", "queue", "next_uid", "goldfish", "own_turns", "draw_from",
+                 "attack_from")
     sides: list[Side]
     active: int
     """The seat whose turn it is."""
@@ -37,8 +37,6 @@ class Wh40kState(GameState):
     queue: list[Queued]
     """The effects waiting to resolve, in order."""
     next_uid: int
-    result: int | None
-    over: bool
     goldfish: bool
     own_turns: int
     """The goldfishing player's own turns (a goldfish's kill turn)."""
@@ -50,16 +48,6 @@ class Wh40kState(GameState):
 
     def current_player(self) -> int:
         return self.pending[0][0] if self.pending else self.active
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def winner(self) -> int | None:
-        return self.result
-
-    def is_unresolved(self) -> bool:
-        """Whether the game was stopped by the turn cap, which the rulebook does not have."""
-        return self.over and self.turn > self.max_turns
 
     def opponent(self, player: int) -> int:
         return 1 - player

@@ -116,7 +116,7 @@ def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None
     ``unplayed`` names the decks of a comparison that a failed or interrupted run did not reach (said under the
     head; the output keeps a comparison's shape even when one deck was played).
     """
-    from .render import _console, _mode, emitted, switched_readings
+    from .render import _console, _mode, emitted, speed_note, switched_readings
 
     names = list(names or deck_names(documents))
     several = len(documents) + len(unplayed) > 1
@@ -140,6 +140,7 @@ def goldfish(documents: Sequence[dict[str, Any]], *, names: Sequence[str] | None
         head = (f"{first['game']} goldfish: {first['games']:,} games, seed {first['seed']}, {workers}, {elapsed} s "
                 f"({speed} games/s)")
     console.print(f"[bold]{head}[/bold]{checked}")
+    speed_note(console, first["game"])
     if switched_readings(first):
         console.print(switched_readings(first))
     for index, document in enumerate(documents):

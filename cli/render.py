@@ -479,6 +479,15 @@ def switched_readings(document: dict[str, Any]) -> str | None:
             f"{', '.join(changed)} (--rule).[/yellow]")
 
 
+def speed_note(console: Any, game: str) -> None:
+    """Under a simulation's head: how to get the compiled speed, when ``game``'s engine ran uncompiled."""
+    from decklab.engine import native
+
+    note = native.advice(game)
+    if note:
+        console.print(f"[dim]{note}[/dim]")
+
+
 def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: bool = False) -> None:
     """A match (rows: one per deck with its interval); a goldfish is drawn by :func:`decklab.cli.plots.goldfish`."""
     mode = _mode(output, as_json)
@@ -501,6 +510,7 @@ def simulation(document: dict[str, Any], *, output: Output = TABLE, as_json: boo
             f"{document['workers']} worker{'s' if document['workers'] != 1 else ''}, "
             f"{document['elapsed_s']} s ({document['games_per_s']} games/s)")
     console.print(f"[bold]{head}[/bold]" + (" [dim](checked)[/dim]" if document.get("checked") else ""))
+    speed_note(console, document["game"])
     if switched_readings(document):
         console.print(switched_readings(document))
     if document["interrupted"]:

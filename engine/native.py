@@ -130,9 +130,22 @@ def status(game: str) -> str:
         return f"pure Python ({PURE_VARIABLE} is set)"
     if compiled_file(game) is not None:
         return "compiled"
-    if (NATIVE / f"{unit_of(game)}.fingerprint").exists():
+    if is_built(game):
         return "pure Python (edited since the last build: reinstall to recompile)"
     return f"pure Python (no compiled build: {HOW_TO_COMPILE})"
+
+
+def is_built(game: str) -> bool:
+    """Whether a build compiled ``game``'s engine here (current or not: its fingerprint is there)."""
+    return (NATIVE / f"{unit_of(game)}.fingerprint").exists()
+
+
+def advice(game: str) -> str | None:
+    """What to do to play ``game`` at the compiled speed, when its engine runs as plain Python because no build
+    compiled it (nothing when ``DECKLAB_PURE_PYTHON`` asks for plain Python, or after an edit of its sources)."""
+    if game not in COMPILED or is_pure_forced() or is_built(game) or compiled_file(game) is not None:
+        return None
+    return f"The {game} engine ran as plain Python: {HOW_TO_COMPILE}."
 
 
 class NativeFinder:

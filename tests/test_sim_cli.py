@@ -391,3 +391,17 @@ def test_a_failed_deck_stops_the_comparison_with_the_decks_before_it_reported(de
     text = decklab("sim", "goldfish", NECRONS, ORKS, "-p", "broken", "-n", "5", "--seed", "4").stdout
     assert "B Endless Ork Horde: not played (the run stopped before it)." in " ".join(text.split())
     assert "A Undying Dynasty" in text
+
+
+def test_an_engine_left_uncompiled_says_under_the_head_how_to_get_the_compiled_speed(decklab, db_url, monkeypatch):
+    from decklab.engine import native
+
+    monkeypatch.setattr(native, "compiled_file", lambda game, **_: None)
+    monkeypatch.setattr(native, "NATIVE", native.HERE / "no-build-here")
+    for command in (["match", ORKS, NECRONS], ["goldfish", ORKS]):
+        text = " ".join(decklab("sim", *command, "-n", "4", "--seed", "1").stdout.split())
+        assert "The wh40k engine ran as plain Python: install a C compiler" in text
+        assert "plain Python" not in decklab("sim", *command, "-n", "4", "--seed", "1", "--json").stdout
+    monkeypatch.setenv(native.PURE_VARIABLE, "1")  # asked for: nothing to advise
+    assert "plain Python" not in decklab("sim", "match", ORKS, NECRONS, "-n", "4", "--seed", "1").stdout
+

@@ -84,8 +84,7 @@ class Play(NamedTuple):
 
 class Game(Protocol):
     """What the engine's shared code (:func:`play`, :func:`verify_action`, the runner, the search policy) uses of a
-    game: the protocol :class:`GameState` spells out. Every engine's state is a :class:`GameState`, or (an engine
-    still compiled by Cython, whose classes cannot subclass a Python class) follows it without subclassing."""
+    game: the protocol :class:`GameState` spells out, which a state may follow without subclassing it."""
 
     rng: random.Random
     log: list[str] | None

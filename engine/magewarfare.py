@@ -14,43 +14,64 @@ from __future__ import annotations
 import itertools
 import random as _random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, NamedTuple, TypeVar, cast
+from typing import Any, Final, Literal, NamedTuple, TypeVar, cast
 
 from decklab.catalog.cards import Card, Deck
 
 from .core import Action, Choose, Engine, Pass, RandomPolicy, Reading, new_rng, register, shuffle
 from .effects import EffectRegistry
 
-START_HP = 100
-MAGE_DEX = 4
-HAND = 5
-BATTLE_CAP = 400
+START_HP: Final = 100
+MAGE_DEX: Final = 4
+HAND: Final = 5
+BATTLE_CAP: Final = 400
 """A safeguard, not a rule: the rulebook's Battle goes on until a card is Killed or cannot continue, and Retreat is the
 way out. A Battle still going after this many Moves (two cards that cannot hurt each other, neither retreating) ends
 as the rules would end it: the card to move retreats (with the Free Hit). A game that this ends is unresolved."""
 
-LONG, MEDIUM, CLOSE = 0, 1, 2
-RANGES = ("long", "medium", "close")
+LONG: Final = 0
+MEDIUM: Final = 1
+CLOSE: Final = 2
+RANGES: Final = ("long", "medium", "close")
 
-CREATURE, GUARD, DEVICE, SHIELD, SPELL, HEX = range(6)
-_TYPES = {"creature": CREATURE, "guard": GUARD, "device": DEVICE, "shield": SHIELD, "spell": SPELL, "hex": HEX}
-_CLASS = {"basic": 0, "advanced": 1, "uber": 2, "über": 2}
-CLASS_NAMES = ("Basic", "Advanced", "Uber")
+CREATURE: Final = 0
+GUARD: Final = 1
+DEVICE: Final = 2
+SHIELD: Final = 3
+SPELL: Final = 4
+HEX: Final = 5
+_TYPES: Final = {"creature": CREATURE, "guard": GUARD, "device": DEVICE, "shield": SHIELD, "spell": SPELL, "hex": HEX}
+_CLASS: Final = {"basic": 0, "advanced": 1, "uber": 2, "über": 2}
+CLASS_NAMES: Final = ("Basic", "Advanced", "Uber")
 
-FLYER, STEALTH, SLOW, DOUBLE, CLOAK = 1, 2, 4, 8, 16
-_BITS = {"flyer": FLYER, "stealth": STEALTH, "slow-moving": SLOW, "double-strike": DOUBLE, "cloak": CLOAK}
-_STATS = {"long": (0,), "medium": (1,), "close": (2,), "defense": (3,), "dexterity": (4,),
+FLYER: Final = 1
+STEALTH: Final = 2
+SLOW: Final = 4
+DOUBLE: Final = 8
+CLOAK: Final = 16
+_BITS: Final = {"flyer": FLYER, "stealth": STEALTH, "slow-moving": SLOW, "double-strike": DOUBLE, "cloak": CLOAK}
+_STATS: Final = {"long": (0,), "medium": (1,), "close": (2,), "defense": (3,), "dexterity": (4,),
           "all": (0, 1, 2, 3), "all_attacks": (0, 1, 2)}
-EXP_TURN, EXP_BATTLE = 0, 1
+EXP_TURN: Final = 0
+EXP_BATTLE: Final = 1
 
 # Phases of a turn.
-OPENING, MAINT, DRAW, EQUIP, DECLARE, BLOCK, BATTLE, PLAY, DISCARD, ENDTURN = range(10)
+OPENING: Final = 0
+MAINT: Final = 1
+DRAW: Final = 2
+EQUIP: Final = 3
+DECLARE: Final = 4
+BLOCK: Final = 5
+BATTLE: Final = 6
+PLAY: Final = 7
+DISCARD: Final = 8
+ENDTURN: Final = 9
 
 # --- the effects this engine models ---------------------------------------------------------------
 
-EFFECTS = EffectRegistry("magewarfare")
-_GROUPS = {"own_creatures_guards", "other_own_creatures_guards", "enemy_creatures_guards"}
-_UNIT_CONDITIONS = {"class", "alignment", "reality", "keyword"}
+EFFECTS: Final = EffectRegistry("magewarfare")
+_GROUPS: Final = {"own_creatures_guards", "other_own_creatures_guards", "enemy_creatures_guards"}
+_UNIT_CONDITIONS: Final = {"class", "alignment", "reality", "keyword"}
 EFFECTS.kind("damage", triggers={"on_play", "activated", "on_damaged", "on_destroyed", "maintenance_phase"},
              targets={"target_creature_guard", "target_mage", "target_shield", "you", "battle_opponent",
                       "hexed_controller", "enemy_creatures_guards"},
@@ -86,7 +107,7 @@ EFFECTS.kind("attach", triggers={"on_play"},
              targets={"target_creature_guard", "target_own_creature_guard", "target_device"},
              conditions=_UNIT_CONDITIONS)
 
-_HARMFUL_KINDS = {"damage", "destroy", "disable", "gain_control", "negate"}
+_HARMFUL_KINDS: Final = {"damage", "destroy", "disable", "gain_control", "negate"}
 
 
 def _keyword(text: str) -> tuple[int, int]:
@@ -322,8 +343,7 @@ def _fits_user(facts: Facts, unit_facts: Facts) -> bool:
     return fit
 
 
-# Generator expressions and lambdas of methods that the compiled engine makes ``cpdef`` (see magewarfare.pxd), as
-# module functions: Cython compiles no closure inside a cpdef method.
+# Generator expressions and lambdas of hot methods, as module functions (the methods stay free of closures).
 
 def _has_aura_spell(table: list[TableSpell]) -> bool:
     return any(spell.active and spell.facts.auras for spell in table)
@@ -338,7 +358,8 @@ def _lender_busy(lent: list[list[Any]]) -> bool:
 
 
 def _strongest(b: Unit) -> tuple[int, int]:
-    return max(b.atk), -b.uid
+    atk = b.atk
+    return _max3(atk[0], atk[1], atk[2]), -b.uid
 
 
 def _damage_sum(effects: Sequence[Eff]) -> int:
@@ -618,12 +639,17 @@ MageAction = Opening | Draw | Equip | Unequip | Activate | Declare | Block | Mov
 """Every action of this game (``core.Action`` knows them through ``Action.register``, which type checkers do not
 read)."""
 
-END_EQUIP = Pass("end the Maintenance Phase")
-FIGHT = Pass("declare no more attackers")
-END_PLAY = Pass("end the Play Phase")
+END_EQUIP: Final = Pass("end the Maintenance Phase")
+FIGHT: Final = Pass("declare no more attackers")
+END_PLAY: Final = Pass("end the Play Phase")
 
-ADVANCE, STRIKE, ADVANCE_STRIKE, RETREAT, WAIT, UNSTEALTH = range(6)
-MOVES = {
+ADVANCE: Final = 0
+STRIKE: Final = 1
+ADVANCE_STRIKE: Final = 2
+RETREAT: Final = 3
+WAIT: Final = 4
+UNSTEALTH: Final = 5
+MOVES: Final = {
     (ADVANCE, LONG): Move(ADVANCE, "move up to medium range"),
     (ADVANCE, MEDIUM): Move(ADVANCE, "move up to close range"),
     (STRIKE, LONG): Move(STRIKE, "attack at long range"),
@@ -636,9 +662,9 @@ for _r in (LONG, MEDIUM, CLOSE):
     MOVES[(RETREAT, _r)] = Move(RETREAT, "retreat")
     MOVES[(WAIT, _r)] = Move(WAIT, "do nothing")
     MOVES[(UNSTEALTH, _r)] = Move(UNSTEALTH, "give up Stealth")
-_MOVE_AT = [[MOVES.get((kind, r)) for r in (LONG, MEDIUM, CLOSE)] for kind in range(6)]
+_MOVE_AT: Final = [[MOVES.get((kind, r)) for r in (LONG, MEDIUM, CLOSE)] for kind in range(6)]
 """The Move of each kind at each range (None where there is none)."""
-DRAWS = {"BB": Draw("BB", "draw two from the Barracks"),
+DRAWS: Final = {"BB": Draw("BB", "draw two from the Barracks"),
          "BA": Draw("BA", "draw one from the Barracks and one from the Armory"),
          "AA": Draw("AA", "draw two from the Armory"), "S": Draw("S", "draw one from the Spellbook"),
          "B": Draw("B", "draw one from the Barracks"), "A": Draw("A", "draw one from the Armory")}
@@ -662,9 +688,9 @@ def _draw_choices(b: int, a: int, spellbook: bool) -> tuple[Draw, ...]:
     return tuple(options)
 
 
-_DRAW_OPTIONS = [[[_draw_choices(b, a, s) for s in (False, True)] for a in range(3)] for b in range(3)]
+_DRAW_OPTIONS: Final = [[[_draw_choices(b, a, s) for s in (False, True)] for a in range(3)] for b in range(3)]
 """The draw options by Barracks cards (0, 1, 2 or more), Armory cards (likewise) and a Spellbook to draw from."""
-_OPENINGS: dict[tuple[int, int], tuple[Opening, ...]] = {}
+_OPENINGS: Final[dict[tuple[int, int], tuple[Opening, ...]]] = {}
 """The opening choices by Barracks and Armory cards (up to 5 each): actions are immutable, so they are shared."""
 
 
@@ -673,7 +699,7 @@ _OPENINGS: dict[tuple[int, int], tuple[Opening, ...]] = {}
 
 _T = TypeVar("_T")
 
-_SERIALS = itertools.count()
+_SERIALS: Final = itertools.count()
 """Each state (and clone) gets a serial number, so a policy can cache per-state work safely."""
 
 
@@ -686,9 +712,8 @@ def _key(obj: Any) -> int:
 class MageState:
     """A game of Mage Warfare between 2 to 4 Mages (or one against a goldfish that has no cards).
 
-    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
-    Cython it is an extension type (a C struct, see ``magewarfare.pxd``), which cannot derive from a plain Python
-    class."""
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it (its ``apply`` and
+    ``legal_actions`` take and give this game's actions only)."""
 
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "result", "over", "goldfish", "maint_queue", "opening", "first", "stack",
@@ -901,7 +926,7 @@ class MageState:
                     if s[i] < 0:
                         s[i] = 0
                 u.st, u.atk = s, s[:3]
-                u.best = max(u.atk)
+                u.best = _max3(s[0], s[1], s[2])
             else:
                 u.st, u.atk, u.best = f.base, f.base_atk, f.base_best
             u.flags, u.bloodn = f.flags, f.blood
@@ -923,8 +948,8 @@ class MageState:
                     if s[i] < 0:
                         s[i] = 0
             u.st, u.flags, u.bloodn = s, flags, blood
-            u.atk = atk = s[:3]  # (no Device and no Shield add to the attacks)
-            u.best = max(atk)
+            u.atk = s[:3]  # (no Device and no Shield add to the attacks)
+            u.best = _max3(s[0], s[1], s[2])
             u.red = 0
             u.stamp = self.stamp
             return
@@ -1004,7 +1029,7 @@ class MageState:
         medium = medium + best_medium if flags & DOUBLE else (medium if medium >= best_medium else best_medium)
         close += s[2]
         u.atk = [long_, medium, close]
-        u.best = max(long_, medium, close)
+        u.best = _max3(long_, medium, close)
         u.red = red
         u.stamp = self.stamp
 
@@ -1691,7 +1716,7 @@ class MageState:
     def apply(self, action: MageAction) -> None:
         self.cache = None
         if type(action) is Declare and not self.pending:  # the most frequent action: no version change (see Greedy)
-            unit = self.objs[action.uid]
+            unit: Unit = self.objs[action.uid]
             unit.deployed = True
             unit.cloaked = False
             self.declared.append((unit, action.seat))
@@ -3135,7 +3160,7 @@ class MageState:
 # play but is still named somewhere (a pending choice, the Maintenance queue) gets a copy outside ``objs`` too, so
 # ``_key_alive`` answers alike.
 
-_CANON: dict[Facts, tuple[str, str, str]] = {}
+_CANON: Final[dict[Facts, tuple[str, str, str]]] = {}
 """A card's place in the canonical order of a redrawn pile (by name, then set and code): ``determinize`` starts
 from it, so the hidden order of the cards never reaches the result."""
 
@@ -3156,10 +3181,7 @@ def _copy_rng(rng: Any) -> Any:
 
 def _copy_unit(u: Unit) -> Unit:
     """A new Unit with ``u``'s own fields; what it refers to (Devices, Shield, Hexes, ...) is set by ``_link``."""
-    n = Unit.__new__(Unit)
-    n.facts = u.facts
-    n.uid = u.uid
-    n.owner = u.owner
+    n = Unit(u.facts, u.uid, u.owner)
     n.ctrl = u.ctrl
     n.damage = u.damage
     n.tokens = u.tokens
@@ -3186,10 +3208,7 @@ def _copy_unit(u: Unit) -> Unit:
 
 
 def _copy_gear(g: Gear) -> Gear:
-    n = Gear.__new__(Gear)
-    n.facts = g.facts
-    n.gid = g.gid
-    n.owner = g.owner
+    n = Gear(g.facts, g.gid, g.owner)
     n.ctrl = g.ctrl
     n.deployed = g.deployed
     n.damage = g.damage
@@ -3204,16 +3223,8 @@ def _copy_obj(obj: Any) -> Any:
     if kind is Gear:
         return _copy_gear(obj)
     if kind is Hex:
-        h = Hex.__new__(Hex)
-        h.facts = obj.facts
-        h.hid = obj.hid
-        h.owner = obj.owner
-        return h
-    spell = TableSpell.__new__(TableSpell)
-    spell.facts = obj.facts
-    spell.sid = obj.sid
-    spell.owner = obj.owner
-    spell.uses = obj.uses
+        return Hex(obj.facts, obj.hid, obj.owner, None)
+    spell = TableSpell(obj.facts, obj.sid, obj.owner, obj.uses)
     spell.active = obj.active
     return spell
 
@@ -3283,14 +3294,10 @@ def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
         objs[key] = new
     for obj in state.objs.values():
         _link(memo, obj, memo[obj])
-    twin = MageState.__new__(MageState)
+    twin = MageState()
     sides = []
     for side in state.sides:
-        s = Side.__new__(Side)
-        s.seat = side.seat
-        s.barracks = list(side.barracks)
-        s.armory = list(side.armory)
-        s.spellbook = list(side.spellbook)
+        s = Side(side.seat, list(side.barracks), list(side.armory), list(side.spellbook), dummy=side.dummy)
         s.hand = list(side.hand)
         s.graveyard = list(side.graveyard)
         s.removed = list(side.removed)
@@ -3302,7 +3309,6 @@ def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
         s.flesh = side.flesh
         s.dex = side.dex
         s.alive = side.alive
-        s.dummy = side.dummy
         s.size = side.size
         s.roster = side.roster
         kept = side.kept
@@ -3327,8 +3333,7 @@ def _copy_state(state: MageState, rng: Any, log: Any) -> MageState:
     if b is None:
         twin.battle = None
     else:
-        nb = Battle.__new__(Battle)
-        nb.u = [_mapped(memo, b.u[0]), _mapped(memo, b.u[1])]
+        nb = Battle(_mapped(memo, b.u[0]), _mapped(memo, b.u[1]))
         nb.range = b.range
         nb.mover = b.mover
         nb.nothing = list(b.nothing)
@@ -3389,7 +3394,7 @@ def _context_view(context: Any) -> Any:
     return context
 
 
-_FACTS: dict[tuple[Card, bool], Facts] = {}
+_FACTS: Final[dict[tuple[Card, bool], Facts]] = {}
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -3400,7 +3405,7 @@ def facts_of(card: Card, vanilla: bool = False) -> Facts:
     return compiled
 
 
-_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts], list[Facts], bool]] = {}
+_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts], list[Facts], bool]]] = {}
 
 
 def _piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Facts]]:
@@ -3430,7 +3435,7 @@ def _side(seat: int, deck: Deck, rng: _random.Random, vanilla: bool) -> Side:
     return Side(seat, *piles)
 
 
-READINGS = (
+READINGS: Final = (
     Reading("deployed-block", ("off", "on"),
             "whether Deployed cards may block: off, they may not (an attacker cannot block until its controller's "
             "next Withdraw, nor can a card Deployed for an ability); on, they may (Deploying only spends the attack "
@@ -3458,7 +3463,7 @@ def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
 
 def _state(sides: list[Side], rng: _random.Random, *, first: int, max_turns: int, log: bool, goldfish: bool,
            gear_upkeep: bool | None = None, rules: dict[str, str] | None = None) -> MageState:
-    state = MageState.__new__(MageState)
+    state = MageState()
     state.deployed_block, state.battle_window = _readings(rules)
     state.rng = rng
     state.log = [] if log else None
@@ -3564,25 +3569,25 @@ def _effect_cap(e: Eff, bound: tuple[int, bool, bool]) -> float:
     return 1e9
 
 
-INF = 99
-_SIGS: list[Any] = [0, {}, {}, {}]
+INF: Final = 99
+_SIGS: Final[list[Any]] = [0, {}, {}, {}]
 """Battle estimates shared by the greedy policies of a process: [generation, {signature: number},
 {attacker number: {blocker number: whether the blocker stops the attacker}}, {(mover number, other number, range,
 mover's Stealth, other's Stealth): Battle move}]. A verdict or a move depends only on the two signatures (and the
 Battle's range and Stealth), so sharing it across games changes no result."""
-_BARRACKS_FIRST = ("BB", "BA", "BB", "BA", "AA", "B", "A", "S")
-_SPELLBOOK_FIRST = ("S", "BA", "BB", "BA", "AA", "B", "A", "S")
-_MIXED_FIRST = ("BA", "BB", "BB", "BA", "AA", "B", "A", "S")
+_BARRACKS_FIRST: Final = ("BB", "BA", "BB", "BA", "AA", "B", "A", "S")
+_SPELLBOOK_FIRST: Final = ("S", "BA", "BB", "BA", "AA", "B", "A", "S")
+_MIXED_FIRST: Final = ("BA", "BB", "BB", "BA", "AA", "B", "A", "S")
 """Greedy's draws in order of preference (see Greedy._draw)."""
-_LET_THROUGH: dict[str, Block] = {}
+_LET_THROUGH: Final[dict[str, Block]] = {}
 """Greedy's "let it through" Block action for each attacker name (actions are immutable, so they are shared)."""
-_CHAINS = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
+_CHAINS: Final = Eff({"effect": "disable", "target": "hexed", "trigger": "passive", "duration": "while_hexed"})
 
 
 _Reaction = tuple[Any, Sequence[Eff], Unit | None, Unit | None, float]
 """A Spell or ability for Greedy's reactive window: (its source: a hand index, a Spell on the table or a card with the
 ability; its effects; its target card; the card using it; its cost)."""
-_REACT_KINDS = frozenset(("heal", "damage", "modify", "grant_keyword"))
+_REACT_KINDS: Final = frozenset(("heal", "damage", "modify", "grant_keyword"))
 """The effects Greedy weighs in a reactive window (see Greedy._reaction_options)."""
 
 
@@ -3619,6 +3624,25 @@ def _hits(amount: int, prevent: int, room: int, red: int, left: int) -> int:
     return INF
 
 
+def _hits_against(amount: int, toughness: tuple[int, int, int, int]) -> int:
+    """:func:`_hits` against a card's :func:`_toughness`."""
+    return _hits(amount, toughness[0], toughness[1], toughness[2], toughness[3])
+
+
+def _max3(a: int, b: int, c: int) -> int:
+    """The largest of three ints (as ``max(a, b, c)``, without the generic call)."""
+    if b > a:
+        a = b
+    return c if c > a else a
+
+
+def _min3(a: int, b: int, c: int) -> int:
+    """The smallest of three ints (as ``min(a, b, c)``)."""
+    if b < a:
+        a = b
+    return c if c < a else a
+
+
 def _gear_worth(f: Facts) -> int:
     """A Device's own worth, to compare two Trinkets: its long and medium attacks and what it adds otherwise."""
     return f.stats[0] + f.stats[1] + f.gear_gain
@@ -3646,7 +3670,8 @@ def _signature(state: MageState, u: Unit) -> int:
         state._refresh(u)
     else:
         sig = u.sig
-        if sig is not None and sig[0] == u.damage and sig[3] == _SIGS[0]:
+        gen: int = _SIGS[0]
+        if sig is not None and sig[0] == u.damage and sig[3] == gen:
             shield = u.shield
             if shield is None:
                 if sig[1] is None:
@@ -3684,7 +3709,6 @@ def _blocker_pool(state: MageState, side: Side) -> list[Any]:
     the plan first needs them)]. Strength: best attack + Defense left + reduction (ties: the lower id). The lists
     are new: the plan takes the Creatures it spends out of them."""
     stamp = state.stamp
-    refresh = state._refresh
     guard = flyer_guard = None
     guard_key = flyer_key = -1
     creatures = []
@@ -3692,7 +3716,7 @@ def _blocker_pool(state: MageState, side: Side) -> list[Any]:
     deployed_block = state.deployed_block
     for b in side.units:
         if b.stamp != stamp:
-            refresh(b)
+            state._refresh(b)
         best = b.best
         total += best
         if not ((b.deployed and not deployed_block) or b.disabled or b.chains or b.helping):
@@ -3766,8 +3790,10 @@ class Greedy:
                 return option
         return options[-1]
 
-    act = decide
-    """The action :meth:`choose` would pick from ``state.legal_actions()``, found without listing them."""
+    def act(self, state: MageState) -> MageAction:
+        """The action :meth:`choose` would pick from ``state.legal_actions()``, found without listing them (as
+        :meth:`decide`)."""
+        return self.decide(state)
 
     # -- battles --
 
@@ -3785,10 +3811,12 @@ class Greedy:
             h2 = INF if h2 <= 0 else -(-left // h2)
         else:
             to_me = _toughness(state, me, opp)
-            h0, h1, h2 = _hits(theirs[0], *to_me), _hits(theirs[1], *to_me), _hits(theirs[2], *to_me)
+            h0 = _hits_against(theirs[0], to_me)
+            h1 = _hits_against(theirs[1], to_me)
+            h2 = _hits_against(theirs[2], to_me)
         if opp.flags & SLOW:
-            return min(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2
-        return min(h0, h1, h2 + 1), min(h1, h2), h2
+            return _min3(h0, h1 + 1, h2 + 2), min(h1, h2 + 1), h2
+        return _min3(h0, h1, h2 + 1), min(h1, h2), h2
 
     def _plan(self, state: MageState, me: Unit, opp: Unit, r: int, my_stealth: bool,
               opp_stealth: bool) -> tuple[int, int]:
@@ -3808,7 +3836,8 @@ class Greedy:
                     INF if n2 <= 0 else -(-left // n2))
         else:
             to_opp = _toughness(state, opp, me)
-            need = (_hits(mine[0], *to_opp), _hits(mine[1], *to_opp), _hits(mine[2], *to_opp))
+            need = (_hits_against(mine[0], to_opp), _hits_against(mine[1], to_opp),
+                    _hits_against(mine[2], to_opp))
         threats = self._threats(state, me, opp)
         slow = me.flags & SLOW
         extra = (1 if opp_stealth else 0)
@@ -3887,7 +3916,7 @@ class Greedy:
                 if me.flags & SLOW or me.atk[r + 1] <= 0:
                     return _MOVE_AT[ADVANCE][r], True
                 return _MOVE_AT[ADVANCE_STRIKE][r], True
-            if stealth[s] or _hits(max(opp.atk[:r + 1]), *_toughness(state, me, opp)) > 1:
+            if stealth[s] or _hits_against(max(opp.atk[:r + 1]), _toughness(state, me, opp)) > 1:
                 return _MOVE_AT[RETREAT][r], True
             return _MOVE_AT[STRIKE][r], True
         if target == r:
@@ -3911,11 +3940,12 @@ class Greedy:
         best, best_key = None, None
         cached = state.cache
         blockers = cached[1] if type(cached) is tuple and cached[0] is attacker else state._blockers()  # (_blockers)
-        memo = _SIGS[2]
+        memo: dict[int, dict[int, bool]] = _SIGS[2]
         stamp = state.stamp
+        gen: int = _SIGS[0]
         sig = attacker.sig  # the signature cached on the card (see _signature), if still good
         if (sig is not None and attacker.stamp == stamp and sig[1] is None and attacker.shield is None
-                and sig[0] == attacker.damage and sig[3] == _SIGS[0]):
+                and sig[0] == attacker.damage and sig[3] == gen):
             sa = sig[4]
         else:
             sa = _signature(state, attacker)
@@ -3926,7 +3956,7 @@ class Greedy:
         for b in blockers:
             sig = b.sig  # the signature cached on the card (see _signature), if still good
             if (sig is not None and b.stamp == stamp and sig[1] is None and b.shield is None and sig[0] == b.damage
-                    and sig[3] == _SIGS[0]):
+                    and sig[3] == gen):
                 sb = sig[4]
             else:
                 sb = _signature(state, b)
@@ -3946,7 +3976,7 @@ class Greedy:
         if best is None and attacker.facts.guard:
             free = state.attacks(attacker)[LONG]
             for b in blockers:
-                if _hits(free, *_toughness(state, b, attacker)) > 1:
+                if _hits_against(free, _toughness(state, b, attacker)) > 1:
                     key = (b.facts.cost, b.uid)
                     if best_key is None or key < best_key:
                         best, best_key = b, key
@@ -3975,7 +4005,7 @@ class Greedy:
             return False
         to_b = _toughness(state, b, attacker)
         atk = attacker.atk
-        need = min(_hits(atk[LONG], *to_b), _hits(atk[MEDIUM], *to_b), _hits(atk[CLOSE], *to_b))
+        need = _min3(_hits_against(atk[LONG], to_b), _hits_against(atk[MEDIUM], to_b), _hits_against(atk[CLOSE], to_b))
         if need >= INF:
             return False
         red, left = to_a[2], to_a[3]
@@ -3996,7 +4026,6 @@ class Greedy:
         flesh = side.flesh
         out: list[_Reaction] = []
         seen = None
-        can_target = state.can_target
         for i, f in enumerate(side.hand):
             if f.type != SPELL or f.cost > flesh or f.reaction:
                 continue
@@ -4010,7 +4039,7 @@ class Greedy:
             else:
                 seen.append(f)
             for t in wanted:
-                if can_target(p, pick, f.harmful, t):
+                if state.can_target(p, pick, f.harmful, t):
                     out.append((i, f.on_play, t, None, f.cost))
         for spell in side.table:
             f = spell.facts
@@ -4020,7 +4049,7 @@ class Greedy:
             if pick.kind not in _REACT_KINDS:
                 continue
             for t in wanted:
-                if can_target(p, pick, f.harmful, t):
+                if state.can_target(p, pick, f.harmful, t):
                     out.append((spell, f.on_play, t, None, f.cost))
         if state.gear_acts[p] or side.hexes:
             sources = state.ability_sources(p)
@@ -4051,7 +4080,7 @@ class Greedy:
                 else:
                     done.append(e)
                 for t in wanted:
-                    if can_target(p, e, e.harmful, t):
+                    if state.can_target(p, e, e.harmful, t):
                         out.append((obj, (e,), t, user, cost))
             elif user in wanted:
                 out.append((obj, (e,), None, user, cost))
@@ -4126,7 +4155,7 @@ class Greedy:
     def _verdicts(self, state: MageState, attacker: Unit, b: Unit, trade: bool) -> tuple[bool, bool]:
         """(whether ``b`` would stop ``attacker``, whether it would trade with it (asked only with ``trade``)),
         remembered by the two cards' signatures as :meth:`_block` does."""
-        memo = _SIGS[2]
+        memo: dict[int, dict[int, bool]] = _SIGS[2]
         sa = _signature(state, attacker)
         known = memo.get(sa)
         if known is None:
@@ -4250,14 +4279,13 @@ class Greedy:
         _sig_room()
         sides = state.sides
         stamp = state.stamp
-        refresh = state._refresh
         attackers = []
         mine = 0
         for u in sides[p].units:
             if u.deployed or u.disabled or u.chains or u.shield is not None or u.helping:
                 continue
             if u.stamp != stamp:
-                refresh(u)
+                state._refresh(u)
             best = u.best
             if best > 0:
                 attackers.append((-best, u.uid, u))
@@ -4292,11 +4320,10 @@ class Greedy:
                 pools = [pools[foes.index(weakest)]]
                 foes = [weakest]
             enemy_units = 0
-        memo = _SIGS[2]
-        estimate = self._estimate_holds
+        memo: dict[int, dict[int, bool]] = _SIGS[2]
         single = len(foes) == 1
         targets = list(zip(foes, pools, strict=False))
-        gen = _SIGS[0]
+        gen: int = _SIGS[0]
         plan = []
         for _, _, u in attackers:
             if enemy_units and u.facts.guard:
@@ -4313,20 +4340,21 @@ class Greedy:
             seat, best_key, decoy, spent = None, None, None, None
             for side, pool in targets:
                 # The strongest Guard that may block keeps the attacker home if it would stop it.
-                guard = pool[flyer]  # (FLYER is 1: the strongest Flyer Guard for a Flyer)
+                guard: Unit | None = pool[flyer]  # (FLYER is 1: the strongest Flyer Guard for a Flyer)
                 if guard is not None:
-                    sign = pool[5 + flyer]  # (its signature, found when first needed)
-                    if sign is None:
-                        sign = pool[5 + flyer] = _signature(state, guard)
-                    verdict = known.get(sign)
+                    guard_sign = pool[5 + flyer]  # (its signature, found when first needed)
+                    if guard_sign is None:
+                        guard_sign = pool[5 + flyer] = _signature(state, guard)
+                    verdict = known.get(guard_sign)
                     if verdict is None:
-                        verdict = known[sign] = estimate(state, u, guard)
+                        verdict = known[guard_sign] = self._estimate_holds(state, u, guard)
                     if verdict:
                         continue
                 # The strongest Creature not spent yet that may block: spent on this attacker if it would stop it
                 # (the attacker goes in as a decoy if it survives the blocker's free hit, else stays home).
                 stopper: Unit | Literal[False] | None = None
-                rest = pool[2 + flyer]  # (its Creatures not spent yet that may block this one: all, or the Flyers)
+                # (its Creatures not spent yet that may block this one: all, or the Flyers)
+                rest: list[Unit] | None = pool[2 + flyer]
                 if rest is None:
                     rest = pool[3] = [b for b in pool[2] if b.flags & FLYER]
                 if rest:
@@ -4339,9 +4367,9 @@ class Greedy:
                         sign = _signature(state, b)
                     verdict = known.get(sign)
                     if verdict is None:
-                        verdict = known[sign] = estimate(state, u, b)
+                        verdict = known[sign] = self._estimate_holds(state, u, b)
                     if verdict:
-                        stopper = b if _hits(max(b.atk[LONG], 0), *_toughness(state, u, b)) > 1 else False
+                        stopper = b if _hits_against(max(b.atk[LONG], 0), _toughness(state, u, b)) > 1 else False
                 if stopper is False:
                     continue
                 if single:
@@ -4571,7 +4599,8 @@ class Greedy:
                      floor: float) -> tuple[Any, float]:
         """The first target of ability ``e`` whose value (less ``penalty``) beats ``floor`` by most, and that value
         (None, floor if none does)."""
-        best, best_value = None, floor
+        best: Any = None  # (a card, or a seat for a Mage)
+        best_value = floor
         if e.kind == "damage" and e.tw == "target_creature_guard" and e.harmful:
             # The common case, inlined from _target_objects and _effect_value: Kill the dearest card it can.
             cond = e.cond
@@ -4913,9 +4942,8 @@ class Greedy:
 
 ENGINE = register(Engine(
     game="magewarfare",
-    # MageState follows core.GameState's protocol without subclassing it (compiled, it is an extension type, which
-    # cannot derive from a Python class), and Engine is typed with the GameState class: type checkers cannot see that
-    # it fits.
+    # MageState follows core.GameState's protocol without subclassing it, and Engine is typed with the GameState
+    # class: type checkers cannot see that it fits.
     new_match=new_match,  # type: ignore[arg-type]
     new_goldfish=new_goldfish,  # type: ignore[arg-type]
     kill_turn=kill_turn,
@@ -4931,14 +4959,3 @@ ENGINE = register(Engine(
     readings=READINGS,
 ))
 
-
-# Compiled, the int constants and the policy's shared tables are C values (declared in magewarfare.pxd) and not module
-# attributes by themselves: publish them (in plain Python this assigns each name its own value).
-globals().update(
-    START_HP=START_HP, MAGE_DEX=MAGE_DEX, HAND=HAND, BATTLE_CAP=BATTLE_CAP, LONG=LONG, MEDIUM=MEDIUM, CLOSE=CLOSE,
-    CREATURE=CREATURE, GUARD=GUARD, DEVICE=DEVICE, SHIELD=SHIELD, SPELL=SPELL, HEX=HEX, FLYER=FLYER, STEALTH=STEALTH,
-    SLOW=SLOW, DOUBLE=DOUBLE, CLOAK=CLOAK, EXP_TURN=EXP_TURN, EXP_BATTLE=EXP_BATTLE, OPENING=OPENING, MAINT=MAINT,
-    DRAW=DRAW, EQUIP=EQUIP, DECLARE=DECLARE, BLOCK=BLOCK, BATTLE=BATTLE, PLAY=PLAY, DISCARD=DISCARD, ENDTURN=ENDTURN,
-    ADVANCE=ADVANCE, STRIKE=STRIKE, ADVANCE_STRIKE=ADVANCE_STRIKE, RETREAT=RETREAT, WAIT=WAIT, UNSTEALTH=UNSTEALTH,
-    INF=INF, MOVES=MOVES, _LET_THROUGH=_LET_THROUGH, _MOVE_AT=_MOVE_AT, _SIGS=_SIGS,
-)

@@ -24,13 +24,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from operator import attrgetter
-from typing import Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
 from .core import (
     Action,
     Engine,
+    GameState,
     Pass,
     RandomPolicy,
     Reading,
@@ -39,7 +40,6 @@ from .core import (
     register,
     shuffle,
 )
-from .core import Choose as _Choose
 from .core import Play as Tactic  # a before-combat tactics card is played with the core's Play action
 from .effects import EffectRegistry
 
@@ -53,11 +53,13 @@ _Mod: TypeAlias = "tuple[int, int, Cond | None]"
 _Window: TypeAlias = ("tuple[Literal[True], bool, Cond | None]"
                       " | tuple[Literal[False], tuple[tuple[str, str | None, int, Cond | None], ...]]")
 
-LINE = 5
-LINE_VALUE = 25
-QUIET_TURNS = 10  # this many turns in a row without a change on the field or in the side decks: the stall point
+LINE: Final = 5
+LINE_VALUE: Final = 25
+# This many turns in a row without a change on the field or in the side decks: the stall point.
+QUIET_TURNS: Final = 10
 # Before-combat effects that can bring a fighter within reach of an enemy (a new square, a new light, a new fighter).
-REACHING_EFFECTS = frozenset({"move", "swap_positions", "grant_direction", "deploy_reserve", "return_to_reserve"})
+REACHING_EFFECTS: Final = frozenset({"move", "swap_positions", "grant_direction", "deploy_reserve",
+                                     "return_to_reserve"})
 ATTRIBUTES = ("hand_to_hand", "small_arms", "heavy_weapons", "energy", "explosive")
 ATTRIBUTE_NAMES = ("Hand-to-Hand", "Small Arms", "Heavy Weapons", "Energy", "Explosive")
 DIRECTIONS = ("front", "left_front", "right_front", "left", "right", "aft")
@@ -66,7 +68,12 @@ COLUMN_POSITION = (0, 1, 2, 1, 0)
 SIDE_DECKS = ("attribute", "variable")
 
 # Stats a modifier may change: the five attributes are 0-4.
-FRENZY, ATTACK, DEFENSE, ALL_ATTRIBUTES, ACTIVE_ATTRIBUTE, COMBAT_SCORE = 5, 6, 7, 8, 9, 10
+FRENZY: Final = 5
+ATTACK: Final = 6
+DEFENSE: Final = 7
+ALL_ATTRIBUTES: Final = 8
+ACTIVE_ATTRIBUTE: Final = 9
+COMBAT_SCORE: Final = 10
 STATS = {**{name: i for i, name in enumerate(ATTRIBUTES)}, "frenzy": FRENZY, "attack": ATTACK, "defense": DEFENSE,
          "all_attributes": ALL_ATTRIBUTES, "active_attribute": ACTIVE_ATTRIBUTE, "combat_score": COMBAT_SCORE}
 SIDES = {"attack": 1, "defense": 2, "both": 3}
@@ -87,9 +94,9 @@ READINGS = (
 
 # --- geometry -----------------------------------------------------------------------------------
 
-SQUARE_POSITION = tuple(COLUMN_POSITION[sq % 5] for sq in range(10))
-SQUARE_NAMES = tuple(f"P{sq // 5 + 1} {POSITIONS[COLUMN_POSITION[sq % 5]]} {sq % 5 + 1}" for sq in range(10))
-ROW_SQUARES = (tuple(range(5)), tuple(range(5, 10)))
+SQUARE_POSITION: Final = tuple(COLUMN_POSITION[sq % 5] for sq in range(10))
+SQUARE_NAMES: Final = tuple(f"P{sq // 5 + 1} {POSITIONS[COLUMN_POSITION[sq % 5]]} {sq % 5 + 1}" for sq in range(10))
+ROW_SQUARES: Final = (tuple(range(5)), tuple(range(5, 10)))
 
 
 def view(player: int, sq: int) -> int:
@@ -103,13 +110,15 @@ def view(player: int, sq: int) -> int:
 
 
 # VIEW_ORDER[player]: the ten squares in ``player``'s own order (its line from its left, then the enemy's).
-VIEW_ORDER = tuple(tuple(sorted(range(10), key=partial(view, p))) for p in (0, 1))
+VIEW_ORDER: Final = tuple(tuple(sorted(range(10), key=partial(view, p))) for p in (0, 1))
 # VIEW_ROW[player]: the squares of ``player``'s own line, from its own left.
-VIEW_ROW = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
-BREAK = 300.0  # what a target adds to its worth (100 a value point) when it is an attacker of the enemy's best attack
-BACKED = 3  # an attack the player's own instant would win by at least this much is worth making
-TRADE = 1.0  # the value of a plan that trades a fighter for the identical enemy card (below any winning attack)
-PLANS = ("plan 0", "plan 1")  # where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast)
+VIEW_ROW: Final = tuple(tuple(sq for sq in VIEW_ORDER[p] if sq in ROW_SQUARES[p]) for p in (0, 1))
+# What a target adds to its worth (100 a value point) when it is an attacker of the enemy's best attack.
+BREAK: Final = 300.0
+BACKED: Final = 3  # an attack the player's own instant would win by at least this much is worth making
+TRADE: Final = 1.0  # the value of a plan that trades a fighter for the identical enemy card (below any winning attack)
+# Where the greedy policy caches its best attack in ``state.cache`` (str keys hash fast).
+PLANS: Final = ("plan 0", "plan 1")
 
 
 def _step(owner: int, sq: int, direction: str) -> int:
@@ -130,17 +139,17 @@ def _step(owner: int, sq: int, direction: str) -> int:
 REACH = tuple(tuple(tuple((1 << i, _step(owner, sq, d)) for i, d in enumerate(DIRECTIONS) if _step(owner, sq, d) >= 0)
                     for sq in range(10)) for owner in (0, 1))
 # REACH_MASK[owner][sq][lights]: the squares a fighter with these direction lights can attack.
-REACH_MASK = tuple(tuple(tuple(tuple(t for bit, t in REACH[owner][sq] if lights & bit) for lights in range(64))
+REACH_MASK: Final = tuple(tuple(tuple(tuple(t for bit, t in REACH[owner][sq] if lights & bit) for lights in range(64))
                          for sq in range(10)) for owner in (0, 1))
 # REACHERS[owner][sq]: (square, direction bit) of every square from which a fighter of ``owner`` with that
 # light attacks ``sq``, in ``owner``'s own order of squares (``VIEW_ORDER``).
-REACHERS = tuple(tuple(tuple((src, bit) for src in VIEW_ORDER[owner] for bit, t in REACH[owner][src] if t == sq)
+REACHERS: Final = tuple(tuple(tuple((src, bit) for src in VIEW_ORDER[owner] for bit, t in REACH[owner][src] if t == sq)
                        for sq in range(10)) for owner in (0, 1))
 # Squares one step forward, aft, left or right (the same set for both players).
-ORTHOGONAL = tuple(frozenset(t for d in ("front", "aft", "left", "right") if (t := _step(0, sq, d)) >= 0)
+ORTHOGONAL: Final = tuple(frozenset(t for d in ("front", "aft", "left", "right") if (t := _step(0, sq, d)) >= 0)
                    for sq in range(10))
 # The squares next to ``sq`` in its own row (left and right).
-BESIDE = tuple(tuple(t for t in (sq - 1, sq + 1) if 0 <= t < 10 and t // 5 == sq // 5) for sq in range(10))
+BESIDE: Final = tuple(tuple(t for t in (sq - 1, sq + 1) if 0 <= t < 10 and t // 5 == sq // 5) for sq in range(10))
 
 
 def direction_of(owner: int, src: int, dst: int) -> str:
@@ -276,7 +285,7 @@ class Cond:
         self.with_ = Cond(condition["attacking_with"]) if condition.get("attacking_with") else None
 
 
-_CONDS: dict[int, tuple[_Entry, Cond | None]] = {}
+_CONDS: Final[dict[int, tuple[_Entry, Cond | None]]] = {}
 
 
 def _cond(entry: _Entry) -> Cond | None:
@@ -313,6 +322,9 @@ def _holds(c: Cond, facts: Facts, pos: int, attr: int, group: Sequence[Fighter |
                 return True
         return False
     return True
+
+
+_SERIALS = iter(range(1, 1 << 62))  # the serials of compiled facts: small numbers naming the cards in score caches
 
 
 class Facts:
@@ -399,8 +411,6 @@ class Facts:
     window: _Window | None
     with_mods: tuple[_Mod, ...] | None
 
-    _serials = iter(range(1, 1 << 62))
-
     def __init__(self, card: Card, vanilla: bool) -> None:
         self.card = card
         self.name = card.name
@@ -474,7 +484,7 @@ class Facts:
 
     def _finish(self) -> None:
         """Derived facts for fast scoring."""
-        self.serial = next(Facts._serials)  # a small number naming the card in score caches
+        self.serial = next(_SERIALS)  # a small number naming the card in score caches
 
         def grouped(conds: list[Cond | None]) -> bool:
             return any(c is not None and (c.alone is not None or c.with_ is not None) for c in conds)
@@ -536,7 +546,7 @@ class Facts:
             self.gains = (fixed, per_mine, frenzies, ignores, extra, unbounded)
 
 
-_FACTS: dict[tuple[Card, bool], Facts] = {}
+_FACTS: Final[dict[tuple[Card, bool], Facts]] = {}
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -625,8 +635,8 @@ class Side:
         return twin
 
 
-_NO_MODS: dict[int, list[tuple[int, int]]] = {}
-_NOBODY: frozenset[int] = frozenset()
+_NO_MODS: Final[dict[int, list[tuple[int, int]]]] = {}
+_NOBODY: Final[frozenset[int]] = frozenset()
 # What ``Combat.snapshot`` keeps: the modifiers, the frenzy and preferred-position grants, ``no_variable``, ``plain``.
 _Snapshot: TypeAlias = "tuple[dict[int, list[tuple[int, int]]], set[int], set[int], bool, bool]"
 
@@ -757,10 +767,14 @@ class Step(NamedTuple):
         return f"move {self.name} {direction_of(self.owner, self.square, self.to)} into {SQUARE_NAMES[self.to]}"
 
 
-class Choose(_Choose):
-    """Answer a pending choice: Warcardz labels are whole phrases ("place R1 at P1 post 3"), shown as they are."""
+class Choose(NamedTuple):
+    """Answer a pending choice: Warcardz labels are whole phrases ("place R1 at P1 post 3"), shown as they are.
 
-    __slots__ = ()
+    The core's :class:`~decklab.engine.core.Choose` with the same fields (``option``, ``label``), so it compares and
+    hashes as that one does (as the tuple of its fields); only its text differs."""
+
+    option: Any
+    label: str
 
     def __str__(self) -> str:
         return self.label
@@ -769,13 +783,14 @@ class Choose(_Choose):
 for _kind in (Deploy, Discard, Attack, Instant, Step, Choose):
     Action.register(_kind)
 
-_new = tuple.__new__  # makes an action without the named tuple's Python-level ``__new__``: _new(Step, (fields...))
+# Makes an action without the named tuple's Python-level ``__new__``: _new(Step, (fields...)).
+_new: Final = tuple.__new__
 
-END_TURN = Pass("end the turn")
+END_TURN: Final = Pass("end the turn")
 # The steps that carry no data (see ``_TASKS``).
 _END, _OUTCOME, _WINDOW, _WIN, _MOVE, _CHECK = ("end",), ("outcome",), ("window",), ("win",), ("move",), ("check",)
-PASS = Pass("pass")
-STAY = Pass("stay")
+PASS: Final = Pass("pass")
+STAY: Final = Pass("stay")
 # What a player may do: the main phase's actions and the answers to pending choices.
 _Action: TypeAlias = "Deploy | Discard | Attack | Instant | Step | Choose | Tactic | Pass"
 # A choice waiting for a player: (player, options, kind, data); ``data`` is of the kind's own type (see ``_HANDLERS``).
@@ -790,14 +805,14 @@ _Plan: TypeAlias = "tuple[float, list[Fighter], Fighter]"
 # --- the state ----------------------------------------------------------------------------------
 
 
-_OWN: dict[int, int] = {}  # a card's own part of its score, per (card, attribute card, side, position)
+_OWN: Final[dict[int, int]] = {}  # a card's own part of its score, per (card, attribute card, side, position)
 # A variable card's bonus, per (variable card, card, position, attribute, side); the attribute is
 # ``state.var_attr``: 0 for a variable card whose bonuses do not depend on it.
-_VARIABLE: dict[int, int] = {}
+_VARIABLE: Final[dict[int, int]] = {}
 # A card's own part plus the variable card's bonus, packed like ``_OWN``, per (variable card, attribute card,
 # card, position, side): the key is ``state.skey + serial * 6 + position * 2 + attacking``.
-_BASE: dict[int, int] = {}
-_IN_GROUP = 1 + (1 << 31)  # a ``_BASE`` key's part for an attacker in a group (see ``group_score``)
+_BASE: Final[dict[int, int]] = {}
+_IN_GROUP: Final = 1 + (1 << 31)  # a ``_BASE`` key's part for an attacker in a group (see ``group_score``)
 
 
 def _bonus(mods: tuple[_Mod, ...], f: Facts, pos: int, a: int, frenzy: int, attacking: bool,
@@ -839,11 +854,8 @@ def _own_score(f: Facts, a: int, frenzy_on: bool, attacking: bool, pos: int, in_
     return total * 2 + (1 if frenzy else 0)
 
 
-class WarcardzState:
-    """A game of Warcardz between two players (or one against a line of training dummies).
-
-    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
-    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
+class WarcardzState(GameState):
+    """A game of Warcardz between two players (or one against a line of training dummies)."""
 
     __slots__ = (
         "acache",
@@ -882,11 +894,6 @@ class WarcardzState:
         "var_card",
         "var_mods",
         "var_pile",
-        # (the GameState protocol's own)
-        "log",
-        "max_turns",
-        "rng",
-        "turn",
     )
     acache: dict[int, int]
     active: int
@@ -924,15 +931,6 @@ class WarcardzState:
     var_card: Facts | None  # (None only while the game is set up)
     var_mods: tuple[_Mod, ...]
     var_pile: list[Facts]
-    log: list[str] | None
-    max_turns: int
-    rng: random.Random
-    turn: int
-
-    def say(self, line: str) -> None:
-        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
-        if self.log is not None:
-            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         return self.pending[0] if self.pending is not None else self.active
@@ -1219,7 +1217,6 @@ class WarcardzState:
         totals = combat.totals
         if totals is None:
             group = combat.attackers
-            score = self.score
             if combat.plain and len(group) > 1:  # the cached scores where they do not depend on the group
                 cache = self.cache
                 free = True
@@ -1237,9 +1234,9 @@ class WarcardzState:
                     elif f.facts.grouped and f.facts.with_mods is not None:
                         attack += self.group_score(f, group)
                     else:
-                        attack += score(f, True, group)
+                        attack += self.score(f, True, group)
                 defender = combat.defender
-                defense = cache.get(-defender.uid)
+                defense: int | None = cache.get(-defender.uid)
                 if defense is None:
                     defense = cache[-defender.uid] = self.fresh_score(defender, False)
                 totals = combat.totals = (attack, defense)
@@ -1258,8 +1255,8 @@ class WarcardzState:
                 return totals
             attack = 0
             for f in group:
-                attack += score(f, True, group, combat)
-            totals = combat.totals = (attack, score(combat.defender, False, None, combat))
+                attack += self.score(f, True, group, combat)
+            totals = combat.totals = (attack, self.score(combat.defender, False, None, combat))
         return totals
 
     # -- the board --
@@ -1611,7 +1608,7 @@ class WarcardzState:
 
     # -- applying --
 
-    def apply(self, action: _Action) -> None:
+    def apply(self, action: Action) -> None:
         pending = self.pending
         tasks = self.tasks
         if pending is not None:
@@ -1801,8 +1798,7 @@ class WarcardzState:
         twin.sides = [side.copy() for side in self.sides]
         twin.active, twin.result, twin.over, twin.goldfish = self.active, self.result, self.over, self.goldfish
         twin.unresolved, twin.surrendered = self.unresolved, self.surrendered
-        # The readings, one at a time: compiled, a tuple of three C bints would be a C tuple whose conversion Cython
-        # names like _gain_bound's (int, int, bint) one, and whichever it meets first serves both (ints turned bools).
+        # The readings (the switches of READINGS).
         twin.several = self.several
         twin.twins_always = self.twins_always
         twin.surrenders = self.surrenders
@@ -1916,11 +1912,11 @@ class WarcardzState:
                 self.unresolved, self.surrendered, self.quiet, self.changed, self.slot_used, self.discarded,
                 self.next_uid, board, tuple(sorted(self.granted.items())), tuple(sides), self.attr_card.name,
                 self.var_card.name, len(self.attr_pile), len(self.var_pile), combat, pending,
-                self.several, self.twins_always, self.surrenders)  # (the readings: not as a tuple, see ``_copy``)
+                self.several, self.twins_always, self.surrenders)  # (the readings)
 
 
-_RANK = attrgetter("rank")
-_CARD_ORDER = attrgetter("key", "serial")  # the canonical order of hidden cards before they are shuffled
+_RANK: Final = attrgetter("rank")
+_CARD_ORDER: Final = attrgetter("key", "serial")  # the canonical order of hidden cards before they are shuffled
 
 
 def _copy_entry(entry: list[Any], memo: dict[int, Any]) -> list[Any]:
@@ -2466,15 +2462,15 @@ def _effect_grant(state: WarcardzState, player: int, entry: _Entry, context: dic
                       f"{', '.join(d.replace('_', ' ') for d in entry['directions'])} this turn")
 
 
-_TASKS: dict[str, Callable[[WarcardzState, _Task], None]] = {
+_TASKS: Final[dict[str, Callable[[WarcardzState, _Task], None]]] = {
     "end": _task_end, "window": _task_window, "respond": _task_respond, "counter": _task_counter,
     "tactic": _task_tactic, "check": _task_check, "instant": _task_instant, "outcome": _task_outcome,
     "saved": _task_saved, "win": _task_win, "move": _task_move, "effect": _task_effect}
 # (each answer takes the action and the data of its own kind of choice)
-_HANDLERS: dict[str, Callable[[WarcardzState, int, Any, Any], None]] = {
+_HANDLERS: Final[dict[str, Callable[[WarcardzState, int, Any, Any], None]]] = {
     "window": _answer_window, "respond": _answer_respond, "save": _answer_save, "move": _answer_move,
     "flip": _answer_flip, "survey": _answer_survey, "deploy": _answer_deploy}
-_EFFECT_HANDLERS: dict[str, Callable[[WarcardzState, int, _Entry, dict[str, Any]], None]] = {
+_EFFECT_HANDLERS: Final[dict[str, Callable[[WarcardzState, int, _Entry, dict[str, Any]], None]]] = {
     "flip_attribute": lambda s, p, e, c: _flip(s, p, e, c, "attribute"),
     "flip_variable": lambda s, p, e, c: _flip(s, p, e, c, "variable"),
     "choose_attribute": _effect_choose_attribute, "swap_positions": _effect_swap, "move": _effect_move,
@@ -2485,7 +2481,7 @@ _EFFECT_HANDLERS: dict[str, Callable[[WarcardzState, int, _Entry, dict[str, Any]
 # --- setting up ---------------------------------------------------------------------------------
 
 
-_STANDARD: dict[str, list[Card]] = {}
+_STANDARD: Final[dict[str, list[Card]]] = {}
 
 
 def standard_side_decks() -> dict[str, list[Card]]:
@@ -2549,7 +2545,7 @@ def _arrange(fighters: list[Facts]) -> tuple[list[Facts | None], int]:
 
 # A deck compiled once: its line (a ``[line]`` section's, or one chosen for it), reserves, tactics and side decks.
 _Compiled: TypeAlias = "tuple[Sequence[Facts | None], list[Facts], list[Facts], list[Facts], list[Facts]]"
-_DECKS: dict[tuple[int, bool], tuple[Deck, _Compiled]] = {}
+_DECKS: Final[dict[tuple[int, bool], tuple[Deck, _Compiled]]] = {}
 
 
 def _compiled(deck: Deck, vanilla: bool) -> _Compiled:
@@ -2610,7 +2606,7 @@ def readings(rules: dict[str, str] | None) -> tuple[bool, bool, bool]:
 def _new_state(rng: random.Random, *, first: int, max_turns: int, log: bool, goldfish: bool,
                rules: dict[str, str] | None = None) -> WarcardzState:
     state = WarcardzState.__new__(WarcardzState)
-    switches = readings(rules)  # (set one at a time: see ``WarcardzState._copy``)
+    switches = readings(rules)
     state.several = switches[0]
     state.twins_always = switches[1]
     state.surrenders = switches[2]
@@ -2654,13 +2650,15 @@ def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[F
     shuffle(attr_pile, state.rng)
     shuffle(var_pile, state.rng)
     state.attr_pile, state.var_pile = attr_pile, var_pile
-    state.log, log = None, state.log
+    log = state.log
+    state.log = None
     state._set_attribute(attr_pile.pop(0))
-    state._set_variable(var_pile.pop(0))
+    var_card = var_pile.pop(0)
+    state._set_variable(var_card)
     state.log = log
     if log is not None:
         state.say(f"the attribute card is {state.attr_card.name} ({ATTRIBUTE_NAMES[state.attr]}"
-                  + (" + Frenzy)" if state.frenzy_on else ")") + f"; the variable card is {state.var_card.name}")
+                  + (" + Frenzy)" if state.frenzy_on else ")") + f"; the variable card is {var_card.name}")
 
 
 def _shared(state: WarcardzState, decks: Sequence[Deck], compiled: list[_Compiled], kind: str) -> list[Facts]:
@@ -2733,7 +2731,7 @@ class Greedy:
 
     name = "greedy"
 
-    def act(self, state: WarcardzState) -> _Action:
+    def act(self, state: WarcardzState) -> Action:
         pending = state.pending
         if pending is not None:
             actions = pending[1]
@@ -2766,7 +2764,7 @@ class Greedy:
         return _new(Attack, (tuple([f.sq for f in attackers]), target.sq, tuple([f.facts.name for f in attackers]),
                              target.facts.name))
 
-    def choose(self, state: WarcardzState, actions: Sequence[_Action]) -> _Action:
+    def choose(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         if state.pending is not None:
@@ -2778,7 +2776,7 @@ class Greedy:
 
     # -- the main phase --
 
-    def _main(self, state: WarcardzState) -> _Action:
+    def _main(self, state: WarcardzState) -> Action:
         """The main phase's action (no choice pending): see :meth:`act`."""
         return self.act(state)
 
@@ -2806,9 +2804,6 @@ class Greedy:
         best = None
         best_value = 0.0
         cache = state.cache
-        score = state.score
-        fresh = state.fresh_score  # what ``score`` computes on a miss (see ``WarcardzState.score``)
-        group_score = state.group_score
         twins_always = state.twins_always  # (identical cards: a trade whatever the scores; else a combat like any)
         free = True
         for other in state.auras[p]:
@@ -2845,17 +2840,17 @@ class Greedy:
                     continue
             if (sq < 5) == (p == 0):  # it stands in our line
                 worth += BREAK
-            defense = cache.get(-target.uid)
+            defense: int | None = cache.get(-target.uid)
             if defense is None:
-                defense = cache[-target.uid] = fresh(target, False)
+                defense = cache[-target.uid] = state.fresh_score(target, False)
             # This target's best winning candidate (the first of equal ones), before the enemy's plan is asked.
             found = None
             found_value = 0.0
             if len(attackers) == 1:
                 f = attackers[0]
-                alone = cache.get(f.uid)
+                alone: int | None = cache.get(f.uid)
                 if alone is None:
-                    alone = cache[f.uid] = fresh(f, True)
+                    alone = cache[f.uid] = state.fresh_score(f, True)
                 if alone > defense:
                     margin = alone - defense
                     found, found_value = attackers, worth + (50.0 if margin > 5 else margin * 10.0) - 1
@@ -2864,7 +2859,7 @@ class Greedy:
                 for f in attackers:
                     alone = cache.get(f.uid)
                     if alone is None:
-                        alone = cache[f.uid] = fresh(f, True)
+                        alone = cache[f.uid] = state.fresh_score(f, True)
                     if alone > defense:
                         margin = alone - defense
                         value = worth + (50.0 if margin > 5 else margin * 10.0) - 1
@@ -2873,9 +2868,9 @@ class Greedy:
                     if free and not f.facts.grouped:
                         total += alone
                     elif f.facts.grouped and f.facts.with_mods is not None:
-                        total += group_score(f, attackers)
+                        total += state.group_score(f, attackers)
                     else:
-                        total += score(f, True, attackers)
+                        total += state.score(f, True, attackers)
                 if total > defense:
                     margin = total - defense
                     value = worth + (50.0 if margin > 5 else margin * 10.0) - len(attackers)
@@ -3114,7 +3109,7 @@ class Greedy:
             if f is not None and f.owner == enemy and (f.facts.dirs & bit or granted and granted.get(f.uid, 0) & bit):
                 if f.facts.key == facts.key and state.twins_always:
                     return True  # (identical cards: both removed)
-                alone = cache.get(f.uid)
+                alone: int | None = cache.get(f.uid)
                 if alone is None:
                     alone = cache[f.uid] = state.fresh_score(f, True)
                 total += alone
@@ -3173,7 +3168,7 @@ class Greedy:
 
     # -- pending choices --
 
-    def _answer(self, state: WarcardzState, actions: Sequence[_Action]) -> _Action:
+    def _answer(self, state: WarcardzState, actions: Sequence[Action]) -> Action:
         assert state.pending is not None
         player, _, kind, data = state.pending
         if kind == "move":
@@ -3199,7 +3194,7 @@ class Greedy:
                                                view(player, a.option[1])))
         return actions[0]
 
-    def _move(self, state: WarcardzState, player: int, actions: Sequence[_Action]) -> _Action:
+    def _move(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
         """Move in where the mover reaches more enemies than from where it stands; on an equal count,
         block an enemy reserve square if the enemy still has reserves (and the mover still reaches one)."""
         assert state.combat is not None
@@ -3219,7 +3214,7 @@ class Greedy:
                 best, best_gain = action, gain
         return best
 
-    def _window(self, state: WarcardzState, player: int, actions: Sequence[_Action]) -> _Action:
+    def _window(self, state: WarcardzState, player: int, actions: Sequence[Action]) -> Action:
         """Play the instant that turns the combat most in ``player``'s favour (pass if none improves it)."""
         combat = state.combat
         assert combat is not None
@@ -3236,7 +3231,6 @@ class Greedy:
             return actions[-1]
         best, best_rank = actions[-1], now
         hand = state.sides[player].hand
-        score = state.score
         needed = defense - attack if attacking else attack - defense  # to reach a tie
         mine = combat.fighters_of(player)
         for action in actions:
@@ -3253,7 +3247,7 @@ class Greedy:
                 value = rank(*state.totals(combat))
             elif attacking:  # an instant changes only its player's fighters
                 group = combat.attackers
-                value = rank(sum(score(f, True, group, combat) for f in group), defense)
+                value = rank(sum(state.score(f, True, group, combat) for f in group), defense)
             else:
                 value = rank(attack, state.raw_score(combat.defender, False, None, combat))  # (``score``, not plain)
             if plain:
@@ -3269,7 +3263,7 @@ class Greedy:
         return best
 
 
-_GAINS: dict[Facts, tuple[int, int, bool]] = {}
+_GAINS: Final[dict[Facts, tuple[int, int, bool]]] = {}
 
 
 def _gain_bound(facts: Facts, mine: Sequence[Fighter]) -> int:
@@ -3303,14 +3297,12 @@ def _gain_bound(facts: Facts, mine: Sequence[Fighter]) -> int:
     return bound
 
 
-# WarcardzState follows the GameState protocol without subclassing it (see the class), and the greedy's ``choose``
-# takes a WarcardzState; core.Engine types them with the GameState class, a nominal type, so mypy cannot match them.
 ENGINE = register(Engine(
     game="warcardz",
-    new_match=new_match,  # type: ignore[arg-type]  # (returns a WarcardzState: see above)
-    new_goldfish=new_goldfish,  # type: ignore[arg-type]  # (returns a WarcardzState)
+    new_match=new_match,
+    new_goldfish=new_goldfish,
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]  # (chooses in a WarcardzState)
+    policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     default_max_turns=200,
     readings=READINGS,

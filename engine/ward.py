@@ -16,45 +16,76 @@ replay only the current turn: see ``docs/rules/ward.md``, "What search sees").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from operator import length_hint
 from random import Random
-from typing import Any, NamedTuple, Self, SupportsIndex
+from typing import Any, Final, NamedTuple, cast
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import Action, Choose, Engine, Pass, Play, RandomPolicy, Reading, deck_cards, new_rng, register, shuffle
+from .core import (
+    Action,
+    Choose,
+    Engine,
+    GameState,
+    Pass,
+    Play,
+    RandomPolicy,
+    Reading,
+    deck_cards,
+    new_rng,
+    register,
+    shuffle,
+)
 from .effects import EffectRegistry
 
-CEMETERY_LIMIT = 300
-HAND_LIMIT = 8
-FIRST_DRAW = 5
-MAX_INFINITE = 5
-MAX_LIMITED = 4
-MAX_AL = 12
-FIRST_CYCLE = 2  # turns 1 and 2: no battle and no damage
-FOREVER = 1 << 30
+CEMETERY_LIMIT: Final = 300
+HAND_LIMIT: Final = 8
+FIRST_DRAW: Final = 5
+MAX_INFINITE: Final = 5
+MAX_LIMITED: Final = 4
+MAX_AL: Final = 12
+FIRST_CYCLE: Final = 2  # turns 1 and 2: no battle and no damage
+FOREVER: Final = 1 << 30
 # the greedy policy battles when the cemetery HP its strikes are expected to take is at least this share of what the
 # answers take
-ATTACK_RATIO = 0.6
+ATTACK_RATIO: Final = 0.6
 
 # stat indices of a creature's profile
-AL, SPD, MOD, HITB, DMGB, HITD, ATKD = range(7)
-STATS = {"al": AL, "spd": SPD, "modifier": MOD, "hit_bonus": HITB, "damage_bonus": DMGB, "hit_dice": HITD,
+AL: Final = 0
+SPD: Final = 1
+MOD: Final = 2
+HITB: Final = 3
+DMGB: Final = 4
+HITD: Final = 5
+ATKD: Final = 6
+STATS: Final = {"al": AL, "spd": SPD, "modifier": MOD, "hit_bonus": HITB, "damage_bonus": DMGB, "hit_dice": HITD,
          "attack_dice": ATKD}
 # temporary changes beyond the stats
-T_MULT, T_FIRST, T_ARMOR, T_NO_INSTANT = 7, 8, 9, 10
+T_MULT: Final = 7
+T_FIRST: Final = 8
+T_ARMOR: Final = 9
+T_NO_INSTANT: Final = 10
 
 # response events (bit flags)
-EV_MAGIC, EV_EFFECT, EV_HIT_ROLL, EV_HIT_TAKEN, EV_DAMAGE, EV_BATTLE = 1, 2, 4, 8, 16, 32
-EVENTS = {"magic_played": EV_MAGIC, "creature_effect": EV_EFFECT, "enemy_hit_roll": EV_HIT_ROLL,
+EV_MAGIC: Final = 1
+EV_EFFECT: Final = 2
+EV_HIT_ROLL: Final = 4
+EV_HIT_TAKEN: Final = 8
+EV_DAMAGE: Final = 16
+EV_BATTLE: Final = 32
+EVENTS: Final = {"magic_played": EV_MAGIC, "creature_effect": EV_EFFECT, "enemy_hit_roll": EV_HIT_ROLL,
           "hit_taken": EV_HIT_TAKEN, "attack_damage_taken": EV_DAMAGE, "battle_declared": EV_BATTLE}
 
 # damage types (rulebook 10.4)
-ATTACK, INSTANT, DOT, PERCENT, SELF = range(5)
+ATTACK: Final = 0
+INSTANT: Final = 1
+DOT: Final = 2
+PERCENT: Final = 3
+SELF: Final = 4
 
 # once-per-turn bits of a creature's or a magic's triggered effects
-_ONCE = {"on_summon": 1, "on_hit": 2, "on_hit_taken": 4, "on_killed": 8, "on_sacrificed": 16, "on_attack": 32,
+_ONCE: Final = {"on_summon": 1, "on_hit": 2, "on_hit_taken": 4, "on_killed": 8, "on_sacrificed": 16, "on_attack": 32,
          "start_of_turn": 64, "end_of_combat": 128, "activated": 256, "on_response": 512, "on_ally_to_cemetery": 1024,
          "on_ally_killed": 2048, "on_equip": 4096, "reroll": 8192}
 
@@ -128,11 +159,11 @@ EFFECTS.kind("return_to_hand", triggers={"on_response"}, targets={"own_primary"}
 # (an attach entry has no trigger: None is its one; EffectRegistry.kind types the triggers as strings)
 EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})  # type: ignore[arg-type]
 
-_PICK_TARGETS = {"target_own_creature", "target_magic", "target_equip_magic"}
-_CHECKED_TARGETS = {"own_primary", "enemy_primary", "all_primaries", "target_own_creature", "target_magic",
+_PICK_TARGETS: Final = {"target_own_creature", "target_magic", "target_equip_magic"}
+_CHECKED_TARGETS: Final = {"own_primary", "enemy_primary", "all_primaries", "target_own_creature", "target_magic",
                     "target_equip_magic"}
-_CHECKED_KINDS = {"search_deck", "revive", "summon"}
-_STABLE_CONDITIONS = {"equipped", "controls_field_magic", "creature_type"}
+_CHECKED_KINDS: Final = {"search_deck", "revive", "summon"}
+_STABLE_CONDITIONS: Final = {"equipped", "controls_field_magic", "creature_type"}
 
 
 def _need(al: int) -> int:
@@ -174,7 +205,8 @@ class Facts:
         self.self_mods: list[tuple[int, int, Mapping[str, Any] | None]] = []
         self.armor: list[tuple[int | None, Mapping[str, Any] | None]] = []
         self.no_instant = self.immune = False
-        self.first: Mapping[str, Any] | bool = False
+        # (cast: _passive may set it to a condition; without it mypy, and so mypyc, would take it as bool below)
+        self.first: Mapping[str, Any] | bool = cast("Mapping[str, Any] | bool", False)
         self.triggers: dict[str, tuple[Mapping[str, Any], ...]] = {}
         self.activated: Mapping[str, Any] | None = None
         self.responses: tuple[Mapping[str, Any], ...] = ()
@@ -332,7 +364,7 @@ def _quick(facts: Facts) -> _Quick | None:
             if state.turn <= FIRST_CYCLE or theirs is None:
                 return None
             their = theirs.facts
-            if their.immune and _w_effects_on(state, theirs):
+            if their.immune and state.effects_on(theirs):
                 return None
             dealt = 0 if their.no_instant else amount
             hp = theirs.hp
@@ -381,7 +413,7 @@ def _quick_equip(facts: Facts) -> _QuickEquip | None:
     damaging = facts.damaging
 
     def equip(state: WardState, side: Side, mine: Creature | None) -> list[tuple[float, int, str]] | None:
-        count = len(side.magics)
+        count = len(side.magics.items)
         if count >= MAX_INFINITE or (damaging and state.turn <= FIRST_CYCLE):
             return None
         primary = side.primary
@@ -406,14 +438,14 @@ def _quick_equip(facts: Facts) -> _QuickEquip | None:
 def _al_value(state: WardState, creature: Creature, amount: int, primary: bool) -> float:
     """The greedy policy's worth of ``amount`` more AL on ``creature``: only what the AL cap (12) lets it gain
     (nothing at all on an AL-12 creature), 2.5 a point on the primary creature."""
-    room = MAX_AL - _w_profile(state, creature)[AL]
+    room = MAX_AL - state.profile(creature)[AL]
     gain = amount if amount < room else room
     if gain <= 0:
         return -1.0
     return 2.5 * gain if primary else 0.5 * gain
 
 
-WEAK_HOST = 35  # an Equip is not put on a creature with fewer HP than this: it will not stay long
+WEAK_HOST: Final = 35  # an Equip is not put on a creature with fewer HP than this: it will not stay long
 
 
 def _own_equip_value(state: WardState, host: Creature, primary: bool, facts: Facts, gain: float) -> float:
@@ -515,60 +547,78 @@ class Magic:
         return f"<{self.facts.name} P{self.owner + 1}>"
 
 
-class Magics(list[Magic]):
-    """A side's Infinite magics on the field: a list whose every change bumps ``state.sepoch``, so that no
-    cached profile outlives a magic entering or leaving the field (even one added by hand, as tests do)."""
+class Magics:
+    """A side's Infinite magics on the field: a list (``items``) whose every change through these methods bumps
+    ``state.sepoch``, so that no cached profile outlives a magic entering or leaving the field (even one added by
+    hand, as tests do). The engine reads ``items`` directly on its hot paths."""
 
-    __slots__ = ("state",)
+    __slots__ = ("items", "state")
 
     def __init__(self, state: WardState | None = None) -> None:
-        super().__init__()
+        self.items: list[Magic] = []
         self.state = state
 
     def _changed(self) -> None:
-        if self.state is not None:
-            self.state.sepoch += 1
+        state = self.state
+        if state is not None:
+            state.sepoch += 1
 
     def append(self, magic: Magic) -> None:
-        if self.state is not None:
-            self.state.sepoch += 1
-        list.append(self, magic)
+        self._changed()
+        self.items.append(magic)
 
     def remove(self, magic: Magic) -> None:
-        if self.state is not None:
-            self.state.sepoch += 1
-        list.remove(self, magic)
-
-    def insert(self, index: SupportsIndex, magic: Magic) -> None:
         self._changed()
-        list.insert(self, index, magic)
+        self.items.remove(magic)
+
+    def insert(self, index: int, magic: Magic) -> None:
+        self._changed()
+        self.items.insert(index, magic)
 
     def extend(self, magics: Iterable[Magic]) -> None:
         self._changed()
-        list.extend(self, magics)
+        self.items.extend(magics)
 
-    def pop(self, index: SupportsIndex = -1) -> Magic:
+    def pop(self, index: int = -1) -> Magic:
         self._changed()
-        return list.pop(self, index)
+        return self.items.pop(index)
 
     def clear(self) -> None:
         self._changed()
-        list.clear(self)
+        self.items.clear()
 
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self._changed()
-        list.__setitem__(self, index, value)
-
-    def __delitem__(self, index: Any) -> None:
-        self._changed()
-        list.__delitem__(self, index)
-
-    # (list.__iadd__'s own signature: mypy checks it against the generic overload of list.__add__, which returns a
-    # list of any item type, and no list subclass can match that)
-    def __iadd__(self, magics: Iterable[Magic]) -> Self:  # type: ignore[override, misc]
-        self._changed()
-        list.extend(self, magics)
+    def __iadd__(self, magics: Iterable[Magic]) -> Magics:
+        self.extend(magics)
         return self
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __iter__(self) -> Iterator[Magic]:
+        return iter(self.items)
+
+    def __reversed__(self) -> Iterator[Magic]:
+        return reversed(self.items)
+
+    def __contains__(self, magic: object) -> bool:
+        return magic in self.items
+
+    def __getitem__(self, index: int) -> Magic:
+        return self.items[index]
+
+    def __setitem__(self, index: int, magic: Magic) -> None:
+        self._changed()
+        self.items[index] = magic
+
+    def __delitem__(self, index: int) -> None:
+        self._changed()
+        del self.items[index]
+
+    def __repr__(self) -> str:
+        return repr(self.items)
 
 
 class Side:
@@ -598,7 +648,7 @@ class Side:
 
     def card_count(self) -> int:
         """Cards this player owns in every zone (conserved through the game)."""
-        return (len(self.deck) + len(self.hand) + len(self.cemetery) + len(self.magics) + len(self.limbo)
+        return (len(self.deck) + len(self.hand) + len(self.cemetery) + len(self.magics.items) + len(self.limbo)
                 + len(self.limited) + (self.primary is not None))
 
 
@@ -737,22 +787,26 @@ class Respond(NamedTuple):
 for _kind in (Summon, KillOwn, Activate, Attack, Respond):
     Action.register(_kind)
 
-END_MAIN = Pass("end the Summoning/Magic phase")
-NO_BATTLE = Pass("end the Summoning/Magic phase without battling")
-END_COMBAT = Pass("end the Combat phase")
-END_TURN = Pass("end the turn")
-NO_RESPONSE = Pass("no response")
-KEEP = Choose(False, "keep the hand")
-MULLIGAN = Choose(True, "mulligan")
-YES = Choose(True, "yes")
-NO = Choose(False, "no")
-STOP = Choose(None, "no more")
+END_MAIN: Final = Pass("end the Summoning/Magic phase")
+NO_BATTLE: Final = Pass("end the Summoning/Magic phase without battling")
+END_COMBAT: Final = Pass("end the Combat phase")
+END_TURN: Final = Pass("end the turn")
+NO_RESPONSE: Final = Pass("no response")
+KEEP: Final = Choose(False, "keep the hand")
+MULLIGAN: Final = Choose(True, "mulligan")
+YES: Final = Choose(True, "yes")
+NO: Final = Choose(False, "no")
+STOP: Final = Choose(None, "no more")
 
-PH_START, PH_MAIN, PH_COMBAT, PH_MAIN2 = range(4)
-_new = tuple.__new__  # _new(Play, (index, name, target, label)): a full action without NamedTuple's slower __new__
-_UNTARGETED = ((None, ""),)
-_STRIKE_EVENTS = EV_HIT_ROLL | EV_HIT_TAKEN | EV_DAMAGE
-_ASK_MAIN = ((0, "main", None), (1, "main", None))
+PH_START: Final = 0
+PH_MAIN: Final = 1
+PH_COMBAT: Final = 2
+PH_MAIN2: Final = 3
+# _new(Play, (index, name, target, label)): a full action without NamedTuple's slower __new__
+_new: Final = tuple.__new__
+_UNTARGETED: Final = ((None, ""),)
+_STRIKE_EVENTS: Final = EV_HIT_ROLL | EV_HIT_TAKEN | EV_DAMAGE
+_ASK_MAIN: Final = ((0, "main", None), (1, "main", None))
 
 # --- types (for mypy) ---
 # every action of the game (core.Action only registers these named tuples, which type checkers do not follow)
@@ -765,7 +819,7 @@ _Steps = Generator[_Ask, Any, None]
 _Handler = Callable[["WardState", int, Mapping[str, Any], Ctx], None]
 _Quick = Callable[["WardState", Side, Creature | None, Creature | None, bool], float | None]
 _QuickEquip = Callable[["WardState", Side, Creature | None], list[tuple[float, int, str]] | None]
-# what the opponent's hidden cards were redealt to (_w_deal): per side, None (kept) or (hand or None, deck); and a
+# what the opponent's hidden cards were redealt to (_deal): per side, None (kept) or (hand or None, deck); and a
 # redeal recorded in WardState.fixes: (the number of actions played before it, the player it was for, the redeal)
 _Dealt = tuple[tuple[Facts, ...] | None, tuple[Facts, ...]] | None
 _Fix = tuple[int, int, tuple[_Dealt, ...]]
@@ -773,117 +827,13 @@ _Fix = tuple[int, int, tuple[_Dealt, ...]]
 _Draws = tuple[Callable[[], float], Callable[[int], list[float]]]
 
 
-# --- the state's plain (non-generator) methods, as module functions: compiled, they take C types (see ward.pxd);
-# the engine calls them directly, and WardState keeps them as methods (see the end of its class body) ----------------
+# --- helpers of the state ------------------------------------------------------------------------
 
 
 def _named(creature: Creature) -> str:
     """A creature as the play-by-play names it: with its owner ("P2's Ember Whelp"), so that a mirror match's
     two creatures of the same name read apart."""
     return f"P{creature.owner + 1}'s {creature.facts.name}"
-
-
-def _side(state: WardState, player: int) -> Side:
-    """``state.sides[player]`` (compiled, a typed Side for the generators' locals)."""
-    return state.sides[player]
-
-
-def _w_new_turn(state: WardState) -> None:
-    """The start of a turn: once-per-turn uses and battles reset, temporary changes and magics expire."""
-    turn = state.turn
-    state.phase = PH_START
-    state.combat_over = False
-    expired = False
-    for each in state.sides:
-        creature = each.primary
-        if creature is not None:
-            creature.used = 0
-            creature.battled = False
-            if creature.temps:
-                creature.temps = [temp for temp in creature.temps if temp[2] > turn]
-        for creature in each.limited:
-            creature.used = 0
-            creature.battled = False
-            if creature.temps:
-                creature.temps = [temp for temp in creature.temps if temp[2] > turn]
-        if state.expiring:
-            for magic in each.magics:
-                if magic.expires <= turn:
-                    expired = True
-    used = state.used_magics
-    if used:
-        for magic in used:
-            magic.used = 0
-        used.clear()
-    if expired:
-        for each in (state.sides[state.active], state.sides[1 - state.active]):  # (the active player's first)
-            for magic in list(each.magics):
-                if magic.expires <= turn:
-                    _w_remove_magic(state, magic)
-        _w_check_loss_quiet(state)
-
-
-def _w_roll(state: WardState, count: int) -> list[int]:
-    draw = state.draw
-    if draw is state.rec:  # the game's own dice, recorded (inlined)
-        rnd = state.rnd
-        note = state.draws.append
-        dice = []
-        for _ in range(count):
-            value = rnd()
-            note(value)
-            dice.append(int(value * 6) + 1)
-        return dice
-    return [int(draw() * 6) + 1 for _ in range(count)]
-
-
-def _w_die(state: WardState) -> int:
-    return int(state.draw() * 6) + 1
-
-
-def _w_shuffle(state: WardState, items: list[Facts]) -> None:
-    """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
-    count = len(items)
-    if count < 2:
-        return
-    i = count - 1
-    for value in state.draw_many(count - 1):  # (count - 1 values: i runs count - 1 .. 1)
-        j = int(value * (i + 1))
-        items[i], items[j] = items[j], items[i]
-        i -= 1
-
-
-def _w_effects_on(state: WardState, creature: Creature) -> bool:
-    """Whether a creature's own effects apply now (not limited, not negated)."""
-    if creature.limited or creature.blank:
-        return False
-    battle = state.battle
-    return battle is None or creature not in battle.negated
-
-
-def _w_profile(state: WardState, creature: Creature) -> Sequence[int]:
-    """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
-    magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
-
-    What the equips, the field magics and the creature's own passives give is cached on the creature
-    (``pval``, valid while its ``skey`` is :attr:`sepoch`, which the engine bumps whenever a magic enters or
-    leaves the field or a creature's effects are switched on or off: code that changes those by hand must
-    bump it too); never when a passive's condition reads something else (HP, the cemetery, the battle)."""
-    facts = creature.facts
-    battle = state.battle
-    if not facts.cacheable or (battle is not None and (battle.mods or battle.negated)):
-        return _w_full_profile(state, creature)
-    if creature.skey != state.sepoch:
-        _w_static(state, creature, state.sepoch)
-    temps = creature.temps
-    if not temps:
-        pval: list[int] = creature.pval  # (cached by _w_static for this sepoch)
-        return pval
-    stats = list(creature.sval)
-    for temp in temps:
-        if temp[0] < 7:
-            stats[temp[0]] += temp[1]
-    return _clamped(stats)
 
 
 def _clamped(stats: list[int]) -> list[int]:
@@ -897,161 +847,7 @@ def _clamped(stats: list[int]) -> list[int]:
     return stats
 
 
-def _w_static(state: WardState, creature: Creature, key: int) -> None:
-    """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
-    facts = creature.facts
-    stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
-    on = not (creature.limited or creature.blank)
-    if facts.self_mods and on:
-        for stat, amount, condition in facts.self_mods:
-            if condition is None or _w_holds(state, creature, condition):
-                stats[stat] += amount
-    total: int | None
-    total = 0
-    if facts.armor and on:
-        for reduction, _condition in facts.armor:
-            if reduction is None:
-                total = None
-                break
-            total += reduction
-    for magic in creature.equips:
-        magic_facts = magic.facts
-        for stat, amount in magic_facts.attached_mods:
-            stats[stat] += amount
-        for reduction in magic_facts.attached_armor:
-            total = None if reduction is None or total is None else total + reduction
-    ctype = facts.ctype
-    for magic in state.sides[creature.owner].magics:
-        magic_facts = magic.facts
-        for stat, amount, kind in magic_facts.aura_mods:
-            if kind is None or kind == ctype:
-                stats[stat] += amount
-        for reduction, kind in magic_facts.aura_armor:
-            if kind is None or kind == ctype:
-                total = None if reduction is None or total is None else total + reduction
-    creature.sval = stats
-    creature.pval = _clamped(list(stats))
-    creature.aval = total
-    creature.skey = key
-
-
-def _w_full_profile(state: WardState, creature: Creature) -> Sequence[int]:
-    facts = creature.facts
-    battle = state.battle
-    magics = state.sides[creature.owner].magics
-    if not (creature.temps or creature.equips or magics or facts.self_mods) and (
-            battle is None or creature not in battle.mods):
-        return facts.base
-    stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
-    if facts.self_mods and _w_effects_on(state, creature):
-        for stat, amount, condition in facts.self_mods:
-            if condition is None or _w_holds(state, creature, condition):
-                stats[stat] += amount
-    for temp in creature.temps:
-        if temp[0] < 7:
-            stats[temp[0]] += temp[1]
-    for magic in creature.equips:
-        for stat, amount in magic.facts.attached_mods:
-            stats[stat] += amount
-    for magic in magics:
-        for stat, amount, kind in magic.facts.aura_mods:
-            if kind is None or kind == facts.ctype:
-                stats[stat] += amount
-    if battle is not None:
-        extra = battle.mods.get(creature)
-        if extra is not None:
-            for stat in range(7):
-                stats[stat] += extra[stat]
-    return _clamped(stats)
-
-
-def _w_holds(state: WardState, creature: Creature, condition: Mapping[str, Any]) -> bool:
-    """A passive's condition about its creature."""
-    for key, wanted in condition.items():
-        if key == "hp_above_half":
-            if (creature.hp * 2 > creature.facts.hp) != wanted:
-                return False
-        elif key == "equipped":
-            if bool(creature.equips) != wanted:
-                return False
-        elif key == "controls_field_magic":
-            if any(magic.facts.field for magic in state.sides[creature.owner].magics) != wanted:
-                return False
-        elif key == "cemetery_has":
-            if not any(card.is_creature and card.ctype == wanted for card in state.sides[creature.owner].cemetery):
-                return False
-        elif key == "creature_type":
-            if creature.facts.ctype != wanted:
-                return False
-        elif key in ("opponent_al_at_most", "opponent_al_at_least"):
-            battle = state.battle
-            if battle is None:
-                return False
-            al = _w_profile(state, battle.opponent(creature))[AL]
-            if (al > wanted) if key == "opponent_al_at_most" else (al < wanted):
-                return False
-        elif key == "attacks_first":
-            battle = state.battle
-            if battle is None or (battle.first is creature) != wanted:
-                return False
-    return True
-
-
-def _w_strikes_first(state: WardState, creature: Creature) -> bool:
-    """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
-    facts = creature.facts
-    if facts.first and _w_effects_on(state, creature) and (facts.first is True
-                                                           or _w_holds(state, creature, facts.first)):
-        return True
-    for temp in creature.temps:
-        if temp[0] == T_FIRST:
-            return True
-    for magic in creature.equips:
-        if magic.facts.attached_first:
-            return True
-    return False
-
-
-def _w_armor(state: WardState, creature: Creature, attacker_al: int) -> int | None:
-    """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
-    the temporary changes) when it does not depend on ``attacker_al``."""
-    facts = creature.facts
-    battle = state.battle
-    if not facts.armor_stable or not facts.cacheable or (battle is not None and battle.negated):
-        return _w_full_armor(state, creature, attacker_al)
-    if creature.skey != state.sepoch:
-        _w_static(state, creature, state.sepoch)
-    total = creature.aval
-    if total is not None and creature.temps:
-        return _w_temp_armor(creature, total)
-    return total
-
-
-def _w_full_armor(state: WardState, creature: Creature, attacker_al: int) -> int | None:
-    total = 0
-    facts = creature.facts
-    if facts.armor and _w_effects_on(state, creature):
-        for amount, condition in facts.armor:
-            if condition and "opponent_al_at_most" in condition and attacker_al > condition["opponent_al_at_most"]:
-                continue
-            if amount is None:
-                return None
-            total += amount
-    for magic in creature.equips:
-        for amount in magic.facts.attached_armor:
-            if amount is None:
-                return None
-            total += amount
-    for magic in state.sides[creature.owner].magics:
-        for amount, kind in magic.facts.aura_armor:
-            if kind is None or kind == facts.ctype:
-                if amount is None:
-                    return None
-                total += amount
-    return _w_temp_armor(creature, total)
-
-
-def _w_temp_armor(creature: Creature, total: int) -> int | None:
+def _temp_armor(creature: Creature, total: int) -> int | None:
     """``total`` with the creature's temporary armor changes (``None``: one of them stops all damage)."""
     for temp in creature.temps:
         if temp[0] == T_ARMOR:
@@ -1061,209 +857,7 @@ def _w_temp_armor(creature: Creature, total: int) -> int | None:
     return total
 
 
-def _w_immune_to(state: WardState, creature: Creature, player: int) -> bool:
-    """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
-    return creature.owner != player and creature.facts.immune and _w_effects_on(state, creature)
-
-
-def _w_hurt(state: WardState, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
-    """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
-    if amount <= 0 or creature.hp <= 0 or state.turn <= FIRST_CYCLE or creature.limited:
-        return 0
-    if kind == INSTANT and _w_no_instant(state, creature):
-        return 0
-    dealt = amount if amount < creature.hp else creature.hp  # (faster than min())
-    creature.hp -= dealt
-    if creature.hp == 0:
-        creature.killer = by
-        state.dead.append(creature)
-    if state.log is not None:
-        state.say(f"{_named(creature)} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
-    return dealt
-
-
-def _w_no_instant(state: WardState, creature: Creature) -> bool:
-    """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
-    if creature.facts.no_instant and _w_effects_on(state, creature):
-        return True
-    for magic in creature.equips:
-        if magic.facts.attached_no_instant:
-            return True
-    for temp in creature.temps:
-        if temp[0] == T_NO_INSTANT:
-            return True
-    return False
-
-
-def _w_heal(state: WardState, creature: Creature, amount: int) -> int:
-    if creature.hp <= 0:
-        return 0
-    healed = min(amount, creature.facts.hp - creature.hp)
-    if healed > 0:
-        creature.hp += healed
-        if state.log is not None:
-            state.say(f"{_named(creature)} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
-    return max(healed, 0)
-
-
-def _w_to_cemetery(state: WardState, side: Side, facts: Facts, check: bool = True) -> None:
-    side.cemetery.append(facts)
-    if facts.is_creature:
-        side.cem_hp += facts.hp
-        if check and side.cem_hp >= CEMETERY_LIMIT:
-            state._check_loss()
-
-
-def _w_from_cemetery(state: WardState, side: Side, facts: Facts) -> None:
-    side.cemetery.remove(facts)
-    if facts.is_creature:
-        side.cem_hp -= facts.hp
-
-
-def _w_leave(state: WardState, creature: Creature) -> None:
-    """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
-    side = state.sides[creature.owner]
-    if side.primary is creature:
-        side.primary = None
-    elif creature in side.limited:
-        side.limited.remove(creature)
-    creature.dot = creature.hot = None
-    if creature.equips:
-        for magic in list(creature.equips):
-            _w_remove_magic(state, magic)
-    _w_release(state, creature)
-
-
-def _w_remove_magic(state: WardState, magic: Magic) -> None:
-    """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
-    side = state.sides[magic.owner]
-    if magic in side.magics:
-        state.sepoch += 1
-        if magic.expires != FOREVER:
-            state.expiring -= 1
-        side.magics.remove(magic)
-        if magic.host is not None and magic in magic.host.equips:
-            magic.host.equips.remove(magic)
-        _w_to_cemetery(state, side, magic.facts, check=False)
-        if state.log is not None:
-            state.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
-        _w_release(state, magic)
-
-
-def _w_release(state: WardState, anchor: Creature | Magic) -> None:
-    """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13), as any creature leaves
-    it: their equips are destroyed and what they anchor leaves too."""
-    for other in state.sides:
-        if other.limited:
-            for limited in list(other.limited):
-                if limited.anchor is anchor and limited in other.limited:
-                    if state.log is not None:
-                        state.say(f"{_named(limited)} leaves the field with {anchor.facts.name}")
-                    _w_leave(state, limited)
-                    _w_to_cemetery(state, other, limited.facts, check=False)
-
-
-def _w_enter(state: WardState, player: int, facts: Facts, limited: bool = False,
-             anchor: Creature | Magic | None = None) -> Creature:
-    creature = Creature(facts, state.next_uid, player)
-    state.next_uid += 1
-    side = state.sides[player]
-    if limited:
-        creature.limited = True
-        creature.anchor = anchor
-        side.limited.append(creature)
-    else:
-        side.primary = creature
-        side.fielded = True
-    return creature
-
-
-def _w_draw_cards(state: WardState, side: Side, count: int) -> int:
-    drawn = 0
-    for _ in range(count):
-        if not side.deck:
-            break
-        side.hand.append(side.deck.pop())
-        drawn += 1
-    return drawn
-
-
-def _w_summon_options(state: WardState, player: int, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
-    """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
-
-    A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
-    the sacrifices come from the hand. A summon that would take one's own cemetery to 300 HP may not
-    be made (rulebook 4.1.5)."""
-    side = state.sides[player]
-    hand = side.hand
-    primary = side.primary if normal else None
-    if primary is not None:
-        for facts in hand:
-            if facts.need:
-                break
-        else:
-            return []
-    creatures = []
-    for i, f in enumerate(hand):
-        if f.is_creature:
-            creatures.append((i, f))
-    if not creatures:
-        return []
-    room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
-    if room <= 0:
-        return []
-    field = primary is not None
-    options: list[tuple[int, Facts, tuple[int, ...], bool]] = []
-    seen: set[Facts | tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]]] = set()
-    for i, facts in creatures:
-        need = facts.need
-        if field:
-            if need == 0:
-                continue
-            need -= 1
-        if need == 0:
-            if facts not in seen:
-                seen.add(facts)
-                options.append((i, facts, (), field))
-            continue
-        if need == 1:
-            for j, g in creatures:
-                if j == i:
-                    continue
-                key: tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]] = (facts, g)
-                if g.hp < room and key not in seen:
-                    seen.add(key)
-                    options.append((i, facts, (j,), field))
-        else:
-            others = [(j, g) for j, g in creatures if j != i]
-            for a in range(len(others)):
-                j, g = others[a]
-                for b in range(a + 1, len(others)):
-                    k, h = others[b]
-                    key = (facts, frozenset((g, h)) if g is not h else (g, g))
-                    if g.hp + h.hp < room and key not in seen:
-                        seen.add(key)
-                        options.append((i, facts, (j, k), field))
-    return options
-
-
-def _w_has_summon(state: WardState, side: Side) -> bool:
-    """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
-    count = 0
-    low = False
-    for facts in side.hand:
-        if facts.is_creature:
-            count += 1
-            if facts.need == 0:
-                low = True
-    if low:
-        return side.cem_hp < CEMETERY_LIMIT
-    if count < 2:
-        return False
-    return bool(_w_summon_options(state, side.player, normal=False))
-
-
-def _w_discard_options(hand: list[Facts]) -> list[Choose]:
+def _discard_options(hand: list[Facts]) -> list[Choose]:
     """The hand-limit discard's options: each distinct card of the hand once (its first index)."""
     seen = []
     options = []
@@ -1274,610 +868,23 @@ def _w_discard_options(hand: list[Facts]) -> list[Choose]:
     return options
 
 
-def _w_cost_discard_options(hand: list[Facts]) -> list[Choose]:
+def _cost_discard_options(hand: list[Facts]) -> list[Choose]:
     """A discard cost's options: every card of the hand."""
     return [_new(Choose, (i, f.name)) for i, f in enumerate(hand)]
-
-
-def _w_replace_options(state: WardState, player: int) -> list[Summon]:
-    """The Field Rule's summons from hand (outside the normal summon), as actions."""
-    hand = state.sides[player].hand
-    return [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
-            for i, f, sacrifices, _ in _w_summon_options(state, player, normal=False)]
-
-
-def _w_can_battle(state: WardState, player: int) -> bool:
-    """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
-    if state.turn <= FIRST_CYCLE or state.combat_over or state.sides[1 - player].primary is None:
-        return False
-    side = state.sides[player]
-    primary = side.primary
-    if primary is not None and not primary.battled:
-        return True
-    for creature in side.limited:
-        if not creature.battled:
-            return True
-    return False
-
-
-def _w_combat_moves(state: WardState, player: int) -> list[WardAction]:
-    side = state.sides[player]
-    target = state.sides[1 - player].primary
-    moves: list[WardAction] = []
-    if target is not None:
-        for creature in side.creatures():
-            if not creature.battled:
-                moves.append(_new(Attack, (creature.uid, creature.facts.name, target.facts.name)))
-    moves.append(END_COMBAT)
-    return moves
-
-
-def _w_can_activate(state: WardState, creature: Creature) -> bool:
-    """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
-    entry = creature.facts.activated
-    if entry is None or entry["effect"] != "draw" or creature.used & 256 or not _w_effects_on(state, creature):
-        return False
-    cost = creature.facts.cost_damage
-    return not cost or (state.turn > FIRST_CYCLE and creature.hp > cost)
-
-
-def _w_play_targets(state: WardState, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
-    """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
-    played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
-    side = state.sides[player]
-    if facts.infinite and len(side.magics) >= MAX_INFINITE:
-        return None
-    if facts.damaging and state.turn <= FIRST_CYCLE:
-        return None
-    if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
-        return None
-    if facts.cost_discard and len(side.hand) <= facts.cost_discard:
-        return None
-    choices: list[tuple[Any, str]] | None = None
-    attach = facts.attach
-    if attach:
-        if attach == "own_creature":
-            primary = side.primary
-            choices = [(primary.uid, primary.facts.name)] if primary is not None else []
-            for c in side.limited:
-                choices.append((c.uid, c.facts.name))
-        else:
-            enemy = state.sides[1 - player]
-            choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not _w_immune_to(state, c, player)]
-        if not choices:
-            return None
-    if facts.checks:
-        enemy = state.sides[1 - player]
-        for kind, target, condition, entry in facts.checks:
-            if target == "own_primary" and side.primary is None:
-                return None
-            if target == "enemy_primary":
-                if enemy.primary is None or _w_immune_to(state, enemy.primary, player):
-                    return None
-                if kind == "damage_over_time" and enemy.primary.dot is not None:
-                    return None
-            if target == "all_primaries":
-                if enemy.primary is None or side.primary is None or _w_immune_to(state, enemy.primary, player):
-                    return None
-                amount = entry.get("amount", 0)
-                if kind == "damage" and side.primary.hp <= amount and (
-                        side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
-                    return None
-            if target == "target_own_creature":
-                if entry is facts.pick:
-                    choices = [(c.uid, c.facts.name) for c in side.creatures()]
-                    if not choices:
-                        return None
-            elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
-                choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in _w_field_magics(state, player)
-                           if target == "target_magic" or m.facts.equip]
-                if not choices:
-                    return None
-            if kind == "search_deck":
-                memo = _match_memo(condition)
-                for f in side.deck:
-                    ok = memo.get(f)
-                    if ok is None:
-                        ok = memo[f] = _matches(f, condition)
-                    if ok:
-                        break
-                else:
-                    return None
-            if kind == "revive":
-                to = entry.get("to")
-                if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
-                    return None
-                if entry.get("amount") != "all" and not _any_match(side.cemetery, condition, None):
-                    return None
-            if kind == "summon":
-                if side.primary is None or len(side.limited) >= MAX_LIMITED:
-                    return None
-                if not _any_match(side.hand, condition, facts):
-                    return None
-    return choices if choices is not None else _UNTARGETED
-
-
-def _w_field_magics(state: WardState, player: int) -> list[Magic]:
-    """Every magic on the field as ``player`` sees it: its own first, then its opponent's (never by seat)."""
-    return [*state.sides[player].magics, *state.sides[1 - player].magics]
-
-
-def _w_check_loss_quiet(state: WardState) -> None:
-    one, two = state.sides
-    if one.cem_hp >= CEMETERY_LIMIT or two.cem_hp >= CEMETERY_LIMIT:
-        state._check_loss()
-
-
-def _w_main2_possible(state: WardState, player: int) -> bool:
-    side = state.sides[player]
-    primary = side.primary
-    if primary is not None and primary.facts.activated is not None and _w_can_activate(state, primary):
-        return True
-    theirs = state.sides[1 - player].primary
-    for facts in side.hand:
-        if facts.main_play:
-            quick = facts.quick
-            if quick is not None:
-                if quick(state, side, primary, theirs, False) is not None:
-                    return True
-            elif _w_play_targets(state, player, facts) is not None:
-                return True
-    return False
-
-
-def _w_creature(state: WardState, uid: int) -> Creature | None:
-    for side in state.sides:
-        if side.primary is not None and side.primary.uid == uid:
-            return side.primary
-        for creature in side.limited:
-            if creature.uid == uid:
-                return creature
-    return None
-
-
-def _w_magic(state: WardState, uid: int) -> Magic | None:
-    for side in state.sides:
-        for magic in side.magics:
-            if magic.uid == uid:
-                return magic
-    return None
-
-
-def _w_unsettled(state: WardState) -> bool:
-    """Whether a creature died, or a player who has fielded a creature has no primary creature."""
-    if state.dead:
-        return True
-    for side in state.sides:
-        if side.primary is None and side.fielded:
-            return True
-    return False
-
-
-def _w_creature_on(state: WardState, creature: Creature) -> bool:
-    side = state.sides[creature.owner]
-    return side.primary is creature or creature in side.limited
-
-
-def _w_play_plain(state: WardState, player: int, action: Play) -> None:
-    """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (a plain function; the
-    caller buries the dead)."""
-    side = state.sides[player]
-    facts = side.hand.pop(action.index)
-    if state.log is not None:
-        state.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
-    if facts.needs and not _w_resolvable(state, player, facts):
-        if state.log is not None:
-            state.say(f"{facts.name} fails to resolve")
-        _w_to_cemetery(state, side, facts)
-        return
-    item = Item(player, facts, target=action.target, entries=facts.plays)
-    magic = _w_place(state, player, facts, None) if facts.infinite else None
-    ctx = Ctx(magic=magic, item=item)
-    if facts.infinite:
-        for handler, entry in facts.steps:
-            assert handler is not None  # (a simple magic's effects all have handlers)
-            handler(state, player, entry, ctx)
-    else:
-        side.limbo.append(facts)
-        for handler, entry in facts.steps:
-            assert handler is not None
-            handler(state, player, entry, ctx)
-        side.limbo.remove(facts)
-        side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
-
-
-def _w_place(state: WardState, player: int, facts: Facts, host: Creature | None) -> Magic:
-    """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
-    magic = Magic(facts, state.next_uid, player, host)
-    state.next_uid += 1
-    if facts.expire_cycles:
-        magic.expires = state.turn + 2 * facts.expire_cycles
-        state.expiring += 1
-    if host is not None:
-        host.equips.append(magic)
-    state.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
-    return magic
-
-
-def _w_resolvable(state: WardState, player: int, facts: Facts) -> bool:
-    side, enemy = state.sides[player], state.sides[1 - player]
-    for entry in facts.plays:
-        target = entry.get("target")
-        if target == "own_primary" and side.primary is None:
-            return False
-        if target in ("enemy_primary", "all_primaries") and (
-                enemy.primary is None or _w_immune_to(state, enemy.primary, player)):
-            return False
-    return True
-
-
-def _w_can_answer(state: WardState, player: int, event: int, item: Item | None = None) -> bool:
-    """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
-    side = state.sides[player]
-    if side.dummy:
-        return False
-    for facts in side.hand:
-        if facts.resp & event:
-            return True
-    if event == EV_MAGIC:
-        primary = side.primary
-        if primary is not None and primary.facts.resp & EV_MAGIC:
-            return True
-        for creature in side.limited:
-            if creature.facts.resp & EV_MAGIC:
-                return True
-    return False
-
-
-def _w_responses(state: WardState, player: int, event: int, answers: Any) -> list[WardAction]:
-    """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
-    side = state.sides[player]
-    options: list[WardAction] = []
-    seen: list[Facts] = []
-    first_cycle = state.turn <= FIRST_CYCLE
-    for index, facts in enumerate(side.hand):
-        if not facts.resp & event or facts in seen:
-            continue
-        seen.append(facts)
-        if first_cycle and facts.damaging:
-            continue
-        if _w_response_ok(state, player, facts, event, answers):
-            options.append(_new(Respond, (index, facts.name, -1)))
-    if event == EV_MAGIC:
-        for creature in side.creatures():
-            facts = creature.facts
-            if facts.resp & EV_MAGIC and _w_effects_on(state, creature) and not creature.used & 512 and len(
-                    side.hand) >= max(1, facts.cost_discard) and _w_response_ok(state, player, facts, event, answers,
-                                                                                     creature):
-                options.append(_new(Respond, (-1, facts.name, creature.uid)))
-    if options:
-        options.append(NO_RESPONSE)
-    return options
-
-
-def _w_response_ok(state: WardState, player: int, facts: Facts, event: int, answers: Any,
-                   creature: Creature | None = None) -> bool:
-    side = state.sides[player]
-    enemy = state.sides[1 - player]
-    for entry in facts.responses:
-        condition = entry.get("condition") or {}
-        kind, target = entry["effect"], entry.get("target")
-        is_item = type(answers) is Item
-        if condition.get("damages_own_primary") and (
-                not is_item or not answers.facts.hits_enemy or side.primary is None):
-            return False
-        if "magic_type" in condition and (
-                not is_item or not answers.is_magic or answers.facts.magic_type != condition["magic_type"]):
-            return False
-        if condition.get("targets_this") and (not is_item or not state._affects(answers, creature)):
-            return False
-        if kind == "negate":
-            what = entry.get("what")
-            if what == "magic" and (type(answers) is not Item or not answers.is_magic):
-                return False
-            if what == "creature_effect" and (type(answers) is not Item or answers.is_magic):
-                return False
-            if what == "any" and type(answers) is not Item:
-                return False
-            if what == "attack" and (type(answers) is not Strike or _w_immune_to(state, answers.attacker, player)):
-                return False
-        if target == "triggering_creature" and (
-                type(answers) is not Strike or _w_immune_to(state, answers.attacker, player)):
-            return False
-        if target == "own_primary":
-            if side.primary is None:
-                return False
-            if event == EV_HIT_TAKEN and (type(answers) is not Strike or answers.defender is not side.primary):
-                return False
-            if event == EV_DAMAGE and (type(answers) is not Strike or answers.defender is not side.primary):
-                return False
-            if event == EV_BATTLE and (type(answers) is not Battle or answers.defender is not side.primary):
-                return False
-        if target == "enemy_primary" and (enemy.primary is None or _w_immune_to(state, enemy.primary, player)):
-            return False
-        if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
-            return False
-    return True
-
-
-def _w_targets(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> list[Creature]:
-    target = entry.get("target")
-    if target == "this":
-        return [ctx.creature] if ctx.creature is not None else []
-    if target == "attached":
-        magic = ctx.magic
-        return [magic.host] if magic is not None and magic.host is not None else []
-    if target == "own_primary":
-        primary = state.sides[player].primary
-        return [primary] if primary is not None else []
-    if target == "enemy_primary":
-        primary = state.sides[1 - player].primary
-        return [primary] if primary is not None else []
-    if target == "battle_opponent":
-        return [ctx.opponent] if ctx.opponent is not None else []
-    if target == "target_own_creature":
-        return [ctx.target] if type(ctx.target) is Creature else []
-    if target == "all_own_creatures":
-        return state.sides[player].creatures()
-    if target == "all_primaries":
-        return [s.primary for s in (state.sides[player], state.sides[1 - player]) if s.primary is not None]
-    if target == "summoned_creature":
-        return [ctx.summoned] if ctx.summoned is not None else []
-    if target == "triggering_creature":
-        return [ctx.opponent] if ctx.opponent is not None else []
-    return []
-
-
-def _w_live(state: WardState, creature: Creature | None) -> bool:
-    return creature is not None and creature.hp > 0 and _w_creature_on(state, creature)
-
-
-def _w_affected(state: WardState, creature: Creature, player: int, ctx: Ctx) -> bool:
-    """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
-    if creature is None or creature.hp <= 0:
-        return False
-    side = state.sides[creature.owner]
-    if side.primary is not creature and creature not in side.limited:
-        return False
-    if creature.owner == player or not creature.facts.immune:
-        return True
-    magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
-    return not (magic and _w_immune_to(state, creature, player))
-
-
-def _w_start_triggers(state: WardState, player: int) -> bool:
-    side = state.sides[player]
-    primary = side.primary
-    if primary is not None and primary.facts.start:
-        return True
-    for magic in side.magics:
-        if magic.facts.start:
-            return True
-    return False
-
-
-def _w_combat_ends(state: WardState, player: int) -> bool:
-    """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
-    for side in state.sides:
-        primary = side.primary
-        if primary is not None and (primary.dot is not None or primary.hot is not None or (
-                primary.facts.end_combat and side.player == player)):
-            return True
-        for magic in side.magics:
-            if magic.facts.end_combat:
-                return True
-    return False
-
-
-def _as_creature(creature: Creature) -> Creature:
-    """``creature`` itself (compiled, a typed Creature for a generator's locals)."""
-    return creature
-
-
-def _as_item(item: Item) -> Item:
-    """``item`` itself (compiled, a typed Item for a generator's locals)."""
-    return item
-
-
-def _w_first(state: WardState, battle: Battle) -> Creature:
-    """Who strikes first in ``battle`` (:func:`_w_order`, inlined but for a tie)."""
-    attacker, defender = battle.attacker, battle.defender
-    fa = _w_strikes_first(state, attacker) if attacker.facts.first or attacker.temps or attacker.equips else False
-    fb = _w_strikes_first(state, defender) if defender.facts.first or defender.temps or defender.equips else False
-    if fa != fb:
-        return attacker if fa else defender
-    if fa:
-        return _w_order(state, attacker, defender)[0]
-    sepoch = state.sepoch
-    plain = not (battle.mods or battle.negated)
-    sa = (attacker.pval if plain and attacker.skey == sepoch and not attacker.temps
-          else _w_profile(state, attacker))[SPD]
-    sb = (defender.pval if plain and defender.skey == sepoch and not defender.temps
-          else _w_profile(state, defender))[SPD]
-    if sa > sb:
-        return attacker
-    if sb > sa:
-        return defender
-    return _w_order(state, attacker, defender)[0]
-
-
-def _w_equips_quiet(state: WardState, creature: Creature) -> bool:
-    """Whether none of the creature's equips rerolls or triggers on a hit."""
-    for magic in creature.equips:
-        if magic.facts.on_hit or magic.facts.rerolls:
-            return False
-    return True
-
-
-def _w_order(state: WardState, a: Creature, b: Creature) -> tuple[Creature, Creature]:
-    """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
-    fa = _w_strikes_first(state, a) if a.facts.first or a.temps or a.equips else False
-    fb = _w_strikes_first(state, b) if b.facts.first or b.temps or b.equips else False
-    if fa != fb:
-        return (a, b) if fa else (b, a)
-    if not fa:
-        sepoch = state.sepoch
-        battle = state.battle
-        plain = battle is None or not (battle.mods or battle.negated)
-        sa = (a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(state, a))[SPD]
-        sb = (b.pval if plain and b.skey == sepoch and not b.temps else _w_profile(state, b))[SPD]
-        if sa != sb:
-            return (a, b) if sa > sb else (b, a)
-    while True:
-        ra, rb = _w_die(state), _w_die(state)
-        if ra != rb:
-            if state.log is not None:
-                state.say(f"speed tie: {_named(a)} rolls {ra}, {_named(b)} rolls {rb}")
-            return (a, b) if ra > rb else (b, a)
-
-
-def _w_hand_mask(state: WardState, player: int) -> int:
-    """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
-    side = state.sides[player]
-    mask = 0
-    if not side.dummy:
-        for facts in side.hand:
-            mask |= facts.resp
-    return mask
-
-
-def _w_quick_strike(state: WardState, striker: Creature, struck: Creature, masks: list[int | None]) -> int:
-    """``striker``'s strike on ``struck`` resolved at once when nothing can answer or join it: no card in the
-    struck player's hand answers a strike (``masks``: each player's answering events, ``None`` when unknown),
-    no strike effect on either creature or on the striker's equips. Returns :func:`_w_strike_plain`'s answer
-    (0 or 1), or -1 when the strike needs the full resolution (:meth:`WardState._strike`); ``masks`` is then
-    forgotten, as effects may change the hands."""
-    mask = masks[struck.owner]
-    if mask is None:
-        mask = _w_hand_mask(state, struck.owner)
-    if mask & _STRIKE_EVENTS or striker.facts.strike_busy or struck.facts.on_hit_taken or (
-            striker.equips and not _w_equips_quiet(state, striker)):
-        masks[0] = masks[1] = None
-        return -1
-    return 1 if _w_strike_plain(state, striker, struck) else 0
-
-
-def _w_strike_plain(state: WardState, a: Creature, d: Creature) -> bool:
-    """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
-    hand, no reroll, pact, on-hit or hit-taken effect): a plain function. False when it ends before the damage
-    step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
-    battle = state.battle
-    assert battle is not None  # (in a battle)
-    sepoch = state.sepoch
-    plain = not (battle.mods or battle.negated)
-    stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(state, a)
-    bonus = stats[MOD] + stats[HITB]
-    al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(state, d))[AL]
-    if stats[HITD] == 2 and state.draw is state.rec:  # _w_roll(state, 2) and judge_hit, inlined
-        rnd = state.rnd
-        v0 = rnd()
-        v1 = rnd()
-        state.draws += (v0, v1)
-        d0 = int(v0 * 6) + 1
-        d1 = int(v1 * 6) + 1
-        dice = [d0, d1]
-        if d0 == d1 and (d0 == 6 or d0 == 1):
-            hit = crit_hit = d0 == 6
-            crit_miss = not hit
-        else:
-            hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
-    else:
-        dice = _w_roll(state, stats[HITD])
-        hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
-    if state.log is not None:
-        state._say_roll(a, dice, bonus, al)
-        state._say_hit(a, hit, crit_hit, crit_miss)
-    if crit_miss:
-        _w_hurt(state, a, _w_die(state), SELF)
-        return False
-    if not hit:
-        return False
-    _w_attack_damage(state, a, d, stats, crit_hit)
-    return True
-
-
-def _w_attack_damage(state: WardState, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
-    """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
-    multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
-    battle = state.battle
-    assert battle is not None  # (in a battle)
-    damage = stats[MOD] + stats[DMGB]
-    draw = state.draw
-    if draw is state.rec:  # the game's own dice, recorded (state.roll, inlined)
-        rnd = state.rnd
-        note = state.draws.append
-        for _ in range(stats[ATKD]):
-            value = rnd()
-            note(value)
-            damage += int(value * 6) + 1
-    else:
-        for _ in range(stats[ATKD]):
-            damage += int(draw() * 6) + 1
-    if a.temps or battle.mults:
-        for factor in state.multipliers(a):
-            damage *= factor
-    if crit_hit:
-        damage *= 2
-    reduction = d.aval if d.skey == state.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
-        else _w_armor(state, d, stats[AL])
-    dealt = _w_hurt(state, d, 0 if reduction is None else damage - reduction, ATTACK, a)
-    if dealt == 0 and state.log is not None:
-        state.say(f"{_named(a)} hits {_named(d)} for no damage")
-    return dealt
-
-
-def _w_main_moves(state: WardState, player: int, second: bool) -> list[WardAction]:
-    side = state.sides[player]
-    moves: list[WardAction] = []
-    seen: list[Facts] = []
-    for index, facts in enumerate(side.hand):
-        if facts.is_creature or facts.lightning or facts in seen:
-            continue
-        seen.append(facts)
-        targets = _w_play_targets(state, player, facts)
-        if targets is None:
-            continue
-        for target, label in targets:
-            moves.append(_new(Play, (index, facts.name, target, label)))
-    if not second and not side.summoned:
-        hand = side.hand
-        for index, facts, sacrifices, field in _w_summon_options(state, player, normal=True):
-            names = ([side.primary.facts.name] if field and side.primary else []) + [hand[j].name for j in sacrifices]
-            moves.append(_new(Summon, (index, facts.name, sacrifices, field, ", ".join(names))))
-        if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
-            moves.append(KillOwn(side.primary.facts.name))
-    primary = side.primary
-    if primary is not None and _w_can_activate(state, primary):
-        moves.append(_new(Activate, (primary.uid, primary.facts.name)))
-    if primary is None:
-        for move in moves:
-            if type(move) is Summon:
-                return moves
-    if second:
-        moves.append(END_TURN)
-    elif _w_can_battle(state, player):
-        moves.extend(_w_combat_moves(state, player)[:-1])
-        moves.append(NO_BATTLE)
-    else:
-        moves.append(END_MAIN)
-    return moves
 
 
 # --- the state ----------------------------------------------------------------------------------
 
 
-
-
-class WardState:
+class WardState(GameState):
     """A game of Ward between two players (or one against a goldfish of training dummies).
 
-    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
-    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
+    Built blank (``WardState()``) and filled in by :func:`_new_state` (or :meth:`_board_to` and :meth:`_rebuild`);
+    :class:`~decklab.engine.core.GameState` holds ``rng``, ``log``, ``turn`` and ``max_turns`` and gives ``say``."""
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
-                 "fixes", "gen", "goldfish", "history", "kind", "log", "max_turns", "next_uid", "options", "over",
-                 "own_turns", "phase", "rec", "result", "resume", "rnd", "rng", "sepoch", "setup_draw", "sides", "snap",
-                 "time_out", "topic", "turn",
+                 "fixes", "gen", "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase",
+                 "rec", "result", "resume", "rnd", "sepoch", "setup_draw", "sides", "snap", "time_out", "topic",
                  "used_magics", "who", "window")
 
     active: int
@@ -1892,10 +899,8 @@ class WardState:
     fixes: tuple[_Fix, ...]
     gen: _Steps
     goldfish: bool
-    history: list[WardAction]
+    history: list[Action]
     kind: str
-    log: list[str] | None
-    max_turns: int
     next_uid: int
     options: Sequence[WardAction] | None
     over: bool
@@ -1905,24 +910,17 @@ class WardState:
     result: int | None
     resume: Callable[[Any], _Ask] | None
     rnd: Callable[[], float]
-    rng: Random
     sepoch: int
     setup_draw: bool
     sides: list[Side]
     snap: bool | int | tuple[int, int, WardState] | None  # (see determinize and _game)
     time_out: bool
     topic: tuple[Strike, int, int] | None
-    turn: int
     used_magics: list[Magic]
     who: int
     window: tuple[int, Item | Strike | Battle] | None
 
     # -- protocol --
-
-    def say(self, line: str) -> None:
-        """Add a line to the play-by-play, as :meth:`GameState.say` does (callers test ``self.log`` first)."""
-        if self.log is not None:
-            self.log.append(f"[turn {self.turn}] {line}")
 
     def current_player(self) -> int:
         return self.who
@@ -1945,11 +943,11 @@ class WardState:
         options = self.options
         if options is None:
             kind = self.kind
-            options = self.options = (_w_main_moves(self, self.who, kind == "main2") if kind != "combat"
-                                      else _w_combat_moves(self, self.who))
+            options = self.options = (self._main_moves(self.who, kind == "main2") if kind != "combat"
+                                      else self._combat_moves(self.who))
         return options
 
-    def apply(self, action: WardAction) -> None:
+    def apply(self, action: Action) -> None:
         if self.over or self.resume is None:
             raise ValueError("the game is over")
         self.history.append(action)
@@ -1969,7 +967,7 @@ class WardState:
     def clone(self) -> WardState:
         """An independent copy: the game is replayed from its seed with the recorded dice and actions (and the
         hidden cards a determinized game redealt, at the points it redealt them: ``fixes``)."""
-        twin = _w_rebuild(self, self.log is not None)
+        twin = self._rebuild(self.log is not None)
         twin.rng.setstate(self.rng.getstate())
         return twin
 
@@ -1977,7 +975,7 @@ class WardState:
         """A new game ``player`` cannot tell from this one (see :meth:`GameState.determinize`).
 
         The game is a generator, which cannot be copied: the copy replays this game's actions and dice (without
-        a play-by-play), then what ``player`` cannot see is redealt with ``rng`` (:func:`_w_deal`): the other
+        a play-by-play), then what ``player`` cannot see is redealt with ``rng`` (:meth:`_deal`): the other
         player's hand and deck together, from its unseen cards in decklist order, shuffled and dealt back at the
         same sizes; ``player``'s own deck order. The redeal is recorded in ``fixes`` so that the copy's own
         :meth:`clone` replays to it. Then the copy rolls its dice from a new generator seeded from ``rng``.
@@ -1986,9 +984,9 @@ class WardState:
         :meth:`_game`): later copies start from it and replay only the current turn's actions."""
         if self.snap is None and not self.over:
             self.snap = True  # (keep turn-start copies from now on: the search determinizes this game again)
-        twin = _w_rebuild(self, False)
-        fix = (len(twin.history), player, _w_deal(twin, player, rng))
-        _w_refit(twin, fix)
+        twin = self._rebuild(False)
+        fix = (len(twin.history), player, twin._deal(player, rng))
+        twin._refit(fix)
         twin.fixes = self.fixes + (fix,)
         twin.rng = new_rng(rng.getrandbits(64))
         twin.rnd = twin.rng.random
@@ -2000,6 +998,7 @@ class WardState:
         """Everything ``player`` sees now: the board, every cemetery and count, its own hand, the turn, the battle
         and chain under way, whose decision it is and (its own, or a public one) its options, the result."""
         over = self.over
+        pending: tuple[Any, ...] | None
         if over:
             pending = ()
         elif self.who == player or self.kind in _PUBLIC_DECISIONS:
@@ -2023,7 +1022,217 @@ class WardState:
 
     # -- dice --
 
+    def roll(self, count: int) -> list[int]:
+        draw = self.draw
+        if draw is self.rec:  # the game's own dice, recorded (inlined)
+            rnd = self.rnd
+            note = self.draws.append
+            dice = []
+            for _ in range(count):
+                value = rnd()
+                note(value)
+                dice.append(int(value * 6) + 1)
+            return dice
+        return [int(draw() * 6) + 1 for _ in range(count)]
+
+    def die(self) -> int:
+        return int(self.draw() * 6) + 1
+
+    def shuffle(self, items: list[Facts]) -> None:
+        """Fisher-Yates on the game's generator (its draws taken and recorded at once)."""
+        count = len(items)
+        if count < 2:
+            return
+        i = count - 1
+        for value in self.draw_many(count - 1):  # (count - 1 values: i runs count - 1 .. 1)
+            j = int(value * (i + 1))
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
     # -- creature profile --
+
+    def effects_on(self, creature: Creature) -> bool:
+        """Whether a creature's own effects apply now (not limited, not negated)."""
+        if creature.limited or creature.blank:
+            return False
+        battle = self.battle
+        return battle is None or creature not in battle.negated
+
+    def profile(self, creature: Creature) -> Sequence[int]:
+        """AL, SPD, modifier, hit bonus, damage bonus, hit dice, attack dice: printed, passives, equips, field
+        magics, temporary changes and this battle's changes. AL never above 12, dice never below 1. Read-only.
+
+        What the equips, the field magics and the creature's own passives give is cached on the creature
+        (``pval``, valid while its ``skey`` is :attr:`sepoch`, which the engine bumps whenever a magic enters or
+        leaves the field or a creature's effects are switched on or off: code that changes those by hand must
+        bump it too); never when a passive's condition reads something else (HP, the cemetery, the battle)."""
+        facts = creature.facts
+        battle = self.battle
+        if not facts.cacheable or (battle is not None and (battle.mods or battle.negated)):
+            return self._profile(creature)
+        if creature.skey != self.sepoch:
+            self._static(creature, self.sepoch)
+        temps = creature.temps
+        if not temps:
+            pval: list[int] = creature.pval  # (cached by _static for this sepoch)
+            return pval
+        stats = list(creature.sval)
+        for temp in temps:
+            if temp[0] < 7:
+                stats[temp[0]] += temp[1]
+        return _clamped(stats)
+
+    def _static(self, creature: Creature, key: int) -> None:
+        """Cache the creature's profile without temporary changes, and its armor from all but temporary changes."""
+        facts = creature.facts
+        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+        on = not (creature.limited or creature.blank)
+        if facts.self_mods and on:
+            for stat, amount, condition in facts.self_mods:
+                if condition is None or self._holds(creature, condition):
+                    stats[stat] += amount
+        total: int | None
+        total = 0
+        if facts.armor and on:
+            for reduction, _condition in facts.armor:
+                if reduction is None:
+                    total = None
+                    break
+                total += reduction
+        for magic in creature.equips:
+            magic_facts = magic.facts
+            for stat, amount in magic_facts.attached_mods:
+                stats[stat] += amount
+            for reduction in magic_facts.attached_armor:
+                total = None if reduction is None or total is None else total + reduction
+        ctype = facts.ctype
+        for magic in self.sides[creature.owner].magics.items:
+            magic_facts = magic.facts
+            for stat, amount, kind in magic_facts.aura_mods:
+                if kind is None or kind == ctype:
+                    stats[stat] += amount
+            for reduction, kind in magic_facts.aura_armor:
+                if kind is None or kind == ctype:
+                    total = None if reduction is None or total is None else total + reduction
+        creature.sval = stats
+        creature.pval = _clamped(list(stats))
+        creature.aval = total
+        creature.skey = key
+
+    def _profile(self, creature: Creature) -> Sequence[int]:
+        facts = creature.facts
+        battle = self.battle
+        magics = self.sides[creature.owner].magics.items
+        if not (creature.temps or creature.equips or magics or facts.self_mods) and (
+                battle is None or creature not in battle.mods):
+            return facts.base
+        stats = [facts.al, facts.spd, facts.mod, 0, 0, 2, facts.dice]
+        if facts.self_mods and self.effects_on(creature):
+            for stat, amount, condition in facts.self_mods:
+                if condition is None or self._holds(creature, condition):
+                    stats[stat] += amount
+        for temp in creature.temps:
+            if temp[0] < 7:
+                stats[temp[0]] += temp[1]
+        for magic in creature.equips:
+            for stat, amount in magic.facts.attached_mods:
+                stats[stat] += amount
+        for magic in magics:
+            for stat, amount, kind in magic.facts.aura_mods:
+                if kind is None or kind == facts.ctype:
+                    stats[stat] += amount
+        if battle is not None:
+            extra = battle.mods.get(creature)
+            if extra is not None:
+                for stat in range(7):
+                    stats[stat] += extra[stat]
+        return _clamped(stats)
+
+    def _holds(self, creature: Creature, condition: Mapping[str, Any]) -> bool:
+        """A passive's condition about its creature."""
+        for key, wanted in condition.items():
+            if key == "hp_above_half":
+                if (creature.hp * 2 > creature.facts.hp) != wanted:
+                    return False
+            elif key == "equipped":
+                if bool(creature.equips) != wanted:
+                    return False
+            elif key == "controls_field_magic":
+                if any(magic.facts.field for magic in self.sides[creature.owner].magics.items) != wanted:
+                    return False
+            elif key == "cemetery_has":
+                if not any(card.is_creature and card.ctype == wanted for card in self.sides[creature.owner].cemetery):
+                    return False
+            elif key == "creature_type":
+                if creature.facts.ctype != wanted:
+                    return False
+            elif key in ("opponent_al_at_most", "opponent_al_at_least"):
+                battle = self.battle
+                if battle is None:
+                    return False
+                al = self.profile(battle.opponent(creature))[AL]
+                if (al > wanted) if key == "opponent_al_at_most" else (al < wanted):
+                    return False
+            elif key == "attacks_first":
+                battle = self.battle
+                if battle is None or (battle.first is creature) != wanted:
+                    return False
+        return True
+
+    def strikes_first(self, creature: Creature) -> bool:
+        """Whether an effect makes this creature battle first (Comet Hound, Ambush Tactics, Arvel equipped)."""
+        facts = creature.facts
+        if facts.first and self.effects_on(creature) and (facts.first is True
+                                                               or self._holds(creature, facts.first)):
+            return True
+        for temp in creature.temps:
+            if temp[0] == T_FIRST:
+                return True
+        for magic in creature.equips:
+            if magic.facts.attached_first:
+                return True
+        return False
+
+    def armor(self, creature: Creature, attacker_al: int) -> int | None:
+        """How much each hit's Attack Damage is reduced (None: all of it); cached like :meth:`profile` (all but
+        the temporary changes) when it does not depend on ``attacker_al``."""
+        facts = creature.facts
+        battle = self.battle
+        if not facts.armor_stable or not facts.cacheable or (battle is not None and battle.negated):
+            return self._armor(creature, attacker_al)
+        if creature.skey != self.sepoch:
+            self._static(creature, self.sepoch)
+        total = creature.aval
+        if total is not None and creature.temps:
+            return _temp_armor(creature, total)
+        return total
+
+    def _armor(self, creature: Creature, attacker_al: int) -> int | None:
+        total = 0
+        facts = creature.facts
+        if facts.armor and self.effects_on(creature):
+            for amount, condition in facts.armor:
+                if condition and "opponent_al_at_most" in condition and attacker_al > condition["opponent_al_at_most"]:
+                    continue
+                if amount is None:
+                    return None
+                total += amount
+        for magic in creature.equips:
+            for amount in magic.facts.attached_armor:
+                if amount is None:
+                    return None
+                total += amount
+        for magic in self.sides[creature.owner].magics.items:
+            for amount, kind in magic.facts.aura_armor:
+                if kind is None or kind == facts.ctype:
+                    if amount is None:
+                        return None
+                    total += amount
+        return _temp_armor(creature, total)
+
+    def immune_to(self, creature: Creature, player: int) -> bool:
+        """Whether ``creature`` is unaffected by ``player``'s magics (Storm Shard, Aurelion)."""
+        return creature.owner != player and creature.facts.immune and self.effects_on(creature)
 
     def multipliers(self, creature: Creature) -> list[int]:
         factors = [temp[1] for temp in creature.temps if temp[0] == T_MULT]
@@ -2034,7 +1243,127 @@ class WardState:
 
     # -- damage and healing --
 
+    def hurt(self, creature: Creature, amount: int, kind: int, by: Creature | None = None) -> int:
+        """Inflict damage (never in the first turn cycle, never below 0 HP); returns the damage dealt."""
+        if amount <= 0 or creature.hp <= 0 or self.turn <= FIRST_CYCLE or creature.limited:
+            return 0
+        if kind == INSTANT and self._no_instant(creature):
+            return 0
+        dealt = amount if amount < creature.hp else creature.hp  # (faster than min())
+        creature.hp -= dealt
+        if creature.hp == 0:
+            creature.killer = by
+            self.dead.append(creature)
+        if self.log is not None:
+            self.say(f"{_named(creature)} takes {dealt} damage ({creature.hp}/{creature.facts.hp} HP)")
+        return dealt
+
+    def _no_instant(self, creature: Creature) -> bool:
+        """Whether instant damage is prevented on the creature (its passive, an equip, a temporary change)."""
+        if creature.facts.no_instant and self.effects_on(creature):
+            return True
+        for magic in creature.equips:
+            if magic.facts.attached_no_instant:
+                return True
+        for temp in creature.temps:
+            if temp[0] == T_NO_INSTANT:
+                return True
+        return False
+
+    def heal(self, creature: Creature, amount: int) -> int:
+        if creature.hp <= 0:
+            return 0
+        healed = min(amount, creature.facts.hp - creature.hp)
+        if healed > 0:
+            creature.hp += healed
+            if self.log is not None:
+                self.say(f"{_named(creature)} heals {healed} HP ({creature.hp}/{creature.facts.hp} HP)")
+        return max(healed, 0)
+
     # -- the cemetery and the field --
+
+    def _to_cemetery(self, side: Side, facts: Facts, check: bool = True) -> None:
+        side.cemetery.append(facts)
+        if facts.is_creature:
+            side.cem_hp += facts.hp
+            if check and side.cem_hp >= CEMETERY_LIMIT:
+                self._check_loss()
+
+    def _from_cemetery(self, side: Side, facts: Facts) -> None:
+        side.cemetery.remove(facts)
+        if facts.is_creature:
+            side.cem_hp -= facts.hp
+
+    def _leave(self, creature: Creature) -> None:
+        """Take a creature off the field: its equips are destroyed, creatures it anchors leave with it."""
+        side = self.sides[creature.owner]
+        if side.primary is creature:
+            side.primary = None
+        elif creature in side.limited:
+            side.limited.remove(creature)
+        creature.dot = creature.hot = None
+        if creature.equips:
+            for magic in list(creature.equips):
+                self._remove_magic(magic)
+        self._release(creature)
+
+    def _remove_magic(self, magic: Magic) -> None:
+        """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
+        side = self.sides[magic.owner]
+        if magic in side.magics.items:
+            self.sepoch += 1
+            if magic.expires != FOREVER:
+                self.expiring -= 1
+            side.magics.remove(magic)
+            if magic.host is not None and magic in magic.host.equips:
+                magic.host.equips.remove(magic)
+            self._to_cemetery(side, magic.facts, check=False)
+            if self.log is not None:
+                self.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
+            self._release(magic)
+
+    def _release(self, anchor: Creature | Magic) -> None:
+        """The Limited Summons ``anchor`` holds leave the field with it, for the cemetery (13), as any creature leaves
+        it: their equips are destroyed and what they anchor leaves too."""
+        for other in self.sides:
+            if other.limited:
+                for limited in list(other.limited):
+                    if limited.anchor is anchor and limited in other.limited:
+                        if self.log is not None:
+                            self.say(f"{_named(limited)} leaves the field with {anchor.facts.name}")
+                        self._leave(limited)
+                        self._to_cemetery(other, limited.facts, check=False)
+
+    def _enter(self, player: int, facts: Facts, limited: bool = False,
+                 anchor: Creature | Magic | None = None) -> Creature:
+        creature = Creature(facts, self.next_uid, player)
+        self.next_uid += 1
+        side = self.sides[player]
+        if limited:
+            creature.limited = True
+            creature.anchor = anchor
+            side.limited.append(creature)
+        else:
+            side.primary = creature
+            side.fielded = True
+        return creature
+
+    def _place(self, player: int, facts: Facts, host: Creature | None) -> Magic:
+        """An Infinite magic enters its player's side of the field (an Equip attached to ``host``)."""
+        magic = Magic(facts, self.next_uid, player, host)
+        self.next_uid += 1
+        if facts.expire_cycles:
+            magic.expires = self.turn + 2 * facts.expire_cycles
+            self.expiring += 1
+        if host is not None:
+            host.equips.append(magic)
+        self.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
+        return magic
+
+    def _check_loss_quiet(self) -> None:
+        one, two = self.sides
+        if one.cem_hp >= CEMETERY_LIMIT or two.cem_hp >= CEMETERY_LIMIT:
+            self._check_loss()
 
     def _check_loss(self) -> None:
         lost = [side.cem_hp >= CEMETERY_LIMIT for side in self.sides]
@@ -2082,7 +1411,95 @@ class WardState:
 
     # -- drawing --
 
+    def _draw_cards(self, side: Side, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            if not side.deck:
+                break
+            side.hand.append(side.deck.pop())
+            drawn += 1
+        return drawn
+
     # -- summoning --
+
+    def summon_options(self, player: int, normal: bool) -> list[tuple[int, Facts, tuple[int, ...], bool]]:
+        """(hand index, card, sacrificed hand indices, whether the primary is sacrificed), distinct by cards.
+
+        A normal summon with a primary on the field must sacrifice it (one primary at a time); otherwise
+        the sacrifices come from the hand. A summon that would take one's own cemetery to 300 HP may not
+        be made (rulebook 4.1.5)."""
+        side = self.sides[player]
+        hand = side.hand
+        primary = side.primary if normal else None
+        if primary is not None:
+            for facts in hand:
+                if facts.need:
+                    break
+            else:
+                return []
+        creatures = []
+        for i, f in enumerate(hand):
+            if f.is_creature:
+                creatures.append((i, f))
+        if not creatures:
+            return []
+        room = CEMETERY_LIMIT - side.cem_hp - (primary.facts.hp if primary is not None else 0)
+        if room <= 0:
+            return []
+        field = primary is not None
+        options: list[tuple[int, Facts, tuple[int, ...], bool]] = []
+        seen: set[Facts | tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]]] = set()
+        for i, facts in creatures:
+            need = facts.need
+            if field:
+                if need == 0:
+                    continue
+                need -= 1
+            if need == 0:
+                if facts not in seen:
+                    seen.add(facts)
+                    options.append((i, facts, (), field))
+                continue
+            if need == 1:
+                for j, g in creatures:
+                    if j == i:
+                        continue
+                    key: tuple[Facts, Facts | frozenset[Facts] | tuple[Facts, Facts]] = (facts, g)
+                    if g.hp < room and key not in seen:
+                        seen.add(key)
+                        options.append((i, facts, (j,), field))
+            else:
+                others = [(j, g) for j, g in creatures if j != i]
+                for a in range(len(others)):
+                    j, g = others[a]
+                    for b in range(a + 1, len(others)):
+                        k, h = others[b]
+                        key = (facts, frozenset((g, h)) if g is not h else (g, g))
+                        if g.hp + h.hp < room and key not in seen:
+                            seen.add(key)
+                            options.append((i, facts, (j, k), field))
+        return options
+
+    def _has_summon(self, side: Side) -> bool:
+        """Whether the hand holds a creature the Field Rule can summon now (sacrifices from the hand)."""
+        count = 0
+        low = False
+        for facts in side.hand:
+            if facts.is_creature:
+                count += 1
+                if facts.need == 0:
+                    low = True
+        if low:
+            return side.cem_hp < CEMETERY_LIMIT
+        if count < 2:
+            return False
+        return bool(self.summon_options(side.player, normal=False))
+
+    def _replace_options(self, player: int) -> list[Summon]:
+        """The Field Rule's summons from hand (outside the normal summon), as actions."""
+        hand = self.sides[player].hand
+        return [_new(Summon, (i, f.name, sacrifices, False, ", ".join(hand[j].name for j in sacrifices)))
+                for i, f, sacrifices, _ in self.summon_options(player, normal=False)]
 
     def _could_ever_summon(self, side: Side) -> bool:
         """Whether the hand and deck together hold a creature that could be summoned (else: creature out)."""
@@ -2110,11 +1527,175 @@ class WardState:
 
     # -- the legal moves of a phase --
 
+    def can_battle(self, player: int) -> bool:
+        """Whether ``player`` may declare a battle now (not in the first turn cycle, 7.1.3)."""
+        if self.turn <= FIRST_CYCLE or self.combat_over or self.sides[1 - player].primary is None:
+            return False
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and not primary.battled:
+            return True
+        for creature in side.limited:
+            if not creature.battled:
+                return True
+        return False
+
+    def _combat_moves(self, player: int) -> list[WardAction]:
+        side = self.sides[player]
+        target = self.sides[1 - player].primary
+        moves: list[WardAction] = []
+        if target is not None:
+            for creature in side.creatures():
+                if not creature.battled:
+                    moves.append(_new(Attack, (creature.uid, creature.facts.name, target.facts.name)))
+        moves.append(END_COMBAT)
+        return moves
+
+    def _can_activate(self, creature: Creature) -> bool:
+        """A creature's main-phase ability (Soul Broker): effects on, once per turn, cost payable."""
+        entry = creature.facts.activated
+        if entry is None or entry["effect"] != "draw" or creature.used & 256 or not self.effects_on(creature):
+            return False
+        cost = creature.facts.cost_damage
+        return not cost or (self.turn > FIRST_CYCLE and creature.hp > cost)
+
+    def play_targets(self, player: int, facts: Facts) -> Sequence[tuple[Any, str]] | None:
+        """The targets a magic can be played on now (((None, ""),) when it picks none); None if it cannot be
+        played (no room, no target, an immune target, damage in the first turn cycle: rulebook 6.2.3)."""
+        side = self.sides[player]
+        if facts.infinite and len(side.magics.items) >= MAX_INFINITE:
+            return None
+        if facts.damaging and self.turn <= FIRST_CYCLE:
+            return None
+        if facts.cost_damage and (side.primary is None or side.primary.hp <= facts.cost_damage):
+            return None
+        if facts.cost_discard and len(side.hand) <= facts.cost_discard:
+            return None
+        choices: list[tuple[Any, str]] | None = None
+        attach = facts.attach
+        if attach:
+            if attach == "own_creature":
+                primary = side.primary
+                choices = [(primary.uid, primary.facts.name)] if primary is not None else []
+                for c in side.limited:
+                    choices.append((c.uid, c.facts.name))
+            else:
+                enemy = self.sides[1 - player]
+                choices = [(c.uid, c.facts.name) for c in enemy.creatures() if not self.immune_to(c, player)]
+            if not choices:
+                return None
+        if facts.checks:
+            enemy = self.sides[1 - player]
+            for kind, target, condition, entry in facts.checks:
+                if target == "own_primary" and side.primary is None:
+                    return None
+                if target == "enemy_primary":
+                    if enemy.primary is None or self.immune_to(enemy.primary, player):
+                        return None
+                    if kind == "damage_over_time" and enemy.primary.dot is not None:
+                        return None
+                if target == "all_primaries":
+                    if enemy.primary is None or side.primary is None or self.immune_to(enemy.primary, player):
+                        return None
+                    amount = entry.get("amount", 0)
+                    if kind == "damage" and side.primary.hp <= amount and (
+                            side.cem_hp + side.primary.facts.hp >= CEMETERY_LIMIT):
+                        return None
+                if target == "target_own_creature":
+                    if entry is facts.pick:
+                        choices = [(c.uid, c.facts.name) for c in side.creatures()]
+                        if not choices:
+                            return None
+                elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
+                    choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in self._field_magics(player)
+                               if target == "target_magic" or m.facts.equip]
+                    if not choices:
+                        return None
+                if kind == "search_deck":
+                    memo = _match_memo(condition)
+                    for f in side.deck:
+                        ok = memo.get(f)
+                        if ok is None:
+                            ok = memo[f] = _matches(f, condition)
+                        if ok:
+                            break
+                    else:
+                        return None
+                if kind == "revive":
+                    to = entry.get("to")
+                    if to == "field" and (side.primary is None or len(side.limited) >= MAX_LIMITED):
+                        return None
+                    if entry.get("amount") != "all" and not _any_match(side.cemetery, condition, None):
+                        return None
+                if kind == "summon":
+                    if side.primary is None or len(side.limited) >= MAX_LIMITED:
+                        return None
+                    if not _any_match(side.hand, condition, facts):
+                        return None
+        return choices if choices is not None else _UNTARGETED
+
+    def _field_magics(self, player: int) -> list[Magic]:
+        """Every magic on the field as ``player`` sees it: its own first, then its opponent's (never by seat)."""
+        return [*self.sides[player].magics.items, *self.sides[1 - player].magics.items]
+
+    def _main2_possible(self, player: int) -> bool:
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and primary.facts.activated is not None and self._can_activate(primary):
+            return True
+        theirs = self.sides[1 - player].primary
+        for facts in side.hand:
+            if facts.main_play:
+                quick = facts.quick
+                if quick is not None:
+                    if quick(self, side, primary, theirs, False) is not None:
+                        return True
+                elif self.play_targets(player, facts) is not None:
+                    return True
+        return False
+
+    def _main_moves(self, player: int, second: bool) -> list[WardAction]:
+        side = self.sides[player]
+        moves: list[WardAction] = []
+        seen: list[Facts] = []
+        for index, facts in enumerate(side.hand):
+            if facts.is_creature or facts.lightning or facts in seen:
+                continue
+            seen.append(facts)
+            targets = self.play_targets(player, facts)
+            if targets is None:
+                continue
+            for target, label in targets:
+                moves.append(_new(Play, (index, facts.name, target, label)))
+        if not second and not side.summoned:
+            hand = side.hand
+            for index, facts, sacrifices, field in self.summon_options(player, normal=True):
+                names = (([side.primary.facts.name] if field and side.primary else [])
+                         + [hand[j].name for j in sacrifices])
+                moves.append(_new(Summon, (index, facts.name, sacrifices, field, ", ".join(names))))
+            if side.primary is not None and side.primary.facts.hp + side.cem_hp < CEMETERY_LIMIT:
+                moves.append(KillOwn(side.primary.facts.name))
+        primary = side.primary
+        if primary is not None and self._can_activate(primary):
+            moves.append(_new(Activate, (primary.uid, primary.facts.name)))
+        if primary is None:
+            for move in moves:
+                if type(move) is Summon:
+                    return moves
+        if second:
+            moves.append(END_TURN)
+        elif self.can_battle(player):
+            moves.extend(self._combat_moves(player)[:-1])
+            moves.append(NO_BATTLE)
+        else:
+            moves.append(END_MAIN)
+        return moves
+
     # -- the game --
 
     def _game(self, fresh: bool = True) -> _Steps:
         """The whole game: yields (player, decision kind, options or None) and receives the chosen action.
-        A game rebuilt from a turn-start copy (``fresh`` false, see _w_rebuild) starts at that turn."""
+        A game rebuilt from a turn-start copy (``fresh`` false, see _rebuild) starts at that turn."""
         if fresh:
             self._roll_for_first()
             if self.setup_draw:
@@ -2123,9 +1704,9 @@ class WardState:
             snap = self.snap
             if snap is not None and (type(snap) is not int or snap == self.turn):
                 # a game being determinized: its copy at the start of each turn (an int: a replay that only
-                # copies the start of that turn, for the game it replays, see _w_rebuild)
-                board = _blank_state()
-                _w_board(self, board)
+                # copies the start of that turn, for the game it replays, see _rebuild)
+                board = WardState()
+                self._board_to(board)
                 for side in board.sides:  # (never changed: no reference cycle, freed when replaced)
                     side.magics.state = None
                 # the dice drawn so far; replaying (no recorder), minus the recorded draws not replayed yet
@@ -2147,7 +1728,7 @@ class WardState:
         choice is the batch's: seat ``first`` goes first, so a batch alternates the first player fairly."""
         first = self.active
         while True:
-            rolls = (_w_die(self), _w_die(self))
+            rolls = (self.die(), self.die())
             if rolls[0] != rolls[1]:
                 break
         if self.log is not None:
@@ -2160,16 +1741,16 @@ class WardState:
         then draws nothing more (these are its "5 on the very first turn of the game"), the second player's draws
         its one card."""
         for player in (self.active, 1 - self.active):
-            side = _side(self, player)
+            side = self.sides[player]
             side.started = True
-            _w_draw_cards(self, side, FIRST_DRAW)
+            self._draw_cards(side, FIRST_DRAW)
             yield from self._opening(player)
 
     def _turn(self) -> _Steps:
         me = self.active
-        side = _side(self, me)
-        foe = _side(self, 1 - me)
-        _w_new_turn(self)
+        side = self.sides[me]
+        foe = self.sides[1 - me]
+        self._new_turn()
         side.summoned = False
         if side.dummy:
             if self.log is not None:
@@ -2182,33 +1763,33 @@ class WardState:
         # 1. draw phase
         if not side.started:
             side.started = True
-            _w_draw_cards(self, side, FIRST_DRAW)
+            self._draw_cards(side, FIRST_DRAW)
             yield from self._opening(me)
         elif self.turn == 1:
             pass  # ward.opening-hands=setup: the first player's five were drawn at setup
         elif side.deck:
             side.hand.append(side.deck.pop())
         primary = side.primary
-        if primary is not None and primary.facts.start or side.magics and _w_start_triggers(self, me):
+        if primary is not None and primary.facts.start or side.magics.items and self._start_triggers(me):
             yield from self._start_of_turn(me)
         while len(side.hand) > HAND_LIMIT:
-            choice = yield (me, "discard", _w_discard_options(side.hand))
+            choice = yield (me, "discard", _discard_options(side.hand))
             facts = side.hand.pop(choice.option)
             if self.log is not None:
                 self.say(f"P{me + 1} discards {facts.name} (hand limit)")
-            _w_to_cemetery(self, side, facts)
+            self._to_cemetery(side, facts)
         # 2. summoning / magic phase
         self.phase = PH_MAIN
         ask = _ASK_MAIN[me]
         while True:
-            if side.primary is None and not _w_summon_options(self, me, normal=True):
+            if side.primary is None and not self.summon_options(me, normal=True):
                 yield from self._replace(me)
                 continue
             action = yield ask
             kind = type(action)
             if kind is Play:
-                if side.hand[action.index].simple and not _w_can_answer(self, 1 - me, EV_MAGIC):
-                    _w_play_plain(self, me, action)
+                if side.hand[action.index].simple and not self._can_answer(1 - me, EV_MAGIC):
+                    self._play_plain(me, action)
                     if self.dead:
                         yield from self._bury()
                 else:
@@ -2224,20 +1805,21 @@ class WardState:
         while kind is Attack:
             attacker = side.primary
             if attacker is None or attacker.uid != action.uid:
-                attacker = _w_creature(self, action.uid)
-            assert attacker is not None and foe.primary is not None  # (a legal battle)
-            yield from self._battle(attacker, foe.primary)
+                attacker = self._creature(action.uid)
+            defender = foe.primary  # (a local: foe.primary narrowed would stay narrowed after the battle)
+            assert attacker is not None and defender is not None  # (a legal battle)
+            yield from self._battle(attacker, defender)
             if self.dead or (side.primary is None and side.fielded) or (foe.primary is None and foe.fielded):
                 yield from self._settle()
-            if not _w_can_battle(self, me):
+            if not self.can_battle(me):
                 break
             action = yield (me, "combat", None)
             kind = type(action)
-        if _w_combat_ends(self, me):
+        if self._combat_ends(me):
             yield from self._end_of_combat(me)
         # 4. second magic phase
         self.phase = PH_MAIN2
-        while _w_main2_possible(self, me):
+        while self._main2_possible(me):
             action = yield (me, "main2", None)
             if action is END_TURN:
                 break
@@ -2250,7 +1832,7 @@ class WardState:
 
     def _opening(self, player: int) -> _Steps:
         """Turn 1's hand: redraw until a creature can be played, then the one mulligan (rulebook 17.9)."""
-        side = _side(self, player)
+        side = self.sides[player]
         if self.log is not None:
             self.say(f"P{player + 1} draws {len(side.hand)}: " + ", ".join(f.name for f in side.hand))
         self._until_playable(player)
@@ -2259,8 +1841,8 @@ class WardState:
             count = len(side.hand)
             side.deck.extend(side.hand)
             side.hand.clear()
-            _w_shuffle(self, side.deck)
-            _w_draw_cards(self, side, count)
+            self.shuffle(side.deck)
+            self._draw_cards(side, count)
             if self.log is not None:
                 self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
             self._until_playable(player)
@@ -2269,9 +1851,9 @@ class WardState:
         """The Field Rule's redraw (7.2.2-7.2.4): reveal the hand, shuffle it in, draw as many again, until a
         creature can be played; with an empty hand (or too few cards to ever hold a playable creature), draw
         one card at a time, keep the creatures drawn and shuffle the other cards back. No creature: lose."""
-        side = _side(self, player)
+        side = self.sides[player]
         tries = 0
-        while not _w_has_summon(self, side):
+        while not self._has_summon(side):
             if not self._could_ever_summon(side):
                 self._lose(player, "no creature left to play (creature out)")
             count = len(side.hand)
@@ -2279,9 +1861,9 @@ class WardState:
                 self.say(f"P{player + 1} reveals a hand with no playable creature and redraws")
             side.deck.extend(side.hand)
             side.hand.clear()
-            _w_shuffle(self, side.deck)
+            self.shuffle(side.deck)
             if count and tries < 30 and count >= self._min_cards(side):
-                _w_draw_cards(self, side, count)
+                self._draw_cards(side, count)
                 tries += 1
                 if self.log is not None:
                     self.say(f"P{player + 1} draws {count}: " + ", ".join(f.name for f in side.hand))
@@ -2290,11 +1872,11 @@ class WardState:
             while side.deck:
                 drawn.append(side.deck.pop())
                 side.hand = [f for f in drawn if f.is_creature]
-                if _w_has_summon(self, side):
+                if self._has_summon(side):
                     break
             side.deck.extend(f for f in drawn if not f.is_creature)
             side.hand = [f for f in drawn if f.is_creature]
-            _w_shuffle(self, side.deck)
+            self.shuffle(side.deck)
             if self.log is not None:
                 why = "an empty hand" if not count else (
                     "too few cards for a playable creature" if count < self._min_cards(side) else
@@ -2303,7 +1885,7 @@ class WardState:
                          + ", ".join(f.name for f in drawn) + "; keeps "
                          + (", ".join(f.name for f in side.hand) or "nothing")
                          + f" and shuffles the other {len(drawn) - len(side.hand)} back")
-            if not _w_has_summon(self, side):
+            if not self._has_summon(side):
                 self._lose(player, "no creature can be played (creature out)")
 
     # -- the Field Rule --
@@ -2313,7 +1895,7 @@ class WardState:
         if self.dead:
             yield from self._bury()
         for player in (self.active, 1 - self.active):
-            side = _side(self, player)
+            side = self.sides[player]
             if side.primary is None and side.fielded:
                 yield from self._replace(player)
                 if self.dead:
@@ -2323,11 +1905,11 @@ class WardState:
         """The Field Rule (7.2): a Limited Summon becomes the primary (13.3.6), or a creature is summoned from
         hand outside the normal summon (with its activation window, 14.2.1, as every summon); redraw if none can
         be; else lose."""
-        side = _side(self, player)
+        side = self.sides[player]
         if side.primary is not None:
             return
         if side.dummy:
-            _w_enter(self, player, _dummy_facts())
+            self._enter(player, _dummy_facts())
             return
         if side.limited:
             if len(side.limited) == 1:
@@ -2344,14 +1926,14 @@ class WardState:
                 self.say(f"P{player + 1}'s Limited Summon {chosen.facts.name} becomes the primary creature")
             return
         self._until_playable(player)
-        actions = _w_replace_options(self, player)
+        actions = self._replace_options(player)
         choice = actions[0] if len(actions) == 1 else (yield (player, "replace", actions))
         yield from self._summon(player, choice, normal=False)
 
     # -- summoning --
 
     def _summon(self, player: int, action: Summon, *, normal: bool) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         hand = side.hand
         facts = hand[action.index]
         sacrificed = [hand[j] for j in action.sacrifices]
@@ -2365,22 +1947,22 @@ class WardState:
             self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
                      + (f", sacrificing {', '.join(names)}" if names else ""))
         for card in sacrificed:
-            _w_to_cemetery(self, side, card, check=False)
+            self._to_cemetery(side, card, check=False)
         if old is not None:
-            _w_leave(self, old)
-            _w_to_cemetery(self, side, old.facts, check=False)
+            self._leave(old)
+            self._to_cemetery(side, old.facts, check=False)
             sacrificed.append(old.facts)
         side.limbo.remove(facts)
-        creature = _w_enter(self, player, facts)
+        creature = self._enter(player, facts)
         if normal:
             side.summoned = True
-        _w_check_loss_quiet(self)
+        self._check_loss_quiet()
         # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
         if old is not None:
             yield from self._to_cemetery_triggers(old, killed=False)
         # the summon activation window (14.2.1): the opponent may negate the creature's effects; every summon has
         # one, a replacement under the Field Rule too
-        if facts.has_effects and _w_can_answer(self, 1 - player, EV_EFFECT):
+        if facts.has_effects and self._can_answer(1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, summon=True)
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
@@ -2393,7 +1975,7 @@ class WardState:
                        if _summoned_type_ok(e, facts)]
             if entries:
                 yield from self._activate(player, card, tuple(entries), Ctx(summoned=creature), creature=None)
-        if creature.hp > 0 and _w_creature_on(self, creature) and _w_effects_on(self, creature):
+        if creature.hp > 0 and self._creature_on(creature) and self.effects_on(creature):
             entries = facts.triggers.get("on_summon")
             if entries:
                 ctx = Ctx(creature=creature)
@@ -2405,7 +1987,7 @@ class WardState:
     # -- main phase actions --
 
     def _main_action(self, player: int, action: WardAction) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         if type(action) is Play:
             yield from self._play(player, action)
         elif type(action) is Summon:
@@ -2420,7 +2002,7 @@ class WardState:
             victim.killer = None
             self.dead.append(victim)
         elif type(action) is Activate:
-            creature = _w_creature(self, action.uid)
+            creature = self._creature(action.uid)
             assert creature is not None  # (a legal Activate)
             creature.used |= 256
             entry = creature.facts.activated
@@ -2431,58 +2013,57 @@ class WardState:
                                       cost=creature.facts.cost_damage)
         else:
             raise ValueError(f"{action} is not a move of this phase")
-        if _w_unsettled(self):
+        if self._unsettled():
             yield from self._settle()
 
     def _play(self, player: int, action: Play) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         facts = side.hand.pop(action.index)
         side.limbo.append(facts)
         if self.log is not None:
             self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
         item = Item(player, facts, target=action.target, entries=facts.plays)
-        if _w_can_answer(self, 1 - player, EV_MAGIC, item):
+        if self._can_answer(1 - player, EV_MAGIC, item):
             yield from self._chain(1 - player, EV_MAGIC, item)
         yield from self._resolve_magic(item)
 
-    def _resolve_magic(self, played: Item) -> _Steps:
+    def _resolve_magic(self, item: Item) -> _Steps:
         """A played magic resolves completely or not at all (6.2.3); a negated one pays no cost (6.2.2)."""
-        item = _as_item(played)  # (compiled: typed locals)
         player, facts = item.player, item.facts
-        side = _side(self, player)
+        side = self.sides[player]
         if item.negated:
             if self.log is not None:
                 self.say(f"{facts.name} is negated")
             side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
+            self._to_cemetery(side, facts)
             return
         target = None
         if facts.pick is not None or facts.attach:
-            target = _w_creature(self, item.target) if (facts.attach or (
+            target = self._creature(item.target) if (facts.attach or (
                 facts.pick is not None and facts.pick.get("target") == "target_own_creature")) \
-                else _w_magic(self, item.target)
-            if target is None or (type(target) is Creature and _w_immune_to(self, target, player)):
+                else self._magic(item.target)
+            if target is None or (type(target) is Creature and self.immune_to(target, player)):
                 if self.log is not None:
                     self.say(f"{facts.name} fails: its target is gone")
                 side.limbo.remove(facts)
-                _w_to_cemetery(self, side, facts)
+                self._to_cemetery(side, facts)
                 return
-        if facts.needs and not _w_resolvable(self, player, facts):
+        if facts.needs and not self._resolvable(player, facts):
             if self.log is not None:
                 self.say(f"{facts.name} fails to resolve")
             side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
+            self._to_cemetery(side, facts)
             return
         if facts.cost_damage:
             primary = side.primary
             assert primary is not None  # (played with one; one a response removed since is not handled)
-            _w_hurt(self, primary, facts.cost_damage, INSTANT)
+            self.hurt(primary, facts.cost_damage, INSTANT)
             if self.dead:
                 yield from self._bury()
         magic = None
         if facts.infinite:
             side.limbo.remove(facts)
-            magic = _w_place(self, player, facts, target if facts.attach and type(target) is Creature else None)
+            magic = self._place(player, facts, target if facts.attach and type(target) is Creature else None)
             if magic.host is not None:
                 yield from self._on_equip(player, magic.host)
         ctx = Ctx(magic=magic, target=target, item=item)
@@ -2494,11 +2075,11 @@ class WardState:
         if not facts.infinite:
             side.limbo.remove(facts)
             side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
-        elif item.destroy_after and magic is not None and magic in side.magics:
+        elif item.destroy_after and magic is not None and magic in side.magics.items:
             if self.log is not None:
                 self.say(f"{facts.name} is destroyed after it resolves")
-            _w_remove_magic(self, magic)
-            _w_check_loss_quiet(self)
+            self._remove_magic(magic)
+            self._check_loss_quiet()
         if self.dead:
             yield from self._bury()
 
@@ -2506,7 +2087,7 @@ class WardState:
         """Hall of Heroes: once per turn, when you equip a magic to a (Humanoid) creature you control."""
         if host.owner != player:
             return
-        for magic in list(self.sides[player].magics):
+        for magic in list(self.sides[player].magics.items):
             for entry in magic.facts.on_equip:
                 if magic.used & 4096 or not _matches(host.facts, entry.get("condition")):
                     continue
@@ -2537,7 +2118,7 @@ class WardState:
         links: list[Item] = []
         answers = base
         while True:
-            options = _w_responses(self, responder, event, answers)
+            options = self._responses(responder, event, answers)
             if not options:
                 break
             self.window = (event, answers)
@@ -2545,9 +2126,9 @@ class WardState:
             self.window = None
             if choice is NO_RESPONSE:
                 break
-            side = _side(self, responder)
+            side = self.sides[responder]
             if choice.uid >= 0:
-                creature = _w_creature(self, choice.uid)
+                creature = self._creature(choice.uid)
                 assert creature is not None  # (a legal response)
                 creature.used |= 512
                 link = Item(responder, creature.facts, creature=creature, is_magic=False, answers=answers,
@@ -2569,25 +2150,25 @@ class WardState:
 
     def _resolve_link(self, link: Item) -> _Steps:
         player, facts = link.player, link.facts
-        side = _side(self, player)
+        side = self.sides[player]
         if link.negated:
             if self.log is not None:
                 self.say(f"{facts.name} is negated")
             if link.is_magic:
                 side.limbo.remove(facts)
-                _w_to_cemetery(self, side, facts)
+                self._to_cemetery(side, facts)
             return
         if not link.is_magic and facts.cost_discard:
             # Orbit Warden: discard a card to negate
             if len(side.hand) < facts.cost_discard:
                 return
             for _ in range(facts.cost_discard):
-                options = _w_cost_discard_options(side.hand)
+                options = _cost_discard_options(side.hand)
                 choice = options[0] if len(options) == 1 else (yield (player, "cost_discard", options))
                 card = side.hand.pop(choice.option)
                 if self.log is not None:
                     self.say(f"P{player + 1} discards {card.name}")
-                _w_to_cemetery(self, side, card)
+                self._to_cemetery(side, card)
         ctx = Ctx(creature=link.creature, item=link)
         answers = link.answers
         if type(answers) is Strike:
@@ -2597,14 +2178,14 @@ class WardState:
             yield from self._response_effect(player, entry, link, ctx)
         if link.is_magic:
             side.limbo.remove(facts)
-            _w_to_cemetery(self, side, facts)
+            self._to_cemetery(side, facts)
         if self.dead:
             yield from self._bury()
 
     def _response_effect(self, player: int, entry: Mapping[str, Any], link: Item, ctx: Ctx) -> _Steps:
         kind, target = entry["effect"], entry.get("target")
         answers = link.answers
-        side = _side(self, player)
+        side = self.sides[player]
         if kind == "negate":
             if type(answers) is Item or type(answers) is Strike:
                 answers.negated = True
@@ -2623,13 +2204,13 @@ class WardState:
         elif kind == "return_to_hand":
             primary = side.primary
             if primary is not None:
-                _w_leave(self, primary)
+                self._leave(primary)
                 side.hand.append(primary.facts)
                 if self.log is not None:
                     self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
                 if type(answers) is Battle:
                     answers.cancelled = True
-                _w_check_loss_quiet(self)
+                self._check_loss_quiet()
                 yield from self._replace(player)
         else:
             yield from self._effect(player, entry, ctx)
@@ -2639,20 +2220,20 @@ class WardState:
     def _activate(self, player: int, facts: Facts, entries: tuple[Mapping[str, Any], ...], ctx: Ctx, *,
                   creature: Creature | None, cost: int = 0) -> _Steps:
         """A creature effect activates: the opponent may negate it (Silence Sigil, Void Seal); then it resolves."""
-        if _w_can_answer(self, 1 - player, EV_EFFECT):
+        if self._can_answer(1 - player, EV_EFFECT):
             item = Item(player, facts, creature=creature, is_magic=False, entries=entries)
             yield from self._chain(1 - player, EV_EFFECT, item)
             if item.negated:
                 if self.log is not None:
                     self.say(f"{facts.name}'s effect is negated")
                 return
-        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not _w_creature_on(self,
+        if creature is not None and ctx.creature is creature and (creature.hp <= 0 or not self._creature_on(
                 creature)) and entries[0].get("trigger") != "on_killed":
             return
         if cost:
             if creature is None or creature.hp <= cost:
                 return
-            _w_hurt(self, creature, cost, INSTANT)
+            self.hurt(creature, cost, INSTANT)
         for entry in entries:
             handler = _HANDLERS.get(entry["effect"])
             if handler is not None:
@@ -2663,7 +2244,7 @@ class WardState:
     def _trigger(self, creature: Creature, trigger: str, ctx: Ctx) -> _Steps:
         """Fire a creature's triggered effects once per turn (5.2.1.11), if its effects apply."""
         entries = creature.facts.triggers.get(trigger)
-        if not entries or not _w_effects_on(self, creature):
+        if not entries or not self.effects_on(creature):
             return
         bit = _ONCE[trigger]
         if creature.used & bit:
@@ -2694,7 +2275,7 @@ class WardState:
             yield from self._destroy(player, entry, ctx)
 
     def _search(self, player: int, entry: Mapping[str, Any]) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         condition = entry.get("condition")
         amount = int(entry.get("amount", 1))
         memo = _match_memo(condition)
@@ -2717,19 +2298,19 @@ class WardState:
             side.hand.append(choice.option)
             if self.log is not None:
                 self.say(f"P{player + 1} searches its deck for {choice.option.name}")
-        _w_shuffle(self, side.deck)
+        self.shuffle(side.deck)
 
     def _revive(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         to: Any = entry.get("to")
         target = entry.get("target")
         if target in ("this", "triggering_creature"):
             source = ctx.creature if target == "this" else ctx.opponent
             facts = source.facts if source is not None else None
             if facts is not None and facts in side.cemetery:
-                _w_from_cemetery(self, side, facts)
+                self._from_cemetery(side, facts)
                 side.deck.append(facts)
-                _w_shuffle(self, side.deck)
+                self.shuffle(side.deck)
                 if self.log is not None:
                     self.say(f"{facts.name} is shuffled from P{player + 1}'s cemetery into its deck")
             return
@@ -2738,9 +2319,9 @@ class WardState:
         if amount == "all":
             moved = [f for f in side.cemetery if f.is_creature]
             for facts in moved:
-                _w_from_cemetery(self, side, facts)
+                self._from_cemetery(side, facts)
                 side.deck.append(facts)
-            _w_shuffle(self, side.deck)
+            self.shuffle(side.deck)
             if self.log is not None:
                 self.say(f"P{player + 1} shuffles {len(moved)} creatures from its cemetery into its deck")
             return
@@ -2761,22 +2342,22 @@ class WardState:
             if choice.option is None:
                 break
             facts = choice.option
-            _w_from_cemetery(self, side, facts)
+            self._from_cemetery(side, facts)
             if to == "hand":
                 side.hand.append(facts)
             elif to == "deck":
                 side.deck.append(facts)
             else:
                 anchor = ctx.magic if ctx.magic is not None else ctx.creature
-                _w_enter(self, player, facts, limited=True, anchor=anchor)
+                self._enter(player, facts, limited=True, anchor=anchor)
             if self.log is not None:
                 where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
                 self.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
         if to == "deck":
-            _w_shuffle(self, side.deck)
+            self.shuffle(side.deck)
 
     def _limited_from_hand(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         condition = entry.get("condition")
         anchor = ctx.magic if ctx.magic is not None else ctx.creature
         for taken in range(int(entry.get("amount", 1))):
@@ -2796,7 +2377,7 @@ class WardState:
             if choice.option is None:
                 break
             facts = side.hand.pop(choice.option)
-            _w_enter(self, player, facts, limited=True, anchor=anchor)
+            self._enter(player, facts, limited=True, anchor=anchor)
             if self.log is not None:
                 self.say(f"P{player + 1} Limited Summons {facts.name}")
 
@@ -2806,16 +2387,16 @@ class WardState:
             keep = ctx.magic
             sides = (self.sides[1 - player],) if target == "all_enemy_magics" else self.sides
             for side in sides:
-                for magic in list(side.magics):
+                for magic in list(side.magics.items):
                     if magic is not keep:
-                        _w_remove_magic(self, magic)
-            _w_check_loss_quiet(self)
+                        self._remove_magic(magic)
+            self._check_loss_quiet()
             return
         if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
             magic = ctx.target
         else:
-            pool = _w_field_magics(self, player) if target != "target_enemy_magic" \
-                else list(self.sides[1 - player].magics)
+            pool = self._field_magics(player) if target != "target_enemy_magic" \
+                else list(self.sides[1 - player].magics.items)
             if target == "target_equip_magic":
                 pool = [m for m in pool if m.facts.equip]
             if not pool:
@@ -2823,36 +2404,36 @@ class WardState:
             options = [_new(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
             choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
             magic = next(m for m in pool if m.uid == choice.option)
-        _w_remove_magic(self, magic)
-        _w_check_loss_quiet(self)
+        self._remove_magic(magic)
+        self._check_loss_quiet()
 
     # -- dead creatures --
 
     def _bury(self) -> _Steps:
         """Send killed creatures to the cemetery (checking the 300 HP loss), then fire what their deaths trigger."""
         while self.dead:
-            dead = [c for c in self.dead if _w_creature_on(self, c)]
+            dead = [c for c in self.dead if self._creature_on(c)]
             self.dead.clear()
             if not dead:
                 return
             equipped = []
             for creature in dead:
-                side = _side(self, creature.owner)
+                side = self.sides[creature.owner]
                 was_primary = side.primary is creature
                 equipped.append(list(creature.equips))
-                _w_leave(self, creature)
-                _w_to_cemetery(self, side, creature.facts, check=False)
+                self._leave(creature)
+                self._to_cemetery(side, creature.facts, check=False)
                 if self.log is not None:
                     self.say(f"{_named(creature)} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
                 if was_primary and self.phase == PH_COMBAT:
                     self.combat_over = True
-            _w_check_loss_quiet(self)
+            self._check_loss_quiet()
             for creature, equips in zip(dead, equipped, strict=False):
                 yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
 
     def _to_cemetery_triggers(self, creature: Creature, *, killed: bool, equips: Sequence[Magic] = ()) -> _Steps:
         player = creature.owner
-        side = _side(self, player)
+        side = self.sides[player]
         if killed:
             killer = creature.killer
             in_battle = self.battle is not None and killer is not None
@@ -2862,7 +2443,7 @@ class WardState:
             for magic in equips:
                 for entry in magic.facts.triggers.get("on_killed", ()):
                     yield from self._effect(magic.owner, entry, Ctx(magic=magic))
-        for magic in list(side.magics):
+        for magic in list(side.magics.items):
             facts = magic.facts
             for trigger, bit in (("on_ally_to_cemetery", 1024), ("on_ally_killed", 2048)):
                 if trigger == "on_ally_killed" and not killed:
@@ -2870,7 +2451,7 @@ class WardState:
                 for entry in facts.triggers.get(trigger, ()):
                     if magic.used & bit or not _matches(creature.facts, entry.get("condition")):
                         continue
-                    if magic not in side.magics:
+                    if magic not in side.magics.items:
                         continue
                     magic.used |= bit
                     self.used_magics.append(magic)
@@ -2879,35 +2460,35 @@ class WardState:
     # -- the start and end of turns --
 
     def _start_of_turn(self, player: int) -> _Steps:
-        side = _side(self, player)
+        side = self.sides[player]
         for creature in side.creatures():
             if creature.facts.triggers.get("start_of_turn"):
                 yield from self._trigger(creature, "start_of_turn", Ctx(creature=creature))
-        for magic in list(side.magics):
-            if magic not in side.magics:
+        for magic in list(side.magics.items):
+            if magic not in side.magics.items:
                 continue
             for entry in magic.facts.triggers.get("start_of_turn", ()):
                 yield from self._effect(player, entry, Ctx(magic=magic))
-        if _w_unsettled(self):
+        if self._unsettled():
             yield from self._settle()
 
     def _end_of_combat(self, player: int) -> _Steps:
         """DOT and HOT tick (once per turn cycle, 11.1), then end-of-combat effects: the active player's side first
         each time (as replacements go, 14.4.4), never by seat."""
         turn = self.turn
-        sides = (_side(self, player), _side(self, 1 - player))
+        sides = (self.sides[player], self.sides[1 - player])
         for side in sides:
             for creature in side.creatures():
                 dot = creature.dot
                 if dot is not None and dot[2] == turn:
-                    _w_hurt(self, creature, dot[0], DOT)
+                    self.hurt(creature, dot[0], DOT)
                     dot[1] -= 1
                     dot[2] += 2
                     if dot[1] <= 0:
                         creature.dot = None
                 hot = creature.hot
                 if hot is not None and hot[2] == turn:
-                    _w_heal(self, creature, hot[0])
+                    self.heal(creature, hot[0])
                     hot[1] -= 1
                     hot[2] += 2
                     if hot[1] <= 0:
@@ -2918,37 +2499,35 @@ class WardState:
         if primary is not None and primary.facts.triggers.get("end_of_combat"):
             yield from self._trigger(primary, "end_of_combat", Ctx(creature=primary))
         for side in sides:
-            for magic in list(side.magics):
+            for magic in list(side.magics.items):
                 for entry in magic.facts.triggers.get("end_of_combat", ()):
                     yield from self._effect(side.player, entry, Ctx(magic=magic))
-        if _w_unsettled(self):
+        if self._unsettled():
             yield from self._settle()
 
     # -- battle --
 
-    def _battle(self, attacking: Creature, defending: Creature) -> _Steps:
+    def _battle(self, attacker: Creature, defender: Creature) -> _Steps:
         """A battle (10.2): declaration, speed, the faster creature's Hit and Attack Damage Rolls, then the
         slower creature's if it lives. A primary creature's death ends the Combat phase."""
-        battle = self.battle = Battle(attacking, defending)
-        attacker = battle.attacker  # (compiled: typed locals)
-        defender = battle.defender
+        battle = self.battle = Battle(attacker, defender)
         me = attacker.owner
         attacker.battled = True
         if self.log is not None:
             self.say(f"{_named(attacker)} battles {_named(defender)}")
-        a_side = _side(self, me)
-        d_side = _side(self, defender.owner)
+        a_side = self.sides[me]
+        d_side = self.sides[defender.owner]
         try:
             # the response events each player's hand answers (None: to be looked at again)
             masks: list[int | None] = [None, None]
-            foe = _side(self, 1 - me)
+            foe = self.sides[1 - me]
             mask = 0
             if not foe.dummy:
                 for card in foe.hand:
                     mask |= card.resp
             if mask & EV_BATTLE:
                 yield from self._chain(1 - me, EV_BATTLE, battle)
-                if battle.cancelled or not _w_live(self, defender) or not _w_live(self, attacker):
+                if battle.cancelled or not self._live(defender) or not self._live(attacker):
                     return
             else:
                 masks[1 - me] = mask
@@ -2958,22 +2537,22 @@ class WardState:
             a_facts, d_facts = attacker.facts, defender.facts
             if a_facts.attack_negates or d_facts.attack_negates:
                 masks = [None, None]
-                for creature in (attacking, defending):  # (the same creatures, untyped)
+                for creature in (attacker, defender):
                     for entry in creature.facts.attack_negates:
-                        if _w_effects_on(self, creature) and not creature.used & 32:
+                        if self.effects_on(creature) and not creature.used & 32:
                             creature.used |= 32
                             yield from self._activate(creature.owner, creature.facts, (entry,),
                                                       Ctx(creature=creature, opponent=battle.opponent(creature)),
                                                       creature=creature)
-            first = _w_first(self, battle)
+            first = self._first(battle)
             second = defender if first is attacker else attacker
             battle.first = first
             f_side = a_side if first is attacker else d_side
             s_side = d_side if first is attacker else a_side
             if a_facts.attack_others or d_facts.attack_others:
-                for creature in (attacking, defending):  # (the same creatures, untyped)
+                for creature in (attacker, defender):
                     entries = creature.facts.attack_others
-                    if entries and _w_effects_on(self, creature) and not creature.used & 32:
+                    if entries and self.effects_on(creature) and not creature.used & 32:
                         wanted = tuple(e for e in entries if self._battle_condition(creature, e.get("condition")))
                         if wanted:
                             masks = [None, None]
@@ -2982,7 +2561,7 @@ class WardState:
                                                       Ctx(creature=creature, opponent=battle.opponent(creature)),
                                                       creature=creature)
             if not f_side.dummy:
-                quick = _w_quick_strike(self, first, second, masks)
+                quick = self._quick_strike(first, second, masks)
                 if quick < 0:
                     yield from self._strike(first, second)
                 elif quick and self.dead:
@@ -2993,7 +2572,7 @@ class WardState:
                     and (s_side.primary is second or second in s_side.limited)):
                 return
             if not s_side.dummy:
-                quick = _w_quick_strike(self, second, first, masks)
+                quick = self._quick_strike(second, first, masks)
                 if quick < 0:
                     yield from self._strike(second, first)
                 elif quick and self.dead:
@@ -3006,12 +2585,12 @@ class WardState:
     def _battle_condition(self, creature: Creature, condition: Mapping[str, Any] | None) -> bool:
         if not condition:
             return True
-        return _w_holds(self, creature, condition)
+        return self._holds(creature, condition)
 
     def roll_hit(self, dice_count: int, bonus: int, al: int) -> tuple[list[int], bool, bool, bool]:
         """A Hit Roll of ``dice_count`` dice + ``bonus`` against ``al``: (dice, hit, critical hit, critical miss).
         All sixes is a critical hit (and a hit); all ones a critical miss (and a miss); one die cannot do either."""
-        dice = _w_roll(self, dice_count)
+        dice = self.roll(dice_count)
         hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
         return dice, hit, crit_hit, crit_miss
 
@@ -3022,26 +2601,24 @@ class WardState:
         self.say(f"{_named(a)} " + ("scores a critical hit" if crit_hit else "critically misses" if crit_miss
                                        else "hits" if hit else "misses") + extra)
 
-    def _strike(self, striking: Creature, struck: Creature) -> _Steps:
+    def _strike(self, a: Creature, d: Creature) -> _Steps:
         """One creature's Hit Roll and, on a hit, its Attack Damage Roll (10.2 steps 3-4, 10.3)."""
-        a = _as_creature(striking)  # (compiled: typed locals)
-        d = _as_creature(struck)
         battle = self.battle
         assert battle is not None  # (in a battle)
         me, foe = a.owner, d.owner
         sepoch = self.sepoch
         plain = not (battle.mods or battle.negated)
-        stats = a.pval if plain and a.skey == sepoch and not a.temps else _w_profile(self, a)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
         count = stats[HITD]
         bonus = stats[MOD] + stats[HITB]
-        al = (d.pval if plain and d.skey == sepoch and not d.temps else _w_profile(self, d))[AL]
-        dice = _w_roll(self, count)
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
+        dice = self.roll(count)
         strike = Strike(a, d, dice, battle)
         log = self.log is not None
         if log:
             self._say_roll(a, dice, bonus, al)
         changed = False
-        foe_side = _side(self, foe)
+        foe_side = self.sides[foe]
         mask = 0
         if not foe_side.dummy:
             for facts in foe_side.hand:
@@ -3049,13 +2626,13 @@ class WardState:
         if mask & EV_HIT_ROLL:
             self.topic = (strike, bonus, al)
             yield from self._chain(foe, EV_HIT_ROLL, strike)
-            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
+            if strike.negated or not self._live(a) or not self._live(d):
                 return
             changed = True
-            stats = _w_profile(self, a)
+            stats = self.profile(a)
             bonus = stats[MOD] + stats[HITB]
-            al = _w_profile(self, d)[AL]
-            mask = _w_hand_mask(self, foe)
+            al = self.profile(d)[AL]
+            mask = self._hand_mask(foe)
             dice = strike.dice
         hit, crit_hit, crit_miss = judge_hit(dice, bonus + strike.bonus, al)
         if log:
@@ -3071,22 +2648,22 @@ class WardState:
                     if type(rerolls) is Magic:
                         self.used_magics.append(rerolls)
                     hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, al, "rerolls")
-                mask = _w_hand_mask(self, foe)
+                mask = self._hand_mask(foe)
         if hit and mask & EV_HIT_TAKEN:
             self.topic = (strike, bonus + strike.bonus, al)
             yield from self._chain(foe, EV_HIT_TAKEN, strike)
-            if strike.negated or not _w_live(self, a) or not _w_live(self, d):
+            if strike.negated or not self._live(a) or not self._live(d):
                 return
             changed = True
             if strike.reroll:
-                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, _w_profile(self, d)[AL],
+                hit, crit_hit, crit_miss = self._reroll(strike, count, bonus + strike.bonus, self.profile(d)[AL],
                                                         "must reroll")
         if crit_miss:
-            _w_hurt(self, a, _w_die(self), SELF)
+            self.hurt(a, self.die(), SELF)
             return
         if not hit:
             return
-        if facts.pact and not a.used & 256 and _w_effects_on(self, a) and a.hp > facts.cost_damage:
+        if facts.pact and not a.used & 256 and self.effects_on(a) and a.hp > facts.cost_damage:
             entry = facts.activated
             assert entry is not None  # (a pact is an activated effect)
             self.topic = (strike, bonus, al)
@@ -3095,12 +2672,12 @@ class WardState:
                 a.used |= 256
                 yield from self._activate(me, facts, (entry,), Ctx(creature=a, opponent=d), creature=a,
                                           cost=facts.cost_damage)
-                if not _w_live(self, a):
+                if not self._live(a):
                     return
                 changed = True
         if changed:
-            stats = _w_profile(self, a)
-        dealt = _w_attack_damage(self, a, d, stats, crit_hit)
+            stats = self.profile(a)
+        dealt = self._attack_damage(a, d, stats, crit_hit)
         fired = False
         if facts.on_hit:
             fired = True
@@ -3113,7 +2690,7 @@ class WardState:
         if d.hp > 0 and d.facts.on_hit_taken:
             fired = True
             yield from self._trigger(d, "on_hit_taken", Ctx(creature=d, opponent=a))
-        if dealt and d.hp > 0 and (_w_hand_mask(self, foe) if fired or changed else mask) & EV_DAMAGE:
+        if dealt and d.hp > 0 and (self._hand_mask(foe) if fired or changed else mask) & EV_DAMAGE:
             self.topic = (strike, dealt, 0)
             yield from self._chain(foe, EV_DAMAGE, strike)
         if self.dead:
@@ -3121,7 +2698,7 @@ class WardState:
 
     def _reroll(self, strike: Strike, count: int, bonus: int, al: int, how: str) -> tuple[bool, bool, bool]:
         """A Hit Roll rolled again (Lucky Charm, Nebula Drifter, Dodge Roll): the new dice stand."""
-        strike.dice = _w_roll(self, count)
+        strike.dice = self.roll(count)
         hit, crit_hit, crit_miss = judge_hit(strike.dice, bonus, al)
         if self.log is not None:
             self.say(f"{_named(strike.attacker)} {how}: {'+'.join(map(str, strike.dice))} - "
@@ -3132,7 +2709,7 @@ class WardState:
     def _rerolls(self, creature: Creature) -> Creature | Magic | None:
         """What lets a creature reroll a missed Hit Roll now (Nebula Drifter, Lucky Charm), or None."""
         entry = creature.facts.activated
-        if (entry is not None and entry["effect"] == "reroll" and _w_effects_on(self, creature)
+        if (entry is not None and entry["effect"] == "reroll" and self.effects_on(creature)
                 and not creature.used & 8192):
             return creature
         for magic in creature.equips:
@@ -3141,58 +2718,629 @@ class WardState:
                 return magic
         return None
 
-    # the plain methods, defined as module functions above (the engine calls those directly)
-    roll = _w_roll
-    die = _w_die
-    shuffle = _w_shuffle
-    effects_on = _w_effects_on
-    profile = _w_profile
-    _static = _w_static
-    _profile = _w_full_profile
-    _holds = _w_holds
-    strikes_first = _w_strikes_first
-    armor = _w_armor
-    _armor = _w_full_armor
-    immune_to = _w_immune_to
-    hurt = _w_hurt
-    _no_instant = _w_no_instant
-    heal = _w_heal
-    _to_cemetery = _w_to_cemetery
-    _from_cemetery = _w_from_cemetery
-    _leave = _w_leave
-    _remove_magic = _w_remove_magic
-    _release = _w_release
-    _enter = _w_enter
-    _draw_cards = _w_draw_cards
-    summon_options = _w_summon_options
-    _has_summon = _w_has_summon
-    can_battle = _w_can_battle
-    _combat_moves = _w_combat_moves
-    _can_activate = _w_can_activate
-    play_targets = _w_play_targets
-    _check_loss_quiet = _w_check_loss_quiet
-    _main2_possible = _w_main2_possible
-    _creature = _w_creature
-    _magic = _w_magic
-    _unsettled = _w_unsettled
-    _creature_on = _w_creature_on
-    _play_plain = _w_play_plain
-    _place = _w_place
-    _resolvable = _w_resolvable
-    _can_answer = _w_can_answer
-    _responses = _w_responses
-    _response_ok = _w_response_ok
-    _targets = _w_targets
-    _live = _w_live
-    _affected = _w_affected
-    _start_triggers = _w_start_triggers
-    _combat_ends = _w_combat_ends
-    _equips_quiet = _w_equips_quiet
-    _order = _w_order
-    _hand_mask = _w_hand_mask
-    _strike_plain = _w_strike_plain
-    _attack_damage = _w_attack_damage
-    _main_moves = _w_main_moves
+
+    # -- turns, chains and battles: the plain (non-generator) steps --
+
+    def _new_turn(self) -> None:
+        """The start of a turn: once-per-turn uses and battles reset, temporary changes and magics expire."""
+        turn = self.turn
+        self.phase = PH_START
+        self.combat_over = False
+        expired = False
+        for each in self.sides:
+            creature = each.primary
+            if creature is not None:
+                creature.used = 0
+                creature.battled = False
+                if creature.temps:
+                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+            for creature in each.limited:
+                creature.used = 0
+                creature.battled = False
+                if creature.temps:
+                    creature.temps = [temp for temp in creature.temps if temp[2] > turn]
+            if self.expiring:
+                for magic in each.magics.items:
+                    if magic.expires <= turn:
+                        expired = True
+        used = self.used_magics
+        if used:
+            for magic in used:
+                magic.used = 0
+            used.clear()
+        if expired:
+            for each in (self.sides[self.active], self.sides[1 - self.active]):  # (the active player's first)
+                for magic in list(each.magics.items):
+                    if magic.expires <= turn:
+                        self._remove_magic(magic)
+            self._check_loss_quiet()
+
+    def _creature(self, uid: int) -> Creature | None:
+        for side in self.sides:
+            if side.primary is not None and side.primary.uid == uid:
+                return side.primary
+            for creature in side.limited:
+                if creature.uid == uid:
+                    return creature
+        return None
+
+    def _magic(self, uid: int) -> Magic | None:
+        for side in self.sides:
+            for magic in side.magics.items:
+                if magic.uid == uid:
+                    return magic
+        return None
+
+    def _unsettled(self) -> bool:
+        """Whether a creature died, or a player who has fielded a creature has no primary creature."""
+        if self.dead:
+            return True
+        for side in self.sides:
+            if side.primary is None and side.fielded:
+                return True
+        return False
+
+    def _creature_on(self, creature: Creature) -> bool:
+        side = self.sides[creature.owner]
+        return side.primary is creature or creature in side.limited
+
+    def _play_plain(self, player: int, action: Play) -> None:
+        """:meth:`_play` and :meth:`_resolve_magic` for a simple magic nobody can answer (not a generator; the
+        caller buries the dead)."""
+        side = self.sides[player]
+        facts = side.hand.pop(action.index)
+        if self.log is not None:
+            self.say(f"P{player + 1} plays {facts.name}" + (f" on {action.label}" if action.label else ""))
+        if facts.needs and not self._resolvable(player, facts):
+            if self.log is not None:
+                self.say(f"{facts.name} fails to resolve")
+            self._to_cemetery(side, facts)
+            return
+        item = Item(player, facts, target=action.target, entries=facts.plays)
+        magic = self._place(player, facts, None) if facts.infinite else None
+        ctx = Ctx(magic=magic, item=item)
+        if facts.infinite:
+            for handler, entry in facts.steps:
+                assert handler is not None  # (a simple magic's effects all have handlers)
+                handler(self, player, entry, ctx)
+        else:
+            side.limbo.append(facts)
+            for handler, entry in facts.steps:
+                assert handler is not None
+                handler(self, player, entry, ctx)
+            side.limbo.remove(facts)
+            side.cemetery.append(facts)  # (a magic: no HP for the cemetery's count)
+
+    def _resolvable(self, player: int, facts: Facts) -> bool:
+        side, enemy = self.sides[player], self.sides[1 - player]
+        for entry in facts.plays:
+            target = entry.get("target")
+            if target == "own_primary" and side.primary is None:
+                return False
+            if target in ("enemy_primary", "all_primaries") and (
+                    enemy.primary is None or self.immune_to(enemy.primary, player)):
+                return False
+        return True
+
+    def _can_answer(self, player: int, event: int, item: Item | None = None) -> bool:
+        """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
+        side = self.sides[player]
+        if side.dummy:
+            return False
+        for facts in side.hand:
+            if facts.resp & event:
+                return True
+        if event == EV_MAGIC:
+            primary = side.primary
+            if primary is not None and primary.facts.resp & EV_MAGIC:
+                return True
+            for creature in side.limited:
+                if creature.facts.resp & EV_MAGIC:
+                    return True
+        return False
+
+    def _responses(self, player: int, event: int, answers: Any) -> list[WardAction]:
+        """The responses ``player`` may make to ``answers`` (an Item, a Strike or a Battle)."""
+        side = self.sides[player]
+        options: list[WardAction] = []
+        seen: list[Facts] = []
+        first_cycle = self.turn <= FIRST_CYCLE
+        for index, facts in enumerate(side.hand):
+            if not facts.resp & event or facts in seen:
+                continue
+            seen.append(facts)
+            if first_cycle and facts.damaging:
+                continue
+            if self._response_ok(player, facts, event, answers):
+                options.append(_new(Respond, (index, facts.name, -1)))
+        if event == EV_MAGIC:
+            for creature in side.creatures():
+                facts = creature.facts
+                if facts.resp & EV_MAGIC and self.effects_on(creature) and not creature.used & 512 and len(
+                        side.hand) >= max(1, facts.cost_discard) and self._response_ok(player, facts, event, answers,
+                                                                                         creature):
+                    options.append(_new(Respond, (-1, facts.name, creature.uid)))
+        if options:
+            options.append(NO_RESPONSE)
+        return options
+
+    def _response_ok(self, player: int, facts: Facts, event: int, answers: Any,
+                       creature: Creature | None = None) -> bool:
+        side = self.sides[player]
+        enemy = self.sides[1 - player]
+        for entry in facts.responses:
+            condition = entry.get("condition") or {}
+            kind, target = entry["effect"], entry.get("target")
+            is_item = type(answers) is Item
+            if condition.get("damages_own_primary") and (
+                    not is_item or not answers.facts.hits_enemy or side.primary is None):
+                return False
+            if "magic_type" in condition and (
+                    not is_item or not answers.is_magic or answers.facts.magic_type != condition["magic_type"]):
+                return False
+            if condition.get("targets_this") and (not is_item or not self._affects(answers, creature)):
+                return False
+            if kind == "negate":
+                what = entry.get("what")
+                if what == "magic" and (type(answers) is not Item or not answers.is_magic):
+                    return False
+                if what == "creature_effect" and (type(answers) is not Item or answers.is_magic):
+                    return False
+                if what == "any" and type(answers) is not Item:
+                    return False
+                if what == "attack" and (type(answers) is not Strike or self.immune_to(answers.attacker, player)):
+                    return False
+            if target == "triggering_creature" and (
+                    type(answers) is not Strike or self.immune_to(answers.attacker, player)):
+                return False
+            if target == "own_primary":
+                if side.primary is None:
+                    return False
+                if event == EV_HIT_TAKEN and (type(answers) is not Strike or answers.defender is not side.primary):
+                    return False
+                if event == EV_DAMAGE and (type(answers) is not Strike or answers.defender is not side.primary):
+                    return False
+                if event == EV_BATTLE and (type(answers) is not Battle or answers.defender is not side.primary):
+                    return False
+            if target == "enemy_primary" and (enemy.primary is None or self.immune_to(enemy.primary, player)):
+                return False
+            if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
+                return False
+        return True
+
+    def _targets(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> list[Creature]:
+        target = entry.get("target")
+        if target == "this":
+            return [ctx.creature] if ctx.creature is not None else []
+        if target == "attached":
+            magic = ctx.magic
+            return [magic.host] if magic is not None and magic.host is not None else []
+        if target == "own_primary":
+            primary = self.sides[player].primary
+            return [primary] if primary is not None else []
+        if target == "enemy_primary":
+            primary = self.sides[1 - player].primary
+            return [primary] if primary is not None else []
+        if target == "battle_opponent":
+            return [ctx.opponent] if ctx.opponent is not None else []
+        if target == "target_own_creature":
+            return [ctx.target] if type(ctx.target) is Creature else []
+        if target == "all_own_creatures":
+            return self.sides[player].creatures()
+        if target == "all_primaries":
+            return [s.primary for s in (self.sides[player], self.sides[1 - player]) if s.primary is not None]
+        if target == "summoned_creature":
+            return [ctx.summoned] if ctx.summoned is not None else []
+        if target == "triggering_creature":
+            return [ctx.opponent] if ctx.opponent is not None else []
+        return []
+
+    def _live(self, creature: Creature | None) -> bool:
+        return creature is not None and creature.hp > 0 and self._creature_on(creature)
+
+    def _affected(self, creature: Creature, player: int, ctx: Ctx) -> bool:
+        """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
+        if creature is None or creature.hp <= 0:
+            return False
+        side = self.sides[creature.owner]
+        if side.primary is not creature and creature not in side.limited:
+            return False
+        if creature.owner == player or not creature.facts.immune:
+            return True
+        magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
+        return not (magic and self.immune_to(creature, player))
+
+    def _start_triggers(self, player: int) -> bool:
+        side = self.sides[player]
+        primary = side.primary
+        if primary is not None and primary.facts.start:
+            return True
+        for magic in side.magics.items:
+            if magic.facts.start:
+                return True
+        return False
+
+    def _combat_ends(self, player: int) -> bool:
+        """Whether the end of this Combat phase has anything to do (DOT, HOT, end-of-combat effects)."""
+        for side in self.sides:
+            primary = side.primary
+            if primary is not None and (primary.dot is not None or primary.hot is not None or (
+                    primary.facts.end_combat and side.player == player)):
+                return True
+            for magic in side.magics.items:
+                if magic.facts.end_combat:
+                    return True
+        return False
+
+    def _first(self, battle: Battle) -> Creature:
+        """Who strikes first in ``battle`` (:meth:`_order`, inlined but for a tie)."""
+        attacker, defender = battle.attacker, battle.defender
+        fa = self.strikes_first(attacker) if attacker.facts.first or attacker.temps or attacker.equips else False
+        fb = self.strikes_first(defender) if defender.facts.first or defender.temps or defender.equips else False
+        if fa != fb:
+            return attacker if fa else defender
+        if fa:
+            return self._order(attacker, defender)[0]
+        sepoch = self.sepoch
+        plain = not (battle.mods or battle.negated)
+        sa = (attacker.pval if plain and attacker.skey == sepoch and not attacker.temps
+              else self.profile(attacker))[SPD]
+        sb = (defender.pval if plain and defender.skey == sepoch and not defender.temps
+              else self.profile(defender))[SPD]
+        if sa > sb:
+            return attacker
+        if sb > sa:
+            return defender
+        return self._order(attacker, defender)[0]
+
+    def _equips_quiet(self, creature: Creature) -> bool:
+        """Whether none of the creature's equips rerolls or triggers on a hit."""
+        for magic in creature.equips:
+            if magic.facts.on_hit or magic.facts.rerolls:
+                return False
+        return True
+
+    def _order(self, a: Creature, b: Creature) -> tuple[Creature, Creature]:
+        """Who battles first: an effect that says so, else the higher SPD; ties (or both 'first') roll a die each."""
+        fa = self.strikes_first(a) if a.facts.first or a.temps or a.equips else False
+        fb = self.strikes_first(b) if b.facts.first or b.temps or b.equips else False
+        if fa != fb:
+            return (a, b) if fa else (b, a)
+        if not fa:
+            sepoch = self.sepoch
+            battle = self.battle
+            plain = battle is None or not (battle.mods or battle.negated)
+            sa = (a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a))[SPD]
+            sb = (b.pval if plain and b.skey == sepoch and not b.temps else self.profile(b))[SPD]
+            if sa != sb:
+                return (a, b) if sa > sb else (b, a)
+        while True:
+            ra, rb = self.die(), self.die()
+            if ra != rb:
+                if self.log is not None:
+                    self.say(f"speed tie: {_named(a)} rolls {ra}, {_named(b)} rolls {rb}")
+                return (a, b) if ra > rb else (b, a)
+
+    def _hand_mask(self, player: int) -> int:
+        """The response events the cards in ``player``'s hand answer (0 for the training dummies)."""
+        side = self.sides[player]
+        mask = 0
+        if not side.dummy:
+            for facts in side.hand:
+                mask |= facts.resp
+        return mask
+
+    def _quick_strike(self, striker: Creature, struck: Creature, masks: list[int | None]) -> int:
+        """``striker``'s strike on ``struck`` resolved at once when nothing can answer or join it: no card in the
+        struck player's hand answers a strike (``masks``: each player's answering events, ``None`` when unknown),
+        no strike effect on either creature or on the striker's equips. Returns :meth:`_strike_plain`'s answer
+        (0 or 1), or -1 when the strike needs the full resolution (:meth:`WardState._strike`); ``masks`` is then
+        forgotten, as effects may change the hands."""
+        mask = masks[struck.owner]
+        if mask is None:
+            mask = self._hand_mask(struck.owner)
+        if mask & _STRIKE_EVENTS or striker.facts.strike_busy or struck.facts.on_hit_taken or (
+                striker.equips and not self._equips_quiet(striker)):
+            masks[0] = masks[1] = None
+            return -1
+        return 1 if self._strike_plain(striker, struck) else 0
+
+    def _strike_plain(self, a: Creature, d: Creature) -> bool:
+        """:meth:`_strike` when it can neither ask anything nor trigger anything (no response in the defender's
+        hand, no reroll, pact, on-hit or hit-taken effect): not a generator. False when it ends before the damage
+        step (a miss), so that the caller does not bury (as :meth:`_strike` does not)."""
+        battle = self.battle
+        assert battle is not None  # (in a battle)
+        sepoch = self.sepoch
+        plain = not (battle.mods or battle.negated)
+        stats = a.pval if plain and a.skey == sepoch and not a.temps else self.profile(a)
+        bonus = stats[MOD] + stats[HITB]
+        al = (d.pval if plain and d.skey == sepoch and not d.temps else self.profile(d))[AL]
+        if stats[HITD] == 2 and self.draw is self.rec:  # state.roll(2) and judge_hit, inlined
+            rnd = self.rnd
+            v0 = rnd()
+            v1 = rnd()
+            self.draws += (v0, v1)
+            d0 = int(v0 * 6) + 1
+            d1 = int(v1 * 6) + 1
+            dice = [d0, d1]
+            if d0 == d1 and (d0 == 6 or d0 == 1):
+                hit = crit_hit = d0 == 6
+                crit_miss = not hit
+            else:
+                hit, crit_hit, crit_miss = d0 + d1 + bonus >= al, False, False
+        else:
+            dice = self.roll(stats[HITD])
+            hit, crit_hit, crit_miss = judge_hit(dice, bonus, al)
+        if self.log is not None:
+            self._say_roll(a, dice, bonus, al)
+            self._say_hit(a, hit, crit_hit, crit_miss)
+        if crit_miss:
+            self.hurt(a, self.die(), SELF)
+            return False
+        if not hit:
+            return False
+        self._attack_damage(a, d, stats, crit_hit)
+        return True
+
+    def _attack_damage(self, a: Creature, d: Creature, stats: Sequence[int], crit_hit: bool) -> int:
+        """A hit's Attack Damage Roll (10.2 step 3) and its damage: Attack Dice + modifier + bonuses, times each
+        multiplier, doubled by a critical hit, less the defender's reduction; returns the damage dealt."""
+        battle = self.battle
+        assert battle is not None  # (in a battle)
+        damage = stats[MOD] + stats[DMGB]
+        draw = self.draw
+        if draw is self.rec:  # the game's own dice, recorded (state.roll, inlined)
+            rnd = self.rnd
+            note = self.draws.append
+            for _ in range(stats[ATKD]):
+                value = rnd()
+                note(value)
+                damage += int(value * 6) + 1
+        else:
+            for _ in range(stats[ATKD]):
+                damage += int(draw() * 6) + 1
+        if a.temps or battle.mults:
+            for factor in self.multipliers(a):
+                damage *= factor
+        if crit_hit:
+            damage *= 2
+        reduction = d.aval if d.skey == self.sepoch and not d.temps and d.facts.armor_stable and not battle.negated \
+            else self.armor(d, stats[AL])
+        dealt = self.hurt(d, 0 if reduction is None else damage - reduction, ATTACK, a)
+        if dealt == 0 and self.log is not None:
+            self.say(f"{_named(a)} hits {_named(d)} for no damage")
+        return dealt
+
+    # -- copies (clone and determinize) --
+
+    def _fits(self, side: Side) -> bool:
+        """Whether a redealt hand fits the decision its player is at (what the other player knows of it): the
+        opening's mulligan and the Field Rule's replacement come with a playable creature; a response window opens
+        only with a response to make."""
+        kind = self.kind
+        if kind == "mulligan" or kind == "replace":
+            return self._has_summon(side)
+        if kind == "respond":
+            assert self.window is not None  # (a response window is open)
+            event, answers = self.window
+            return bool(self._responses(side.player, event, answers))
+        return True
+
+    def _deal(self, player: int, rng: Random) -> tuple[_Dealt, ...]:
+        """What ``player`` cannot see, redealt with ``rng``: per side, None (kept) or (hand or None, deck).
+
+        The other player's hand and deck are pooled in decklist order, shuffled and dealt back at the same sizes
+        (redealt up to _DEAL_TRIES times until the hand fits the decision that player is at, _fits); while that
+        player is choosing from its own deck or hand by a condition (a search, a Limited Summon from hand) both are
+        kept. ``player``'s own deck is shuffled from decklist order, but kept while it is searching it (it is shown
+        it). Sides are dealt in seat order, so the draws from ``rng`` depend only on what ``player`` sees."""
+        dealt: list[_Dealt] = []
+        over = self.over
+        who = self.who
+        kind = self.kind
+        for side in self.sides:
+            if side.dummy:
+                dealt.append(None)
+                continue
+            decklist = self.config[0][side.player]
+            assert decklist is not None  # (a side without a decklist is a dummy's)
+            rank = _ranks(decklist)
+            if side.player == player:
+                if not over and who == player and kind == "search":
+                    dealt.append(None)
+                    continue
+                deck = _canonical(side.deck, rank)
+                shuffle(deck, rng)
+                dealt.append((None, tuple(deck)))
+                continue
+            deciding = not over and who == side.player
+            if deciding and (kind == "search" or kind == "limited"):
+                dealt.append(None)
+                continue
+            size = len(side.hand)
+            pool = _canonical(side.hand + side.deck, rank)
+            hand = side.hand
+            kept = list(hand)
+            cards: list[Facts] | None = pool
+            for _ in range(_DEAL_TRIES):
+                cards = list(pool)
+                shuffle(cards, rng)
+                if not deciding:
+                    break
+                hand[:] = cards[:size]
+                if self._fits(side):
+                    break
+            else:
+                cards = None  # (no redeal fits: the hand is kept, the deck's order redealt)
+            hand[:] = kept
+            if cards is None:
+                deck = _canonical(side.deck, rank)
+                shuffle(deck, rng)
+                dealt.append((None, tuple(deck)))
+            else:
+                dealt.append((tuple(cards[:size]), tuple(cards[size:])))
+        return tuple(dealt)
+
+    def _refit(self, fix: _Fix) -> None:
+        """Put a redeal (_deal) into the game; when the deciding player's hand changed, its options are rebuilt."""
+        _, player, dealt = fix
+        for side, cards in zip(self.sides, dealt, strict=False):
+            if cards is not None:
+                hand, deck = cards
+                if hand is not None:
+                    side.hand[:] = hand
+                side.deck[:] = deck
+        if self.over:
+            return
+        kind = self.kind
+        if kind == "main" or kind == "main2" or kind == "combat":
+            self.options = None  # (listed when asked, from the game as it is now)
+            return
+        who = self.who
+        cards = dealt[who]
+        if cards is None or cards[0] is None:
+            return
+        side = self.sides[who]
+        if kind == "discard":
+            self.options = _discard_options(side.hand)
+        elif kind == "cost_discard":
+            self.options = _cost_discard_options(side.hand)
+        elif kind == "replace":
+            self.options = self._replace_options(who)
+        elif kind == "respond":
+            assert self.window is not None  # (a response window is open)
+            event, answers = self.window
+            self.options = self._responses(who, event, answers) or [NO_RESPONSE]
+
+    def _board_to(self, dst: WardState) -> None:
+        """Copy the game ``src`` as it stands between two turns (no battle, chain or decision under way) into the
+        blank ``dst``: every zone, creature and magic (new objects, references kept by uid), the counters."""
+        dst.sepoch = self.sepoch
+        dst.turn = self.turn
+        dst.max_turns = self.max_turns
+        dst.time_out = self.time_out
+        dst.setup_draw = self.setup_draw
+        dst.config = self.config
+        dst.goldfish = self.goldfish
+        dst.active = self.active
+        dst.phase = self.phase
+        dst.combat_over = self.combat_over
+        dst.next_uid = self.next_uid
+        dst.own_turns = self.own_turns
+        dst.expiring = self.expiring
+        dst.result = self.result
+        dst.over = self.over
+        dst.topic = self.topic
+        dst.window = self.window
+        dst.battle = None
+        creatures: dict[int, Creature] = {}
+        magics: dict[int, Magic] = {}
+        olds = []
+        for side in self.sides:
+            if side.primary is not None:
+                olds.append(side.primary)
+            olds.extend(side.limited)
+        for old in olds:
+            new = Creature(old.facts, old.uid, old.owner)
+            new.hp = old.hp
+            new.limited = old.limited
+            new.blank = old.blank
+            new.battled = old.battled
+            new.used = old.used
+            new.temps = [list(temp) for temp in old.temps]
+            new.dot = None if old.dot is None else list(old.dot)
+            new.hot = None if old.hot is None else list(old.hot)
+            creatures[old.uid] = new
+        for side in self.sides:
+            for old_magic in side.magics.items:
+                host = old_magic.host
+                new_magic = Magic(old_magic.facts, old_magic.uid, old_magic.owner,
+                                  None if host is None else creatures.get(host.uid, host))
+                new_magic.expires = old_magic.expires
+                new_magic.used = old_magic.used
+                magics[old_magic.uid] = new_magic
+        for old in olds:
+            new = creatures[old.uid]
+            anchor = old.anchor
+            if anchor is not None:
+                new.anchor = (creatures if type(anchor) is Creature else magics).get(anchor.uid, anchor)
+            new.equips = [magics[m.uid] for m in old.equips]
+            killer = old.killer
+            new.killer = None if killer is None else creatures.get(killer.uid, killer)
+        sides = []
+        for side in self.sides:
+            new_side = Side(side.player, list(side.deck), dummy=side.dummy)
+            new_side.size = side.size
+            new_side.hand = list(side.hand)
+            new_side.cemetery = list(side.cemetery)
+            new_side.cem_hp = side.cem_hp
+            new_side.limbo = list(side.limbo)
+            new_side.summoned = side.summoned
+            new_side.started = side.started
+            new_side.fielded = side.fielded
+            new_side.primary = None if side.primary is None else creatures[side.primary.uid]
+            new_side.limited = [creatures[c.uid] for c in side.limited]
+            new_side.magics.extend([magics[m.uid] for m in side.magics.items])
+            new_side.magics.state = dst
+            sides.append(new_side)
+        dst.sides = sides
+        dst.sepoch = self.sepoch
+        dst.used_magics = [magics[m.uid] for m in self.used_magics if m.uid in magics]
+        dst.dead = [creatures.get(c.uid, c) for c in self.dead]
+
+    def _rebuild(self, log: bool) -> WardState:
+        """The game replayed (for clone and determinize): from its copy at the start of this turn when it keeps
+        one (``snap``), the turn's actions and dice and redeals (``fixes``) on top; else from its seed."""
+        snap = self.snap
+        decks, seed, first, max_turns, _, goldfish = self.config
+        if log or snap is None or snap is True:
+            # from the first move; a game being determinized gets the copy of this turn's start the replay makes
+            keep = None if log or snap is None else self.turn
+            twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
+                              time_out=self.time_out, setup_draw=self.setup_draw, replay=_replayer(self.draws),
+                              actions=list(self.history), recorded=self.draws, fixes=self.fixes, snap=keep)
+            if keep is not None:
+                if type(twin.snap) is tuple:
+                    at, left, board = twin.snap
+                    self.snap = (at, len(self.draws) + left, board)
+                twin.snap = None
+            return twin
+        assert isinstance(snap, tuple)  # (a turn-start copy: neither None nor True here)
+        at, drawn, board = snap
+        twin = WardState()
+        board._board_to(twin)
+        twin.fixes = self.fixes
+        twin.snap = None
+        twin.log = None
+        twin.rng = new_rng(seed)
+        twin.rnd = twin.rng.random
+        twin.draws = []
+        twin.draw, twin.draw_many = _replayer(self.draws[drawn:])
+        twin.rec = None
+        history = self.history
+        twin.history = history[:at]
+        twin.who = twin.active
+        twin.kind = "start"
+        twin.options = None
+        twin.gen = twin._game(False)
+        twin.resume = twin.gen.send
+        try:
+            twin.who, twin.kind, twin.options = next(twin.gen)
+        except (_Over, StopIteration):
+            twin._finish()
+        pending = [fix for fix in self.fixes if fix[0] >= at]
+        pending.reverse()
+        for index in range(at, len(history)):
+            while pending and pending[-1][0] == index:
+                twin._refit(pending.pop())
+            twin.apply(history[index])
+        while pending:
+            twin._refit(pending.pop())
+        twin.draws = list(self.draws)
+        twin.draw, twin.draw_many = _recorder(twin.rng, twin.draws)
+        twin.rec = twin.draw
+        return twin
 
 
 def judge_hit(dice: list[int], bonus: int, al: int) -> tuple[bool, bool, bool]:
@@ -3239,7 +3387,7 @@ def _matches(facts: Facts, condition: Mapping[str, Any] | None) -> bool:
     return True
 
 
-_MEMOS: dict[int, tuple[Mapping[str, Any] | None, dict[Facts, bool]]] = {}
+_MEMOS: Final[dict[int, tuple[Mapping[str, Any] | None, dict[Facts, bool]]]] = {}
 
 
 def _match_memo(condition: Mapping[str, Any] | None) -> dict[Facts, bool]:
@@ -3281,8 +3429,8 @@ def _do_modify(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx
     stat = STATS[entry["stat"]]
     amount = int(entry["amount"])
     duration = entry.get("duration")
-    for creature in _w_targets(state, player, entry, ctx):
-        if not _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
             continue
         if duration == "this_battle":
             battle = state.battle
@@ -3304,16 +3452,16 @@ def _do_modify(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx
 def _do_damage(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     if (entry.get("condition") or {}).get("in_battle") and ctx.opponent is None:
         return
-    for creature in _w_targets(state, player, entry, ctx):
-        if not _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
             continue
         if "percent" in entry:
             amount, kind = creature.hp * int(entry["percent"]) // 100, PERCENT
         elif "dice" in entry:
-            amount, kind = sum(_w_roll(state, int(entry["dice"]))), INSTANT
+            amount, kind = sum(state.roll(int(entry["dice"]))), INSTANT
         else:
             amount, kind = int(entry.get("amount", 0)), INSTANT
-        _w_hurt(state, creature, amount, kind, ctx.creature)
+        state.hurt(creature, amount, kind, ctx.creature)
 
 
 def _do_over_time(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
@@ -3321,8 +3469,8 @@ def _do_over_time(state: WardState, player: int, entry: Mapping[str, Any], ctx: 
     not stack (11.3)."""
     hot = entry["effect"] == "heal_over_time"
     start = state.turn if state.phase <= PH_COMBAT else state.turn + 1
-    for creature in _w_targets(state, player, entry, ctx):
-        if not _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
             continue
         if state.turn <= FIRST_CYCLE and not hot:
             continue
@@ -3337,15 +3485,15 @@ def _do_over_time(state: WardState, player: int, entry: Mapping[str, Any], ctx: 
 
 
 def _do_heal(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    for creature in _w_targets(state, player, entry, ctx):
-        if _w_affected(state, creature, player, ctx):
-            _w_heal(state, creature, int(entry["amount"]))
+    for creature in state._targets(player, entry, ctx):
+        if state._affected(creature, player, ctx):
+            state.heal(creature, int(entry["amount"]))
 
 
 def _do_multiply(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     factor = int(entry["factor"])
-    for creature in _w_targets(state, player, entry, ctx):
-        if not _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
             continue
         if entry.get("duration") == "this_battle":
             battle = state.battle
@@ -3358,15 +3506,15 @@ def _do_multiply(state: WardState, player: int, entry: Mapping[str, Any], ctx: C
 
 
 def _do_strike_first(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    for creature in _w_targets(state, player, entry, ctx):
-        if _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if state._affected(creature, player, ctx):
             creature.temps.append([T_FIRST, 1, _expiry(state, entry)])
 
 
 def _do_prevent(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     what = entry.get("what")
-    for creature in _w_targets(state, player, entry, ctx):
-        if not _w_affected(state, creature, player, ctx):
+    for creature in state._targets(player, entry, ctx):
+        if not state._affected(creature, player, ctx):
             continue
         until = _expiry(state, entry)
         if what in ("attack_damage", "damage"):
@@ -3385,7 +3533,7 @@ def _do_negate(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx
 
 
 def _do_draw(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    drawn = _w_draw_cards(state, state.sides[player], int(entry.get("amount", 1)))
+    drawn = state._draw_cards(state.sides[player], int(entry.get("amount", 1)))
     if state.log is not None and drawn:
         state.say(f"P{player + 1} draws {drawn}")
 
@@ -3398,7 +3546,7 @@ def _do_discard(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ct
         facts = side.hand.pop(int(state.draw() * len(side.hand)))
         if state.log is not None:
             state.say(f"P{side.player + 1} discards {facts.name} at random")
-        _w_to_cemetery(state, side, facts)
+        state._to_cemetery(side, facts)
 
 
 def _do_reroll(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
@@ -3406,7 +3554,7 @@ def _do_reroll(state: WardState, player: int, entry: Mapping[str, Any], ctx: Ctx
         ctx.strike.reroll = True
 
 
-_HANDLERS = {"modify": _do_modify, "damage": _do_damage, "damage_over_time": _do_over_time,
+_HANDLERS: Final = {"modify": _do_modify, "damage": _do_damage, "damage_over_time": _do_over_time,
              "heal_over_time": _do_over_time, "heal": _do_heal, "multiply_damage": _do_multiply,
              "strike_first": _do_strike_first, "prevent": _do_prevent, "negate": _do_negate, "draw": _do_draw,
              "discard": _do_discard, "reroll": _do_reroll}
@@ -3415,7 +3563,7 @@ _HANDLERS = {"modify": _do_modify, "damage": _do_damage, "damage_over_time": _do
 # --- setting up ---------------------------------------------------------------------------------
 
 
-_FACTS: dict[tuple[Card, bool], Facts] = {}
+_FACTS: Final[dict[tuple[Card, bool], Facts]] = {}
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -3426,7 +3574,7 @@ def facts_of(card: Card, vanilla: bool = False) -> Facts:
     return compiled
 
 
-DUMMY = Card(game="ward", name="Training Dummy", type="creature", set_code="GOLDFISH",
+DUMMY: Final = Card(game="ward", name="Training Dummy", type="creature", set_code="GOLDFISH",
              fields={"name": "Training Dummy", "type": "creature", "creature_type": "none", "al": 5, "spd": 1,
                      "hp": 50, "attack_name": "None", "attack_dice": 1, "modifier": 0, "text": "", "effects": []})
 
@@ -3435,7 +3583,7 @@ def _dummy_facts() -> Facts:
     return facts_of(DUMMY)
 
 
-_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts]]] = {}
+_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts]]]] = {}
 
 
 def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
@@ -3473,16 +3621,11 @@ def _replayer(draws: Sequence[float]) -> _Draws:
     return one, many
 
 
-def _blank_state() -> WardState:
-    """A WardState with nothing set (compiled, typed: _new_state's attribute stores are C stores)."""
-    return WardState.__new__(WardState)
-
-
 def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_turns: int, log: bool, goldfish: bool,
                time_out: bool = True, setup_draw: bool = False, replay: _Draws | None = None,
-               actions: Sequence[WardAction] = (), recorded: Sequence[float] = (), fixes: tuple[_Fix, ...] = (),
+               actions: Sequence[Action] = (), recorded: Sequence[float] = (), fixes: tuple[_Fix, ...] = (),
                snap: int | None = None) -> WardState:
-    state = _blank_state()
+    state = WardState()
     state.fixes = fixes
     state.snap = snap
     state.sepoch = 0
@@ -3506,7 +3649,7 @@ def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_tu
             state.sides[-1].magics.state = state
         else:
             deck = list(cards)
-            _w_shuffle(state, deck)
+            state.shuffle(deck)
             state.sides.append(Side(player, deck))
             state.sides[-1].magics.state = state
     state.active = first
@@ -3527,7 +3670,7 @@ def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_tu
     state.window = None
     state.own_turns = 1
     if goldfish:
-        _w_enter(state, 1, _dummy_facts())
+        state._enter(1, _dummy_facts())
     state.gen = state._game()
     state.resume = state.gen.send  # (bound once: apply calls it every move)
     try:
@@ -3539,10 +3682,10 @@ def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_tu
         pending.reverse()
         for index, action in enumerate(actions):
             while pending and pending[-1][0] == index:
-                _w_refit(state, pending.pop())
+                state._refit(pending.pop())
             state.apply(action)
         while pending:
-            _w_refit(state, pending.pop())
+            state._refit(pending.pop())
     else:
         for action in actions:
             state.apply(action)
@@ -3556,9 +3699,9 @@ def _new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_tu
 
 # --- what a player sees, and determinized games (search policies) -------------------------------------------------
 
-_PUBLIC_DECISIONS = frozenset({"mulligan", "promote", "revive", "destroy", "reroll", "pact"})
-_DEAL_TRIES = 20  # redeals of the other player's hand until it fits the decision it is at (see _w_deal)
-_RANKS: dict[int, tuple[list[Facts], dict[Facts, int]]] = {}
+_PUBLIC_DECISIONS: Final = frozenset({"mulligan", "promote", "revive", "destroy", "reroll", "pact"})
+_DEAL_TRIES: Final = 20  # redeals of the other player's hand until it fits the decision it is at (see _deal)
+_RANKS: Final[dict[int, tuple[list[Facts], dict[Facts, int]]]] = {}
 
 
 def _plain(value: Any) -> Any:
@@ -3608,7 +3751,7 @@ def _side_seen(side: Side, mine: bool) -> tuple[Any, ...]:
     return (side.player, side.dummy, tuple(f.name for f in side.hand) if mine else len(side.hand), len(side.deck),
             tuple(f.name for f in side.cemetery), side.cem_hp, _creature_seen(side.primary),
             tuple(_creature_seen(c) for c in side.limited),
-            tuple((m.uid, m.owner, m.facts.name, _plain(m.host), m.expires, m.used) for m in side.magics),
+            tuple((m.uid, m.owner, m.facts.name, _plain(m.host), m.expires, m.used) for m in side.magics.items),
             tuple(f.name for f in side.limbo), side.summoned, side.started, side.fielded, side.size)
 
 
@@ -3626,239 +3769,6 @@ def _ranks(cards: list[Facts]) -> dict[Facts, int]:
 def _canonical(cards: list[Facts], rank: dict[Facts, int]) -> list[Facts]:
     big = len(rank)
     return sorted(cards, key=lambda facts: (rank.get(facts, big), facts.name))
-
-
-def _w_fits(state: WardState, side: Side) -> bool:
-    """Whether a redealt hand fits the decision its player is at (what the other player knows of it): the
-    opening's mulligan and the Field Rule's replacement come with a playable creature; a response window opens
-    only with a response to make."""
-    kind = state.kind
-    if kind == "mulligan" or kind == "replace":
-        return _w_has_summon(state, side)
-    if kind == "respond":
-        assert state.window is not None  # (a response window is open)
-        event, answers = state.window
-        return bool(_w_responses(state, side.player, event, answers))
-    return True
-
-
-def _w_deal(state: WardState, player: int, rng: Random) -> tuple[_Dealt, ...]:
-    """What ``player`` cannot see, redealt with ``rng``: per side, None (kept) or (hand or None, deck).
-
-    The other player's hand and deck are pooled in decklist order, shuffled and dealt back at the same sizes
-    (redealt up to _DEAL_TRIES times until the hand fits the decision that player is at, _w_fits); while that
-    player is choosing from its own deck or hand by a condition (a search, a Limited Summon from hand) both are
-    kept. ``player``'s own deck is shuffled from decklist order, but kept while it is searching it (it is shown
-    it). Sides are dealt in seat order, so the draws from ``rng`` depend only on what ``player`` sees."""
-    dealt: list[_Dealt] = []
-    over = state.over
-    who = state.who
-    kind = state.kind
-    for side in state.sides:
-        if side.dummy:
-            dealt.append(None)
-            continue
-        decklist = state.config[0][side.player]
-        assert decklist is not None  # (a side without a decklist is a dummy's)
-        rank = _ranks(decklist)
-        if side.player == player:
-            if not over and who == player and kind == "search":
-                dealt.append(None)
-                continue
-            deck = _canonical(side.deck, rank)
-            shuffle(deck, rng)
-            dealt.append((None, tuple(deck)))
-            continue
-        deciding = not over and who == side.player
-        if deciding and (kind == "search" or kind == "limited"):
-            dealt.append(None)
-            continue
-        size = len(side.hand)
-        pool = _canonical(side.hand + side.deck, rank)
-        hand = side.hand
-        kept = list(hand)
-        cards: list[Facts] | None = pool
-        for _ in range(_DEAL_TRIES):
-            cards = list(pool)
-            shuffle(cards, rng)
-            if not deciding:
-                break
-            hand[:] = cards[:size]
-            if _w_fits(state, side):
-                break
-        else:
-            cards = None  # (no redeal fits: the hand is kept, the deck's order redealt)
-        hand[:] = kept
-        if cards is None:
-            deck = _canonical(side.deck, rank)
-            shuffle(deck, rng)
-            dealt.append((None, tuple(deck)))
-        else:
-            dealt.append((tuple(cards[:size]), tuple(cards[size:])))
-    return tuple(dealt)
-
-
-def _w_refit(state: WardState, fix: _Fix) -> None:
-    """Put a redeal (_w_deal) into the game; when the deciding player's hand changed, its options are rebuilt."""
-    _, player, dealt = fix
-    for side, cards in zip(state.sides, dealt, strict=False):
-        if cards is not None:
-            hand, deck = cards
-            if hand is not None:
-                side.hand[:] = hand
-            side.deck[:] = deck
-    if state.over:
-        return
-    kind = state.kind
-    if kind == "main" or kind == "main2" or kind == "combat":
-        state.options = None  # (listed when asked, from the game as it is now)
-        return
-    who = state.who
-    cards = dealt[who]
-    if cards is None or cards[0] is None:
-        return
-    side = state.sides[who]
-    if kind == "discard":
-        state.options = _w_discard_options(side.hand)
-    elif kind == "cost_discard":
-        state.options = _w_cost_discard_options(side.hand)
-    elif kind == "replace":
-        state.options = _w_replace_options(state, who)
-    elif kind == "respond":
-        assert state.window is not None  # (a response window is open)
-        event, answers = state.window
-        state.options = _w_responses(state, who, event, answers) or [NO_RESPONSE]
-
-
-def _w_board(src: WardState, dst: WardState) -> None:
-    """Copy the game ``src`` as it stands between two turns (no battle, chain or decision under way) into the
-    blank ``dst``: every zone, creature and magic (new objects, references kept by uid), the counters."""
-    dst.sepoch = src.sepoch
-    dst.turn = src.turn
-    dst.max_turns = src.max_turns
-    dst.time_out = src.time_out
-    dst.setup_draw = src.setup_draw
-    dst.config = src.config
-    dst.goldfish = src.goldfish
-    dst.active = src.active
-    dst.phase = src.phase
-    dst.combat_over = src.combat_over
-    dst.next_uid = src.next_uid
-    dst.own_turns = src.own_turns
-    dst.expiring = src.expiring
-    dst.result = src.result
-    dst.over = src.over
-    dst.topic = src.topic
-    dst.window = src.window
-    dst.battle = None
-    creatures: dict[int, Creature] = {}
-    magics: dict[int, Magic] = {}
-    olds = []
-    for side in src.sides:
-        if side.primary is not None:
-            olds.append(side.primary)
-        olds.extend(side.limited)
-    for old in olds:
-        new = Creature(old.facts, old.uid, old.owner)
-        new.hp = old.hp
-        new.limited = old.limited
-        new.blank = old.blank
-        new.battled = old.battled
-        new.used = old.used
-        new.temps = [list(temp) for temp in old.temps]
-        new.dot = None if old.dot is None else list(old.dot)
-        new.hot = None if old.hot is None else list(old.hot)
-        creatures[old.uid] = new
-    for side in src.sides:
-        for old_magic in side.magics:
-            host = old_magic.host
-            new_magic = Magic(old_magic.facts, old_magic.uid, old_magic.owner,
-                              None if host is None else creatures.get(host.uid, host))
-            new_magic.expires = old_magic.expires
-            new_magic.used = old_magic.used
-            magics[old_magic.uid] = new_magic
-    for old in olds:
-        new = creatures[old.uid]
-        anchor = old.anchor
-        if anchor is not None:
-            new.anchor = (creatures if type(anchor) is Creature else magics).get(anchor.uid, anchor)
-        new.equips = [magics[m.uid] for m in old.equips]
-        killer = old.killer
-        new.killer = None if killer is None else creatures.get(killer.uid, killer)
-    sides = []
-    for side in src.sides:
-        new_side = Side(side.player, list(side.deck), dummy=side.dummy)
-        new_side.size = side.size
-        new_side.hand = list(side.hand)
-        new_side.cemetery = list(side.cemetery)
-        new_side.cem_hp = side.cem_hp
-        new_side.limbo = list(side.limbo)
-        new_side.summoned = side.summoned
-        new_side.started = side.started
-        new_side.fielded = side.fielded
-        new_side.primary = None if side.primary is None else creatures[side.primary.uid]
-        new_side.limited = [creatures[c.uid] for c in side.limited]
-        new_side.magics.extend([magics[m.uid] for m in side.magics])
-        new_side.magics.state = dst
-        sides.append(new_side)
-    dst.sides = sides
-    dst.sepoch = src.sepoch
-    dst.used_magics = [magics[m.uid] for m in src.used_magics if m.uid in magics]
-    dst.dead = [creatures.get(c.uid, c) for c in src.dead]
-
-
-def _w_rebuild(state: WardState, log: bool) -> WardState:
-    """The game replayed (for clone and determinize): from its copy at the start of this turn when it keeps
-    one (``snap``), the turn's actions and dice and redeals (``fixes``) on top; else from its seed."""
-    snap = state.snap
-    decks, seed, first, max_turns, _, goldfish = state.config
-    if log or snap is None or snap is True:
-        # from the first move; a game being determinized gets the copy of this turn's start the replay makes
-        keep = None if log or snap is None else state.turn
-        twin = _new_state(decks, seed=seed, first=first, max_turns=max_turns, log=log, goldfish=goldfish,
-                          time_out=state.time_out, setup_draw=state.setup_draw, replay=_replayer(state.draws),
-                          actions=list(state.history), recorded=state.draws, fixes=state.fixes, snap=keep)
-        if keep is not None:
-            if type(twin.snap) is tuple:
-                at, left, board = twin.snap
-                state.snap = (at, len(state.draws) + left, board)
-            twin.snap = None
-        return twin
-    assert isinstance(snap, tuple)  # (a turn-start copy: neither None nor True here)
-    at, drawn, board = snap
-    twin = _blank_state()
-    _w_board(board, twin)
-    twin.fixes = state.fixes
-    twin.snap = None
-    twin.log = None
-    twin.rng = new_rng(seed)
-    twin.rnd = twin.rng.random
-    twin.draws = []
-    twin.draw, twin.draw_many = _replayer(state.draws[drawn:])
-    twin.rec = None
-    history = state.history
-    twin.history = history[:at]
-    twin.who = twin.active
-    twin.kind = "start"
-    twin.options = None
-    twin.gen = twin._game(False)
-    twin.resume = twin.gen.send
-    try:
-        twin.who, twin.kind, twin.options = next(twin.gen)
-    except (_Over, StopIteration):
-        twin._finish()
-    pending = [fix for fix in state.fixes if fix[0] >= at]
-    pending.reverse()
-    for index in range(at, len(history)):
-        while pending and pending[-1][0] == index:
-            _w_refit(twin, pending.pop())
-        twin.apply(history[index])
-    while pending:
-        _w_refit(twin, pending.pop())
-    twin.draws = list(state.draws)
-    twin.draw, twin.draw_many = _recorder(twin.rng, twin.draws)
-    twin.rec = twin.draw
-    return twin
 
 
 def _readings(rules: dict[str, str] | None, goldfish: bool) -> tuple[bool, bool]:
@@ -3898,7 +3808,7 @@ def kill_turn(state: WardState) -> int | None:
 
 # --- policies -----------------------------------------------------------------------------------
 
-_HIT_P: dict[int, float] = {}
+_HIT_P: Final[dict[int, float]] = {}
 
 
 def hit_chance(dice_count: int, need: int) -> float:
@@ -3915,7 +3825,7 @@ def hit_chance(dice_count: int, need: int) -> float:
 
 def exchange(state: WardState, a: Creature, d: Creature) -> tuple[float, float]:
     """The expected Attack Damage of ``a``'s strike on ``d`` and of ``d``'s answer (criticals ignored)."""
-    pa, pd = _w_profile(state, a), _w_profile(state, d)
+    pa, pd = state.profile(a), state.profile(d)
     return _expected(state, a, d, pa, pd), _expected(state, d, a, pd, pa)
 
 
@@ -3930,7 +3840,7 @@ def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd:
                 damage *= temp[1]
     if d.limited:
         return 0.0
-    reduction = d.aval if stable and d.facts.armor_stable else _w_armor(state, d, pa[AL])
+    reduction = d.aval if stable and d.facts.armor_stable else state.armor(d, pa[AL])
     if reduction is None:
         return 0.0
     dice_count = pa[HITD]
@@ -3943,11 +3853,11 @@ def _expected(state: WardState, a: Creature, d: Creature, pa: Sequence[int], pd:
 
 def expected_strike(state: WardState, a: Creature, d: Creature) -> float:
     """The expected Attack Damage of ``a``'s next strike on ``d`` (criticals ignored)."""
-    pa, pd = _w_profile(state, a), _w_profile(state, d)
+    pa, pd = state.profile(a), state.profile(d)
     damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
     for factor in state.multipliers(a):
         damage *= factor
-    reduction = _w_armor(state, d, pa[AL])
+    reduction = state.armor(d, pa[AL])
     if reduction is None or d.limited:
         return 0.0
     return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * max(0.0, damage - reduction)
@@ -3986,7 +3896,7 @@ class Greedy:
         elif not mine.battled:
             can_battle = True
         else:
-            can_battle = _w_can_battle(state, me)
+            can_battle = state.can_battle(me)
         # whether the primary creature will battle this turn (see _battles), found only when a magic asks
         soon = 1 if can_battle and state.phase == PH_MAIN and not mine.battled else 0
         early = state.turn <= FIRST_CYCLE
@@ -4009,7 +3919,7 @@ class Greedy:
                     if early or theirs is None:
                         continue
                     their = theirs.facts
-                    if their.immune and _w_effects_on(state, theirs):
+                    if their.immune and state.effects_on(theirs):
                         continue
                     dealt = 0 if their.no_instant else facts.qamount
                     hp = theirs.hp
@@ -4035,11 +3945,11 @@ class Greedy:
             if quick is not None:
                 options = quick(state, side, mine)
                 if options is not None:
-                    for value, target, label in options:
+                    for value, uid, label in options:
                         if value > best_score:
-                            best, best_score = (index, facts, target, label), value
+                            best, best_score = (index, facts, uid, label), value
                 continue
-            targets = _w_play_targets(state, me, facts)
+            targets = state.play_targets(me, facts)
             if targets is None:
                 continue
             if soon == 1:
@@ -4056,12 +3966,12 @@ class Greedy:
         if not second and not side.summoned and top != -1e9 and (
                 top - mine.facts.worth * (0.5 + 0.5 * mine.hp / mine.facts.hp) - 0.5 * mine.facts.hp - 20
                 > best_score):
-            for index, facts, sacrifices, primary in _w_summon_options(state, me, normal=True):
+            for index, facts, sacrifices, primary in state.summon_options(me, normal=True):
                 value = self._summon_value(state, me, index, sacrifices, primary)
                 if value > best_score:
                     names = ([mine.facts.name] if primary else []) + [hand[j].name for j in sacrifices]
                     chosen, best_score = _new(Summon, (index, facts.name, sacrifices, primary, ", ".join(names))), value
-        if mine.facts.activated is not None and _w_can_activate(state, mine):
+        if mine.facts.activated is not None and state._can_activate(mine):
             value = self._activate_value(state, me, mine)
             if value > best_score:
                 chosen, best_score = _new(Activate, (mine.uid, mine.facts.name)), value
@@ -4084,7 +3994,7 @@ class Greedy:
             enemy = state.sides[1 - state.who].primary
             for action in actions:
                 if type(action) is Attack:
-                    value = self._attack_value(state, _w_creature(state, action.uid), enemy)
+                    value = self._attack_value(state, state._creature(action.uid), enemy)
                     if value > best_score:
                         best, best_score = action, value
             return best
@@ -4139,8 +4049,8 @@ class Greedy:
         if plain and key is not None and key[0] is enemy and key[1] == sepoch:
             out, back = creature.xval
         else:
-            pa = creature.pval if creature.skey == sepoch and plain else _w_profile(state, creature)
-            pd = enemy.pval if enemy.skey == sepoch and plain else _w_profile(state, enemy)
+            pa = creature.pval if creature.skey == sepoch and plain else state.profile(creature)
+            pd = enemy.pval if enemy.skey == sepoch and plain else state.profile(enemy)
             out = _expected(state, creature, enemy, pa, pd, plain and enemy.skey == sepoch)
             back = _expected(state, enemy, creature, pd, pa, plain and creature.skey == sepoch)
             if plain and creature.skey == sepoch and enemy.skey == sepoch:
@@ -4185,13 +4095,13 @@ class Greedy:
         if type(action) is Summon:
             return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
         if type(action) is Activate:
-            creature = _w_creature(state, action.uid)
+            creature = state._creature(action.uid)
             assert creature is not None  # (a legal Activate)
             return self._activate_value(state, me, creature)
         if type(action) is KillOwn:
             return -100.0
         if type(action) is Attack:
-            return self._attack_value(state, _w_creature(state, action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
+            return self._attack_value(state, state._creature(action.uid), state.sides[1 - me].primary) * BATTLE_SCALE
         return 0.0
 
     def _summon_bound(self, state: WardState, me: int) -> float:
@@ -4239,14 +4149,14 @@ class Greedy:
         """Whether ``creature`` will battle this turn: it can, and the policy finds the battle worth it (so a
         "this turn" buff is played only on a creature about to battle)."""
         return (state.phase == PH_MAIN and creature is not None and theirs is not None and not creature.battled
-                and _w_can_battle(state, me) and self._attack_value(state, creature, theirs) > 0.0)
+                and state.can_battle(me) and self._attack_value(state, creature, theirs) > 0.0)
 
     def _value(self, state: WardState, me: int, facts: Facts, target: Any, battle_soon: bool,
                mine: Creature | None, theirs: Creature | None) -> float:
         side = state.sides[me]
         value = 0.0
         if facts.attach:
-            host = _w_creature(state, target)
+            host = state._creature(target)
             if host is None:
                 return -1.0
             gain = _equip_gain(facts)
@@ -4262,7 +4172,7 @@ class Greedy:
             value -= facts.cost_damage * 0.6
             if mine.hp <= facts.cost_damage + 15:
                 value -= 30
-        if facts.infinite and len(side.magics) >= MAX_INFINITE - 1:
+        if facts.infinite and len(side.magics.items) >= MAX_INFINITE - 1:
             value -= 3
         return value
 
@@ -4314,7 +4224,7 @@ class Greedy:
             amount = int(entry["amount"])
             lasting = entry.get("duration") == "turn_cycles"
             if aim in ("own_primary", "target_own_creature"):
-                creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+                creature = state._creature(target) if aim == "target_own_creature" else mine
                 if creature is None:
                     return -1.0
                 if stat == AL:
@@ -4324,8 +4234,8 @@ class Greedy:
                 if stat == SPD:
                     if not battle_soon or theirs is None:
                         return -2.0
-                    slower = _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD]
-                    return (3.0 if slower and _w_profile(state, creature)[SPD] + amount > _w_profile(state, theirs)[SPD]
+                    slower = state.profile(creature)[SPD] <= state.profile(theirs)[SPD]
+                    return (3.0 if slower and state.profile(creature)[SPD] + amount > state.profile(theirs)[SPD]
                             else -2.0)
                 return amount * _STAT_WORTH[stat] if battle_soon or lasting else -2.0
             if aim == "enemy_primary":
@@ -4363,7 +4273,7 @@ class Greedy:
             missing = mine.facts.hp - mine.hp
             return 0.8 * min(int(entry["amount"]) * int(entry.get("cycles", 1)), missing) - 4
         if kind == "multiply_damage":
-            creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+            creature = state._creature(target) if aim == "target_own_creature" else mine
             if creature is not None and creature is not mine:
                 battle_soon = self._battles(state, me, creature, theirs)
             if not battle_soon or creature is None or theirs is None:
@@ -4373,12 +4283,12 @@ class Greedy:
             more = strike * int(entry["factor"])
             return ((more if more < hp else hp) - (strike if strike < hp else hp)) * 0.8 - 1.0
         if kind == "strike_first":
-            creature = _w_creature(state, target) if aim == "target_own_creature" else mine
+            creature = state._creature(target) if aim == "target_own_creature" else mine
             if creature is not None and creature is not mine:
                 battle_soon = self._battles(state, me, creature, theirs)
-            if not battle_soon or creature is None or theirs is None or _w_strikes_first(state, creature):
+            if not battle_soon or creature is None or theirs is None or state.strikes_first(creature):
                 return -2.0
-            return 4.0 if _w_profile(state, creature)[SPD] <= _w_profile(state, theirs)[SPD] else -2.0
+            return 4.0 if state.profile(creature)[SPD] <= state.profile(theirs)[SPD] else -2.0
         if kind == "draw":
             return 9.0 * int(entry.get("amount", 1)) if len(side.hand) <= 6 and side.deck else 1.0
         if kind == "discard":
@@ -4401,10 +4311,10 @@ class Greedy:
             return 16.0
         if kind == "destroy":
             if aim == "all_enemy_magics":
-                return 10.0 * len(foe.magics)
+                return 10.0 * len(foe.magics.items)
             if aim == "all_magics":
-                return 10.0 * (len(foe.magics) - len(side.magics))
-            magic = _w_magic(state, target) if target is not None else None
+                return 10.0 * (len(foe.magics.items) - len(side.magics.items))
+            magic = state._magic(target) if target is not None else None
             if magic is None:
                 return -1.0
             return 10.0 + magic.facts.worth / 4 if magic.owner != me else -20.0
@@ -4433,7 +4343,7 @@ class Greedy:
         return self._summon_value(state, me, action.index, action.sacrifices, action.primary)
 
     def _promote(self, state: WardState, me: int, action: Choose) -> float:
-        creature = _w_creature(state, action.option)
+        creature = state._creature(action.option)
         return creature.facts.worth if creature is not None else 0.0
 
     def _pick_card(self, state: WardState, me: int, action: Choose) -> float:
@@ -4444,7 +4354,7 @@ class Greedy:
         return facts.worth + (facts.hp if state.kind == "revive" else 0)
 
     def _destroy(self, state: WardState, me: int, action: Choose) -> float:
-        magic = _w_magic(state, action.option)
+        magic = state._magic(action.option)
         if magic is None:
             return 0.0
         return magic.facts.worth if magic.owner != me else -magic.facts.worth
@@ -4465,7 +4375,7 @@ class Greedy:
         if action.index >= 0:
             facts = side.hand[action.index]
         else:
-            creature = _w_creature(state, action.uid)
+            creature = state._creature(action.uid)
             assert creature is not None  # (a creature's response)
             facts = creature.facts
         if event == EV_MAGIC or event == EV_EFFECT:
@@ -4480,21 +4390,21 @@ class Greedy:
                 if entry["effect"] == "damage":
                     bonus += 5
                 if entry["effect"] == "destroy" and entry.get("target") == "target_enemy_magic":
-                    bonus += 3 if state.sides[1 - me].magics else -2
+                    bonus += 3 if state.sides[1 - me].magics.items else -2
             if facts.cost_discard:
                 bonus -= 3
             return 10.0 + answers.facts.worth / 10 + bonus
         strike = state.topic[0] if state.topic else None
         if event == EV_HIT_ROLL and type(answers) is Strike:
             assert state.topic is not None  # (the Hit Roll's strike, bonus and AL)
-            _, bonus, al = state.topic
-            hit, crit, _ = judge_hit(answers.dice, bonus + answers.bonus, al)
+            _, roll_bonus, al = state.topic
+            hit, crit, _ = judge_hit(answers.dice, roll_bonus + answers.bonus, al)
             if not hit:
                 return -1.0
             for entry in facts.responses:
                 if entry["effect"] == "modify":
-                    return 12.0 if not crit and sum(answers.dice) + bonus + answers.bonus + int(entry["amount"]) < al \
-                        else -1.0
+                    total = sum(answers.dice) + roll_bonus + answers.bonus + int(entry["amount"])
+                    return 12.0 if not crit and total < al else -1.0
                 if entry["effect"] == "negate":
                     return 6.0 + expected_strike(state, answers.attacker, answers.defender) / 2
             return -1.0
@@ -4523,7 +4433,7 @@ def _hit_gain(state: WardState, hitter: Creature, hit: Creature, dealt: float) -
     will be missing after taking ``dealt``, and 8 for each card drawn (for the greedy policy)."""
     heal = cards = 0
     entries: list[Mapping[str, Any]] = []
-    if hitter.facts.on_hit and not hitter.used & 2 and _w_effects_on(state, hitter):
+    if hitter.facts.on_hit and not hitter.used & 2 and state.effects_on(hitter):
         entries.extend(hitter.facts.on_hit)
     for magic in hitter.equips:
         entries.extend(magic.facts.on_hit)
@@ -4537,14 +4447,14 @@ def _hit_gain(state: WardState, hitter: Creature, hit: Creature, dealt: float) -
         return 0.0
     missing = hitter.facts.hp - hitter.hp + dealt
     gain = (heal if heal < missing else (missing if missing > 0.0 else 0.0)) + 8.0 * cards
-    pa, pd = _w_profile(state, hitter), _w_profile(state, hit)
+    pa, pd = state.profile(hitter), state.profile(hit)
     return hit_chance(pa[HITD], pd[AL] - pa[MOD] - pa[HITB]) * gain
 
 
 def _regen(state: WardState, creature: Creature) -> int:
     """The HP ``creature`` heals back each turn cycle by itself: its start-of-turn heals and its HOT."""
     regen = 0
-    if creature.facts.start and _w_effects_on(state, creature):
+    if creature.facts.start and state.effects_on(creature):
         for entry in creature.facts.triggers["start_of_turn"]:
             if entry["effect"] == "heal":
                 regen += int(entry["amount"])
@@ -4559,17 +4469,17 @@ def _is_pact_worth(state: WardState, strike: Strike) -> bool:
     a, d = strike.attacker, strike.defender
     if a.hp <= 25 or d.limited:
         return False
-    pa = _w_profile(state, a)
+    pa = state.profile(a)
     damage = 3.5 * pa[ATKD] + pa[MOD] + pa[DMGB]
     for factor in state.multipliers(a):
         damage *= factor
-    reduction = _w_armor(state, d, pa[AL])
+    reduction = state.armor(d, pa[AL])
     if reduction is None:
         return False
     return damage - reduction < d.hp
 
 
-_GAINS: dict[Facts, float] = {}
+_GAINS: Final[dict[Facts, float]] = {}
 
 
 def _equip_gain(facts: Facts) -> float:
@@ -4590,7 +4500,7 @@ def _equip_gain(facts: Facts) -> float:
     return gain
 
 
-_TYPE_COUNTS: dict[int, tuple[Sequence[Facts], dict[str, int]]] = {}
+_TYPE_COUNTS: Final[dict[int, tuple[Sequence[Facts], dict[str, int]]]] = {}
 
 
 def _type_counts(cards: Sequence[Facts]) -> dict[str, int]:
@@ -4612,23 +4522,22 @@ def _hp_sum(hand: list[Facts], indices: Sequence[int]) -> int:
     return total
 
 
-BATTLE_SCALE = 0.001  # from the main phase, a battle comes after every useful magic
-_STAT_WORTH = {AL: 3.0, SPD: 0.7, MOD: 3.0, HITB: 2.5, DMGB: 1.5, HITD: 4.0, ATKD: 5.0}
+BATTLE_SCALE: Final = 0.001  # from the main phase, a battle comes after every useful magic
+_STAT_WORTH: Final = {AL: 3.0, SPD: 0.7, MOD: 3.0, HITB: 2.5, DMGB: 1.5, HITD: 4.0, ATKD: 5.0}
 
-# the Greedy method that scores each option of a choice (by name: compiled, Greedy's methods are C functions)
-_SCORERS = {"main": "_main", "main2": "_main", "mulligan": "_mulligan", "discard": "_discard",
+# the Greedy method that scores each option of a choice (by name)
+_SCORERS: Final = {"main": "_main", "main2": "_main", "mulligan": "_mulligan", "discard": "_discard",
             "replace": "_replace", "promote": "_promote", "search": "_pick_card", "revive": "_pick_card",
             "limited": "_pick_card", "destroy": "_destroy", "reroll": "_yes", "pact": "_yes",
             "cost_discard": "_discard", "respond": "_respond"}
 
 
-# (WardState follows the GameState protocol without subclassing it: compiled, it is an extension type, which cannot
-# derive from a Python class; and core.GameState and core.Policy, which Engine's fields name, are a class and a
-# protocol of GameState. Hence the four type: ignore comments below)
+# (core.Policy, which Engine's policies name, is a protocol of GameState, whose act takes any GameState: Greedy's
+# takes a WardState. Hence the type: ignore comment below)
 ENGINE = register(Engine(
     game="ward",
-    new_match=new_match,  # type: ignore[arg-type]
-    new_goldfish=new_goldfish,  # type: ignore[arg-type]
+    new_match=new_match,
+    new_goldfish=new_goldfish,
     kill_turn=kill_turn,
     policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]
     effects=EFFECTS,

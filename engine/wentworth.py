@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement, permutations, product
 from operator import attrgetter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
@@ -39,13 +39,10 @@ from .core import (
 )
 from .effects import EffectRegistry
 
-START_LIFE = 50
-HAND_SIZE = 7
-RECHARGE = 7
-MAX_GUARDIANS = 4
-
-# a roll total: an int (dice), or a float (an expected roll: 3.5 a die)
-_Number = TypeVar("_Number", int, float)
+START_LIFE: Final = 50
+HAND_SIZE: Final = 7
+RECHARGE: Final = 7
+MAX_GUARDIANS: Final = 4
 
 # --- the effect kinds this engine models ----------------------------------------------------------
 
@@ -120,27 +117,68 @@ EFFECTS.kind("return_to_hand", triggers=("activated", "on_defeated", "on_enter",
 
 # --- compiled card facts --------------------------------------------------------------------------
 
-GUARDIAN, BINDING, POTION, ENVIRONMENT = "guardian", "binding", "potion", "environment"
-ATTACK, DEFENSE = 1, 2
-_CARD_TYPES = (GUARDIAN, BINDING, POTION, ENVIRONMENT)
-_APPLIES = {"attack": ATTACK, "defense": DEFENSE, "any": ATTACK | DEFENSE, None: ATTACK | DEFENSE}
-ADD, MUL, HALVE = 0, 1, 2
-_OPS = {"add": ADD, "multiply": MUL, "halve": HALVE}
+GUARDIAN: Final = "guardian"
+BINDING: Final = "binding"
+POTION: Final = "potion"
+ENVIRONMENT: Final = "environment"
+ATTACK: Final = 1
+DEFENSE: Final = 2
+_CARD_TYPES: Final = (GUARDIAN, BINDING, POTION, ENVIRONMENT)
+_APPLIES: Final = {"attack": ATTACK, "defense": DEFENSE, "any": ATTACK | DEFENSE, None: ATTACK | DEFENSE}
+ADD: Final = 0
+MUL: Final = 1
+HALVE: Final = 2
+_OPS: Final = {"add": ADD, "multiply": MUL, "halve": HALVE}
 # scopes of passive effects on guardians (who they touch) and on players
-SELF, ATTACHED, BOUND, OTHERS, FRIENDLY, ENEMY, ALL = range(7)
-P_CTRL, P_BOUND, P_ALL = 10, 11, 12
-_SCOPES: dict[str | None, int]  # (looked up with an effect's target, which may be None)
-_SCOPES = {"this": SELF, "attached": ATTACHED, "bound_player_guardians": BOUND, "other_friendly_guardians": OTHERS,
-           "friendly_guardians": FRIENDLY, "enemy_guardians": ENEMY, "all_guardians": ALL,
-           "controller": P_CTRL, "bound_player": P_BOUND, "all_players": P_ALL}
+SELF: Final = 0
+ATTACHED: Final = 1
+BOUND: Final = 2
+OTHERS: Final = 3
+FRIENDLY: Final = 4
+ENEMY: Final = 5
+ALL: Final = 6
+P_CTRL: Final = 10
+P_BOUND: Final = 11
+P_ALL: Final = 12
+# (looked up with an effect's target, which may be None)
+_SCOPES: Final[dict[str | None, int]] = {
+    "this": SELF, "attached": ATTACHED, "bound_player_guardians": BOUND, "other_friendly_guardians": OTHERS,
+    "friendly_guardians": FRIENDLY, "enemy_guardians": ENEMY, "all_guardians": ALL,
+    "controller": P_CTRL, "bound_player": P_BOUND, "all_players": P_ALL}
 # passive kinds
-P_ROLL, P_LIFE, P_RP, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G, P_PREVENT_P, P_COST = range(11)
+P_ROLL: Final = 0
+P_LIFE: Final = 1
+P_RP: Final = 2
+P_HASTE: Final = 3
+P_NOENTRY: Final = 4
+P_NOATTACK: Final = 5
+P_NODEFEND: Final = 6
+P_EXTRA: Final = 7
+P_PREVENT_G: Final = 8
+P_PREVENT_P: Final = 9
+P_COST: Final = 10
 # effect kinds as the greedy player's values tell them apart (Eff.code; 0: any other kind): comparing ints, not
 # strings
-(K_DAMAGE, K_HEAL, K_RETURN_TO_HAND, K_REST, K_READY, K_ENTRY_ATTACK, K_EXTRA_COMBAT, K_MODIFY_ROLL, K_REROLL,
- K_PREVENT_DAMAGE, K_RESTRICT, K_DRAW, K_GAIN_INFLUENCE, K_LOSE_INFLUENCE, K_DISCARD, K_SEARCH_DECK, K_RECOVER,
- K_MODIFY_COST, K_DESTROY) = range(1, 20)
-_EFFECT_CODES = {
+K_DAMAGE: Final = 1
+K_HEAL: Final = 2
+K_RETURN_TO_HAND: Final = 3
+K_REST: Final = 4
+K_READY: Final = 5
+K_ENTRY_ATTACK: Final = 6
+K_EXTRA_COMBAT: Final = 7
+K_MODIFY_ROLL: Final = 8
+K_REROLL: Final = 9
+K_PREVENT_DAMAGE: Final = 10
+K_RESTRICT: Final = 11
+K_DRAW: Final = 12
+K_GAIN_INFLUENCE: Final = 13
+K_LOSE_INFLUENCE: Final = 14
+K_DISCARD: Final = 15
+K_SEARCH_DECK: Final = 16
+K_RECOVER: Final = 17
+K_MODIFY_COST: Final = 18
+K_DESTROY: Final = 19
+_EFFECT_CODES: Final = {
     "damage": K_DAMAGE,
     "heal": K_HEAL,
     "return_to_hand": K_RETURN_TO_HAND,
@@ -161,13 +199,15 @@ _EFFECT_CODES = {
     "modify_cost": K_MODIFY_COST,
     "destroy": K_DESTROY,
 }
-_GUARDIAN_PASSIVES = (P_ROLL, P_LIFE, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G)
+_GUARDIAN_PASSIVES: Final = (P_ROLL, P_LIFE, P_HASTE, P_NOENTRY, P_NOATTACK, P_NODEFEND, P_EXTRA, P_PREVENT_G)
 # windows in which a potion or ability may be used
-W_MAIN, W_ROLL, W_BOTH = 0, 1, 2
-ALL_DAMAGE = 10 ** 6
-_CHOICE_G = frozenset({"target_guardian", "target_friendly_guardian", "target_enemy_guardian"})
-_CHOICE = _CHOICE_G | {"target_binding", "target_environment", "opponent", "target_player"}
-_PLAYER_TARGETS = frozenset(_P_TARGETS)
+W_MAIN: Final = 0
+W_ROLL: Final = 1
+W_BOTH: Final = 2
+ALL_DAMAGE: Final = 10 ** 6
+_CHOICE_G: Final = frozenset({"target_guardian", "target_friendly_guardian", "target_enemy_guardian"})
+_CHOICE: Final = _CHOICE_G | {"target_binding", "target_environment", "opponent", "target_player"}
+_PLAYER_TARGETS: Final = frozenset(_P_TARGETS)
 
 
 class Cond:
@@ -323,26 +363,26 @@ class Eff:
         # a target the player picks (Leyline Anchor: one of the bound player's guardians in combat)
         self.choice = self.target in _CHOICE or (self.trigger == "activated"
                                                  and self.target == "bound_player_guardians")
-        # picks one guardian (its value for the greedy policy is Greedy._gvalue of that guardian)
+        # picks one guardian (its value for the greedy policy is _g_value() of that guardian)
         self.gchoice = self.choice and self.target not in _PLAYER_TARGETS and self.target not in (
             "target_binding", "target_environment")
-        # the most Greedy._gvalue can give for one guardian in the Rebuff step and in the Reinforce step
+        # the most _g_value() can give for one guardian in the Rebuff step and in the Reinforce step
         amount = self.amount
         kind = self.kind
         unbounded = float("inf")
         if kind == "heal":
-            self.gmax_rebuff = self.gmax_main = amount
+            self.gmax_rebuff = self.gmax_main = float(amount)
         elif kind == "modify_roll":
-            self.gmax_rebuff = max(amount, -(0.8 * amount), 0)
-            self.gmax_main = 0
+            self.gmax_rebuff = float(max(amount, -(0.8 * amount), 0))
+            self.gmax_main = 0.0
         elif kind == "ready":
-            self.gmax_rebuff, self.gmax_main = 0, unbounded
+            self.gmax_rebuff, self.gmax_main = 0.0, unbounded
         elif kind in ("rest", "can_attack_on_entry", "extra_combat"):
-            self.gmax_rebuff, self.gmax_main = unbounded, 0
+            self.gmax_rebuff, self.gmax_main = unbounded, 0.0
         elif kind in ("damage", "return_to_hand"):
             self.gmax_rebuff = self.gmax_main = unbounded
         else:
-            self.gmax_rebuff = self.gmax_main = 0
+            self.gmax_rebuff = self.gmax_main = 0.0
         if self.kind == "reroll" or self.duration in ("this_roll", "this_combat") or (
                 self.cond is not None and self.cond.attacking):
             self.window = W_ROLL
@@ -540,16 +580,16 @@ class Facts:
         return f"Facts({self.name})"
 
 
-_FACTS: dict[tuple[Card, bool], Facts] = {}
+_FACTS: Final[dict[tuple[Card, bool], Facts]] = {}
 # every compiled card that may be played in a roll window (a hand without one has no roll play:
 # ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
-_ROLL_FACTS: set[Facts] = set()
+_ROLL_FACTS: Final[set[Facts]] = set()
 # every potion compiled so far (potions may be played "at any time": in every roll window too)
-_POTION_FACTS: set[Facts] = set()
+_POTION_FACTS: Final[set[Facts]] = set()
 # every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
-_FREE_FACTS: set[Facts] = set()
+_FREE_FACTS: Final[set[Facts]] = set()
 # the highest printed cost of a card compiled so far (bounds the cost of every guardian in play)
-_TOP_COST = [0]
+_TOP_COST: Final = [0]
 
 
 def facts_of(card: Card, vanilla: bool = False) -> Facts:
@@ -560,7 +600,7 @@ def facts_of(card: Card, vanilla: bool = False) -> Facts:
     return compiled
 
 
-_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts]]] = {}
+_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts]]]] = {}
 
 
 def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
@@ -818,15 +858,22 @@ for _kind in (Redraw, Activate, Rebind, Discard, Declare, Block):
 # (Action.register), which a type checker does not see.
 WentworthAction = Play | Pass | Choose | Redraw | Activate | Rebind | Discard | Declare | Block
 
-NO_ATTACK = Declare((), "")
+NO_ATTACK: Final = Declare((), "")
 # makes an action tuple without the named tuple's Python-level __new__ (the greedy fast path)
 _new = tuple.__new__
-END_TURN = Pass("end the turn")
-PASS_ROLL = Pass("pass")
-KEEP, REDRAW = Redraw(False), Redraw(True)
+END_TURN: Final = Pass("end the turn")
+PASS_ROLL: Final = Pass("pass")
+KEEP: Final = Redraw(False)
+REDRAW: Final = Redraw(True)
 
-REDRAWING, REBUFF, COMBAT, DEFEND, ROLL, REINFORCE, RESPOND = range(7)
-PHASE_NAMES = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce", "respond")
+REDRAWING: Final = 0
+REBUFF: Final = 1
+COMBAT: Final = 2
+DEFEND: Final = 3
+ROLL: Final = 4
+REINFORCE: Final = 5
+RESPOND: Final = 6
+PHASE_NAMES: Final = ("redraw", "rebuff", "combat", "defend", "roll", "reinforce", "respond")
 
 
 def _pips(dice: Sequence[int]) -> int:
@@ -899,8 +946,10 @@ def _touches(scope: int, src: Any, ctrl: int, g: Guardian) -> bool:
     return False
 
 
-def _order(value: _Number, ops: list[tuple[int, int]], maximize: bool) -> _Number:
-    """Apply one controller's roll effects to ``value`` in the order best for them (rulebook "Sequencing")."""
+def _orders(ops: list[tuple[int, int]]) -> tuple[int, list[tuple[tuple[int, int], ...]]]:
+    """How one controller may order their roll effects (rulebook "Sequencing"): (the sum, no orders) when they are
+    all additions; else (0, each distinct order of the other effects and the additions summed: the increases, then
+    the decreases)."""
     total = 0
     plain = True
     for op, amount in ops:
@@ -909,8 +958,7 @@ def _order(value: _Number, ops: list[tuple[int, int]], maximize: bool) -> _Numbe
             break
         total += amount
     if plain:
-        return value + total
-    # the other effects in their order, then the additions summed: the increases, then the decreases
+        return total, []
     up = down = 0
     items: list[tuple[int, int]] = []
     for op, a in ops:
@@ -924,9 +972,17 @@ def _order(value: _Number, ops: list[tuple[int, int]], maximize: bool) -> _Numbe
         items.append((ADD, up))
     if down:
         items.append((ADD, down))
-    best: _Number | None = None
     # each distinct order once (one effect has one order)
-    for order in ((tuple(items),) if len(items) == 1 else set(permutations(items))):
+    return 0, ([tuple(items)] if len(items) == 1 else list(set(permutations(items))))
+
+
+def _order(value: int, ops: list[tuple[int, int]], maximize: bool) -> int:
+    """Apply one controller's roll effects to the dice total ``value`` in the order best for them."""
+    total, orders = _orders(ops)
+    if not orders:
+        return value + total
+    best: int | None = None
+    for order in orders:
         y = value
         for op, a in order:
             if op == ADD:
@@ -941,26 +997,73 @@ def _order(value: _Number, ops: list[tuple[int, int]], maximize: bool) -> _Numbe
     return best
 
 
-def sequence(value: _Number, mods: list[tuple[int, int, int]], owner: int, seats: int) -> _Number:
-    """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
-    (the highest total), then each other player in seat order applies theirs (the lowest total)."""
+def _order_f(value: float, ops: list[tuple[int, int]], maximize: bool) -> float:
+    """_order() for an expected roll (3.5 a die)."""
+    total, orders = _orders(ops)
+    if not orders:
+        return value + total
+    best: float | None = None
+    for order in orders:
+        y = value
+        for op, a in order:
+            if op == ADD:
+                y += a
+            elif op == MUL:
+                y *= a
+            else:
+                y = -((-y) // 2)
+        if best is None or (y > best if maximize else y < best):
+            best = y
+    assert best is not None  # items holds one effect at least (one that is not an addition)
+    return best
+
+
+def _groups(mods: list[tuple[int, int, int]], owner: int,
+            seats: int) -> list[tuple[list[tuple[int, int]], bool]] | None:
+    """The roll effects ``mods`` of a guardian of ``owner`` in the Sequencing order: the owner's (the highest total),
+    then each other player's in seat order (the lowest total); None when they are all additions."""
     for op, _, _ in mods:
         if op != ADD:
             break
     else:
-        # only additions: the order does not change the total (halves and small integers add exactly)
-        for _, amount, _ in mods:
-            value += amount
-        return value
+        return None
+    found: list[tuple[list[tuple[int, int]], bool]] = []
     own = [(op, a) for op, a, c in mods if c == owner]
     if own:
-        value = _order(value, own, True)
+        found.append((own, True))
     if len(own) < len(mods):
         for k in range(1, seats):
             seat = (owner + k) % seats
             group = [(op, a) for op, a, c in mods if c == seat]
             if group:
-                value = _order(value, group, False)
+                found.append((group, False))
+    return found
+
+
+def sequence(value: int, mods: list[tuple[int, int, int]], owner: int, seats: int) -> int:
+    """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
+    (the highest total), then each other player in seat order applies theirs (the lowest total)."""
+    groups = _groups(mods, owner, seats)
+    if groups is None:
+        # only additions: the order does not change the total
+        for _, amount, _ in mods:
+            value += amount
+        return value
+    for ops, maximize in groups:
+        value = _order(value, ops, maximize)
+    return value
+
+
+def sequence_f(value: float, mods: list[tuple[int, int, int]], owner: int, seats: int) -> float:
+    """sequence() for an expected roll (3.5 a die)."""
+    groups = _groups(mods, owner, seats)
+    if groups is None:
+        # only additions: the order does not change the total (halves and small integers add exactly)
+        for _, amount, _ in mods:
+            value += amount
+        return value
+    for ops, maximize in groups:
+        value = _order_f(value, ops, maximize)
     return value
 
 
@@ -970,8 +1073,8 @@ def sequence(value: _Number, mods: list[tuple[int, int, int]], owner: int, seats
 class WentworthState:
     """A game of Wentworth between two to four players (or one player against a goldfish dummy).
 
-    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it: compiled with
-    Cython it is an extension type (a C struct), which cannot derive from a plain Python class."""
+    It follows the :class:`~decklab.engine.core.GameState` protocol without subclassing it (its apply() takes this
+    game's actions only, narrower than GameState.apply's)."""
 
     __slots__ = (
         "active",
@@ -1589,32 +1692,28 @@ class WentworthState:
                     mods.append((op, amount, ctrl))
         return mods
 
-    def roll_total(self, g: Guardian, dice: _Number, mask: int) -> _Number:
+    def roll_total(self, g: Guardian, dice: int, mask: int) -> int:
         """``g``'s roll total from a dice sum, after every effect in the Sequencing order."""
-        mods = self.roll_mods(g, mask)
-        if not mods:
-            return dice
-        for op, _, _ in mods:
-            if op != ADD:
-                return sequence(dice, mods, g.owner, self.n)
-        for _, amount, _ in mods:
-            dice += amount
-        return dice
+        return sequence(dice, self.roll_mods(g, mask), g.owner, self.n)
+
+    def roll_estimate(self, g: Guardian, dice: float, mask: int) -> float:
+        """roll_total() for an expected dice sum (3.5 a die)."""
+        return sequence_f(dice, self.roll_mods(g, mask), g.owner, self.n)
 
     def estimate(self, g: Guardian, mask: int) -> float:
         """The expected roll total of ``g`` (3.5 a die, then its effects)."""
         if self.dirty:
             self._rebuild()
         if g.dyn or g.temps or self.c_mods:
-            return self.roll_total(g, 3.5 * self.roll_power(g), mask)
+            return self.roll_estimate(g, 3.5 * self.roll_power(g), mask)
         if mask == ATTACK:
             value = g.est_a
             if value is None:
-                value = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, self.n) if g.m_att else 3.5 * g.rp
+                value = g.est_a = sequence_f(3.5 * g.rp, g.m_att, g.owner, self.n) if g.m_att else 3.5 * g.rp
         else:
             value = g.est_d
             if value is None:
-                value = g.est_d = sequence(3.5 * g.rp, g.m_def, g.owner, self.n) if g.m_def else 3.5 * g.rp
+                value = g.est_d = sequence_f(3.5 * g.rp, g.m_def, g.owner, self.n) if g.m_def else 3.5 * g.rp
         return value
 
     def cost(self, player: int, facts: Facts) -> int:
@@ -3246,7 +3345,7 @@ class WentworthState:
 
 
 # the method that plays each kind of action (apply() calls the usual ones directly)
-_APPLY = {Pass: "_pass", Play: "_play", Declare: "_declare", Block: "_block", Activate: "_activate",
+_APPLY: Final = {Pass: "_pass", Play: "_play", Declare: "_declare", Block: "_block", Activate: "_activate",
           Discard: "_discard_to_draw", Rebind: "_rebind", Redraw: "_redraw"}
 
 # --- effect handlers ------------------------------------------------------------------------------
@@ -3468,7 +3567,7 @@ def _return_to_hand(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
             state.say(f"{g.facts.name} returns to P{g.owner + 1}'s hand")
 
 
-_HANDLERS = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "reroll": _reroll, "modify": _modify,
+_HANDLERS: Final = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "reroll": _reroll, "modify": _modify,
              "prevent_damage": _prevent, "draw": _draw, "discard": _discard, "search_deck": _search,
              "recover": _recover, "gain_influence": _gain_influence, "lose_influence": _lose_influence,
              "modify_cost": _modify_cost, "can_attack_on_entry": _haste, "extra_combat": _extra_combat,
@@ -3480,7 +3579,7 @@ _HANDLERS = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "rer
 
 
 # cards of a deck put in their random order when it is shuffled; the rest only when they are reached
-_SETTLE = 24
+_SETTLE: Final = 24
 
 
 def _shuffle(side: Side, rng: random.Random) -> None:
@@ -3529,7 +3628,7 @@ def _readings(rules: dict[str, str] | None) -> tuple[bool, bool]:
 
 def _state(sides: list[Side], rng: random.Random, first: int, max_turns: int, log: bool, goldfish: bool,
            undefended_damage: bool = True, attackers_stand: bool = False) -> WentworthState:
-    state = WentworthState.__new__(WentworthState)
+    state = WentworthState()
     state.undefended_damage = undefended_damage
     state.attackers_stand = attackers_stand
     state.rng = rng
@@ -3607,13 +3706,9 @@ def kill_turn(state: WentworthState) -> int | None:
 
 
 def _copy_guardian(g: Guardian, table: list[Guardian | Binding | Env | None]) -> Guardian:
-    c = Guardian.__new__(Guardian)
+    c = Guardian(g.facts, g.uid, g.owner, g.entered)
     table[g.uid] = c
-    c.facts = g.facts
-    c.uid = g.uid
-    c.owner = g.owner
     c.damage = g.damage
-    c.entered = g.entered
     c.attacks = g.attacks
     c.shields = g.shields
     c.bonus_life = g.bonus_life
@@ -3644,22 +3739,16 @@ def _copy_guardian(g: Guardian, table: list[Guardian | Binding | Env | None]) ->
 
 
 def _copy_binding(b: Binding, table: list[Guardian | Binding | Env | None]) -> Binding:
-    c = Binding.__new__(Binding)
+    c = Binding(b.facts, b.uid, b.owner)
     table[b.uid] = c
-    c.facts = b.facts
-    c.uid = b.uid
-    c.owner = b.owner
     c.player = b.player
     c.host = _twin(b.host, table) if b.host is not None else None
     return c
 
 
 def _copy_env(env: Env, table: list[Guardian | Binding | Env | None]) -> Env:
-    c = Env.__new__(Env)
+    c = Env(env.facts, env.uid, env.owner)
     table[env.uid] = c
-    c.facts = env.facts
-    c.uid = env.uid
-    c.owner = env.owner
     c.alive = env.alive
     return c
 
@@ -3685,22 +3774,15 @@ def _twin(obj: Any, table: list[Guardian | Binding | Env | None]) -> Any:
 def _copy_ctx(ctx: Ctx, table: list[Guardian | Binding | Env | None], ctxs: dict[Ctx, Ctx]) -> Ctx:
     c = ctxs.get(ctx)
     if c is None:
-        c = ctxs[ctx] = Ctx.__new__(Ctx)
-        c.controller = ctx.controller
-        c.source = _twin(ctx.source, table)
-        c.facts = ctx.facts
-        c.target = ctx.target
-        c.host = _twin(ctx.host, table)
-        c.opp_g = _twin(ctx.opp_g, table)
-        c.opp_p = ctx.opp_p
-        c.that = ctx.that
-        c.in_combat = ctx.in_combat
+        source = _twin(ctx.source, table)
+        host = _twin(ctx.host, table)
+        c = ctxs[ctx] = Ctx(ctx.controller, source, ctx.facts, ctx.target, host, _twin(ctx.opp_g, table), ctx.opp_p,
+                            ctx.that, ctx.in_combat)
     return c
 
 
 def _copy_side(side: Side, table: list[Guardian | Binding | Env | None]) -> Side:
-    c = Side.__new__(Side)
-    c.seat = side.seat
+    c = Side(side.seat, list(side.deck), dummy=side.dummy)
     c.life = side.life
     c.influence = side.influence
     c.shield = side.shield
@@ -3711,8 +3793,6 @@ def _copy_side(side: Side, table: list[Guardian | Binding | Env | None]) -> Side
     c.out = side.out
     c.had_turn = side.had_turn
     c.shield_all = side.shield_all
-    c.dummy = side.dummy
-    c.deck = list(side.deck)
     c.hand = list(side.hand)
     c.discard = list(side.discard)
     c.cost_temp = side.cost_temp
@@ -3726,7 +3806,7 @@ def _copy_side(side: Side, table: list[Guardian | Binding | Env | None]) -> Side
 def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
     """Every field of ``state`` copied (``rng`` is left for the caller to set; the play-by-play only with
     ``keep_log``)."""
-    c = WentworthState.__new__(WentworthState)
+    c = WentworthState()
     table: list[Guardian | Binding | Env | None] = [None] * state.next_uid
     sides = [_copy_side(side, table) for side in state.sides]
     c.sides = sides
@@ -3793,7 +3873,7 @@ def _copy_state(state: WentworthState, keep_log: bool) -> WentworthState:
     return c
 
 
-_BY_NAME = attrgetter("name")
+_BY_NAME: Final = attrgetter("name")
 
 
 def _shown(state: WentworthState, seat: int) -> int:
@@ -3884,8 +3964,8 @@ def _guardian_view(g: Guardian) -> tuple[Any, ...]:
 # --- policies -------------------------------------------------------------------------------------
 
 
-_RICH = 20  # influence from which the greedy player discards dead cards to draw
-_PATIENCE = 40  # turns after which it attacks into slightly better defenders (no endless standoffs)
+_RICH: Final = 20  # influence from which the greedy player discards dead cards to draw
+_PATIENCE: Final = 40  # turns after which it attacks into slightly better defenders (no endless standoffs)
 
 
 def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) -> WentworthAction:
@@ -3927,7 +4007,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
                 ed = d.est_d
                 if ed is None:
                     # estimate(d, DEFENSE) with no moment's effects
-                    ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
+                    ed = d.est_d = sequence_f(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
             defenders += 1
             if best is None or ed > best:
                 best = ed
@@ -3944,7 +4024,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
                 ea = g.est_a
                 if ea is None:
                     # estimate(g, ATTACK) with no moment's effects
-                    ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
+                    ea = g.est_a = sequence_f(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
             if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
                 continue
             uids.append((g.uid, seat))
@@ -4160,11 +4240,12 @@ def _block_search(position: int, total: float, rows: list[list[float]], unblocke
     """The depth-first search of :func:`_blocks_action`: attack ``position`` on gets each unused defender
     (in order) or none; ``found`` keeps the first best assignment and its sum."""
     count = len(rows)
+    best: float = found[1]
     if position == count:
-        if total > found[1]:
+        if total > best:
             found[0], found[1] = tuple(picks), total
         return
-    if total + bounds[position] < found[1] - 1e-9:
+    if total + bounds[position] < best - 1e-9:
         return
     row = rows[position]
     for k in range(len(used)):
@@ -4213,7 +4294,7 @@ def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool)
 
 
 def _most_of(state: WentworthState) -> tuple[int, int]:
-    """The highest cost and most bindings of a guardian in play (what bounds :meth:`_gvalue`)."""
+    """The highest cost and most bindings of a guardian in play (what bounds :func:`_g_value`)."""
     cost = bound = 0
     for side in state.sides:
         for g in side.guardians:
@@ -4225,13 +4306,13 @@ def _most_of(state: WentworthState) -> tuple[int, int]:
 
 
 def _g_bound(eff: Eff, rebuff: bool, most: tuple[int, int]) -> float:
-    """An upper bound of :meth:`_gvalue` of ``eff`` on any guardian in play."""
+    """An upper bound of :func:`_g_value` of ``eff`` on any guardian in play."""
     code = eff.code
     cost, bound = most
     if code == K_DAMAGE:
         return max(6.0 + 2 * cost, 0.7 * eff.amount)
     if code == K_HEAL:
-        return eff.amount
+        return float(eff.amount)
     if code == K_RETURN_TO_HAND:
         return 4.0 + cost + 2 * bound
     if code == K_REST or code == K_READY:
@@ -4346,6 +4427,10 @@ def _guardian_base_of(state: WentworthState, p: int, facts: Facts) -> float:
     return 0.0
 
 
+# the bound of _plays_bound for a player effect, by kind (times its amount, for each seat it reaches)
+_PER_SEAT: Final = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_influence": 1.0, "discard": 3.0}
+
+
 class Greedy:
     """A sensible Wentworth player. It keeps a good opening hand; plays its most expensive guardians up to
     four, an environment when it has none, helpful bindings on its best guardians and curses on the
@@ -4356,14 +4441,10 @@ class Greedy:
 
     name = "greedy"
 
-    # the greedy player's helpers that are plain functions (compiled, they are C functions)
-    _act_declare = staticmethod(_declare_action)
-    _act_blocks = staticmethod(_blocks_action)
-    _gvalue = staticmethod(_g_value)
-    _most = staticmethod(_most_of)
-    _gbound = staticmethod(_g_bound)
-    _pool = staticmethod(_pool_of)
-    _guardian_base = staticmethod(_guardian_base_of)
+    @staticmethod
+    def _most(state: WentworthState) -> tuple[int, int]:
+        """The highest cost and most bindings of a guardian in play (see :func:`_most_of`)."""
+        return _most_of(state)
 
     # -- the fast path --
 
@@ -4655,7 +4736,7 @@ class Greedy:
         if state.dirty:
             state._rebuild()
         influence = side.influence
-        pick = None
+        pick: tuple[int, Facts, int | None, Any] | None = None
         best_score = 0.0
         plain = not state.src_cost and not side.cost_temp
         for index, facts in enumerate(side.hand):
@@ -4703,23 +4784,23 @@ class Greedy:
                 if combatants is None:
                     combatants = [att] if d is None else (
                         [att, d] if (att.owner - p) % state.n <= (d.owner - p) % state.n else [d, att])
-                for obj in combatants:
-                    if not obj.alive:
+                for g in combatants:
+                    if not g.alive:
                         continue
                     name = eff.target
                     if name == "target_friendly_guardian":
-                        if obj.owner != p:
+                        if g.owner != p:
                             continue
                     elif name == "target_enemy_guardian":
-                        if obj.owner == p:
+                        if g.owner == p:
                             continue
                     elif name != "target_guardian":
                         continue
-                    if eff.cond is not None and not eff.cond.ok(state, obj):
+                    if eff.cond is not None and not eff.cond.ok(state, g):
                         continue
-                    value = self._roll_value(state, p, facts.plays, obj, None, facts, cache)
+                    value = self._roll_value(state, p, facts.plays, g, None, facts, cache)
                     if value > best_score:
-                        pick, best_score = (index, facts, obj.uid, obj), value
+                        pick, best_score = (index, facts, g.uid, g), value
                 continue
             if eff is None:
                 value = self._roll_value(state, p, facts.plays, None, None, facts, cache)
@@ -4947,9 +5028,6 @@ class Greedy:
         return value
 
 
-
-    _PER_SEAT = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_influence": 1.0, "discard": 3.0}
-
     @classmethod
     def _plays_bound(cls, state: WentworthState, facts: Facts, most: tuple[int, int]) -> float:
         """An upper bound (with a margin for rounding) of the sum of :meth:`_effect_value` over what a
@@ -4979,14 +5057,14 @@ class Greedy:
                 elif kind == "modify_cost":
                     per = 1.0
                 else:
-                    per = cls._PER_SEAT.get(kind, 0.0) * amount
+                    per = _PER_SEAT.get(kind, 0.0) * amount
                 total += seats * per
                 continue
             if kind == "destroy":
                 return float("inf")
             per = _g_bound(eff, True, most)
             if kind == "heal":
-                per = amount
+                per = float(amount)
             per = per if per > 0 else 0.0
             if eff.choice:
                 total += per
@@ -5125,8 +5203,8 @@ class Greedy:
         prev_att, prev_def, shielded, life_att, life_def = adjust
         att, d = state.c_att, state.c_def
         assert att is not None  # in a roll window
-        a = a if a > 0 else 0
-        v = v if v > 0 else 0
+        a = a if a > 0 else 0.0
+        v = v if v > 0 else 0.0
         value = 0.0
         if a > v:
             amount = a - v
@@ -5236,12 +5314,12 @@ class Greedy:
             a2 = a
         else:
             amods = new_a if new_a is not None else amods
-            a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
+            a2 = sequence_f(a_sum, amods, att.owner, n) if amods else a_sum
         if new_d is None and not rerolled_d:
             v2 = v
         else:
             dmods = new_d if new_d is not None else dmods
-            v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
+            v2 = (sequence_f(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
         if removed:
             after = bonus
         elif cancelled:
@@ -5298,9 +5376,8 @@ class Greedy:
         return best
 
 
-# WentworthState follows core's GameState protocol without subclassing it (compiled, it is an extension type, which
-# cannot derive from a Python class), and Greedy is a Policy of WentworthState only: core declares GameState and
-# Policy by class, so the type checker cannot see that these fit.
+# WentworthState follows core's GameState protocol without subclassing it, and Greedy is a Policy of WentworthState
+# only: core declares GameState and Policy by class, so the type checker cannot see that these fit.
 ENGINE = register(Engine(
     game="wentworth",
     new_match=new_match,  # type: ignore[arg-type]  # returns a WentworthState (see above)
@@ -5315,15 +5392,3 @@ ENGINE = register(Engine(
     readings=READINGS,
 ))
 
-
-# Compiled, the int constants are C values (declared in wentworth.pxd) and not module attributes by themselves:
-# publish them (in plain Python this assigns each name its own value).
-globals().update(
-    START_LIFE=START_LIFE, HAND_SIZE=HAND_SIZE, RECHARGE=RECHARGE, MAX_GUARDIANS=MAX_GUARDIANS, ATTACK=ATTACK,
-    DEFENSE=DEFENSE, ADD=ADD, MUL=MUL, HALVE=HALVE, SELF=SELF, ATTACHED=ATTACHED, BOUND=BOUND, OTHERS=OTHERS,
-    FRIENDLY=FRIENDLY, ENEMY=ENEMY, ALL=ALL, P_CTRL=P_CTRL, P_BOUND=P_BOUND, P_ALL=P_ALL, P_ROLL=P_ROLL,
-    P_LIFE=P_LIFE, P_RP=P_RP, P_HASTE=P_HASTE, P_NOENTRY=P_NOENTRY, P_NOATTACK=P_NOATTACK, P_NODEFEND=P_NODEFEND,
-    P_EXTRA=P_EXTRA, P_PREVENT_G=P_PREVENT_G, P_PREVENT_P=P_PREVENT_P, P_COST=P_COST, W_MAIN=W_MAIN,
-    W_ROLL=W_ROLL, W_BOTH=W_BOTH, ALL_DAMAGE=ALL_DAMAGE, REDRAWING=REDRAWING, REBUFF=REBUFF, COMBAT=COMBAT,
-    DEFEND=DEFEND, ROLL=ROLL, REINFORCE=REINFORCE, RESPOND=RESPOND, _SETTLE=_SETTLE, _RICH=_RICH, _PATIENCE=_PATIENCE,
-)

@@ -15,50 +15,49 @@ from decklab.engine import engines, native
 from decklab.engine.runner import Batch, run
 
 
-def engine_folder(tmp_path, *, source="x = 1\n", pxd=None):
+def engine_folder(tmp_path):
+    """An engine folder as the build sees it: the core, an engine of one module and an engine package."""
     (tmp_path / "_native").mkdir(parents=True)
-    (tmp_path / "ward.py").write_text(source)
-    if pxd is not None:
-        (tmp_path / "ward.pxd").write_text(pxd)
+    (tmp_path / "core.py").write_text("x = 1\n")
+    (tmp_path / "ward.py").write_text("y = 1\n")
+    (tmp_path / "wh40k").mkdir()
+    (tmp_path / "wh40k" / "__init__.py").write_text("")
+    (tmp_path / "wh40k" / "state.py").write_text("z = 1\n")
     return tmp_path
 
 
 def build(folder):
-    """What a build leaves: a compiled file and the fingerprint of the sources it came from."""
+    """What a build leaves: the compiled files and the fingerprint of the sources they came from."""
     compiled = folder / "_native" / f"ward{EXTENSION_SUFFIXES[0]}"
     compiled.write_bytes(b"compiled")
-    (folder / "_native" / "ward.fingerprint").write_text(native.fingerprint(folder, "ward") + "\n")
-    return compiled
+    (folder / "_native" / "wh40k").mkdir()
+    package = folder / "_native" / "wh40k" / f"__init__{EXTENSION_SUFFIXES[0]}"
+    package.write_bytes(b"compiled")
+    (folder / "_native" / "compiled.fingerprint").write_text(native.fingerprint(folder) + "\n")
+    return compiled, package
 
 
-def test_a_compiled_engine_is_used_while_its_sources_are_unchanged(tmp_path):
+def test_the_compiled_engines_are_used_while_their_sources_are_unchanged(tmp_path):
     folder = engine_folder(tmp_path)
-    compiled = build(folder)
+    compiled, package = build(folder)
     assert native.compiled_file("ward", folder=folder) == compiled
+    assert native.compiled_file("wh40k", folder=folder) == package
 
 
-def test_editing_the_python_source_after_the_build_falls_back_to_it(tmp_path):
+@pytest.mark.parametrize("edited", ["core.py", "ward.py", "wh40k/state.py", "wh40k/rules.py"])
+def test_editing_or_adding_any_compiled_source_after_the_build_falls_back_to_plain_python(tmp_path, edited):
     folder = engine_folder(tmp_path)
     build(folder)
-    (folder / "ward.py").write_text("x = 2\n")
+    (folder / edited).write_text("changed = True\n")
     assert native.compiled_file("ward", folder=folder) is None
-
-
-def test_editing_or_adding_the_pxd_after_the_build_falls_back_to_python(tmp_path):
-    folder = engine_folder(tmp_path, pxd="cdef class A:\n    pass\n")
-    build(folder)
-    (folder / "ward.pxd").write_text("cdef class B:\n    pass\n")
-    assert native.compiled_file("ward", folder=folder) is None
-    plain = engine_folder(tmp_path / "plain")
-    build(plain)
-    (plain / "ward.pxd").write_text("cdef class A:\n    pass\n")
-    assert native.compiled_file("ward", folder=plain) is None
+    assert native.compiled_file("wh40k", folder=folder) is None
+    assert native.is_built(folder) and not native.is_current(folder)
 
 
 def test_no_build_means_plain_python(tmp_path):
     folder = engine_folder(tmp_path)
-    assert native.compiled_file("ward", folder=folder) is None
-    (folder / "_native" / "ward.fingerprint").write_text(native.fingerprint(folder, "ward"))
+    assert native.compiled_file("ward", folder=folder) is None and not native.is_built(folder)
+    (folder / "_native" / "compiled.fingerprint").write_text(native.fingerprint(folder))
     assert native.compiled_file("ward", folder=folder) is None  # a fingerprint without a compiled file
 
 
@@ -78,24 +77,11 @@ def test_the_finder_only_answers_for_the_compiled_modules():
     assert finder.find_spec("decklab.catalog.ward") is None
 
 
-def test_the_mypyc_group_is_the_core_and_every_module_of_the_packaged_engines():
+def test_the_build_compiles_the_core_and_every_module_of_every_engine():
     modules = native.group_modules()
-    assert {"core", "wh40k", "wh40k.state", "wh40k.policies", f"{native.GROUP}__mypyc"} <= set(modules)
+    assert {"core", "ward", "wh40k", "wh40k.state", "wh40k.policies", f"{native.GROUP}__mypyc"} <= set(modules)
+    assert set(native.COMPILED) <= set(modules)
     assert modules["wh40k"] == native.NATIVE / "wh40k" / "__init__"
-    assert native.unit_of("wh40k") == native.GROUP and native.unit_of("ward") == "ward"
-
-
-def test_editing_any_module_of_the_group_makes_the_whole_group_stale(tmp_path, monkeypatch):
-    monkeypatch.setattr(native, "MYPYC", ("demo",))
-    (tmp_path / "demo").mkdir(parents=True)
-    (tmp_path / "core.py").write_text("x = 1\n")
-    (tmp_path / "demo" / "__init__.py").write_text("")
-    (tmp_path / "demo" / "rules.py").write_text("y = 2\n")
-    (tmp_path / "_native").mkdir()
-    (tmp_path / "_native" / "compiled.fingerprint").write_text(native.fingerprint(tmp_path, native.GROUP) + "\n")
-    assert native.is_current(native.GROUP, folder=tmp_path)
-    (tmp_path / "demo" / "rules.py").write_text("y = 3\n")
-    assert not native.is_current(native.GROUP, folder=tmp_path)
 
 
 def test_every_engine_module_reports_how_it_runs():

@@ -62,7 +62,7 @@ def with_swapped_hand_card(state, seat: int):
     hand[0], deck[j] = deck[j], hand[0]
     dealt = tuple((tuple(hand), tuple(deck)) if each.player == seat else None for each in other.sides)
     fix = (len(other.history), 1 - seat, dealt)
-    ward._w_refit(other, fix)
+    other._refit(fix)
     other.fixes = other.fixes + (fix,)
     return other
 

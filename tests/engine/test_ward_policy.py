@@ -17,7 +17,6 @@ from decklab.engine.ward import (
     Pass,
     Play,
     Strike,
-    _w_profile,
     facts_of,
 )
 
@@ -127,7 +126,7 @@ def test_stoneskin_tonic_is_not_played_on_an_al_12_creature():
     give(game, 0, starter("Stoneskin Tonic"))
     mine = put(game, 0, creature("Big", al=12, spd=5, hp=100, dice=3, mod=3))
     put(game, 1, creature("Theirs", al=6, spd=5, hp=60, dice=2, mod=1))
-    assert _w_profile(game, mine)[AL] == 12
+    assert game.profile(mine)[AL] == 12
     assert not any(type(a) is Play and a.name == "Stoneskin Tonic" for a in [decide(game)])
     put(game, 0, creature("Mid", al=8, spd=5, hp=100, dice=3, mod=3))
     action = decide(game)

@@ -10,6 +10,7 @@ otherwise, and when no C compiler is available, the plain Python modules run, wi
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
@@ -47,8 +48,29 @@ class BuildEngines(build_ext):
         if self.parallel is None:
             self.parallel = True
         super().run()
-        if not self.inplace:
-            write_fingerprint([(ext, Path(self.get_ext_fullpath(ext.name))) for ext in self.extensions])
+
+    def build_extensions(self) -> None:
+        """Compile, then write the build's fingerprint beside the compiled modules (``inplace`` is off here)."""
+        super().build_extensions()
+        write_fingerprint([(ext, Path(self.get_ext_fullpath(ext.name))) for ext in self.extensions],
+                          self.fingerprint_file())
+
+    def fingerprint_file(self) -> Path:
+        """Where the build writes the fingerprint: ``decklab/engine/_native/`` in the build folder."""
+        return Path(self.build_lib) / "decklab" / "engine" / "_native" / f"{native.GROUP}.fingerprint"
+
+    def get_outputs(self) -> list[str]:
+        """A wheel's files: the compiled modules and the fingerprint."""
+        outputs = list(super().get_outputs())
+        if not self.inplace and self.fingerprint_file().exists():
+            outputs.append(str(self.fingerprint_file()))
+        return outputs
+
+    def _get_output_mapping(self) -> Iterator[tuple[str, str]]:
+        """An editable install's files (setuptools copies them into the source tree): the fingerprint too."""
+        yield from super()._get_output_mapping()
+        if self.inplace and self.fingerprint_file().exists():
+            yield str(self.fingerprint_file()), str(ROOT / "engine" / "_native" / f"{native.GROUP}.fingerprint")
 
     def mypyc_extensions(self) -> list[Extension]:
         """The compiled modules' extensions, named for their places under ``_native``; none without mypyc."""
@@ -81,7 +103,10 @@ class BuildEngines(build_ext):
         for _ext, path in inplace:
             path.parent.mkdir(parents=True, exist_ok=True)
         super().copy_extensions_to_source()
-        write_fingerprint(inplace)  # (a copy keeps the compiled file's time)
+        target = ROOT / "engine" / "_native" / f"{native.GROUP}.fingerprint"
+        target.unlink(missing_ok=True)
+        if self.fingerprint_file().exists():
+            self.copy_file(str(self.fingerprint_file()), str(target))
 
 
 def native_name(module: str) -> str:
@@ -97,12 +122,13 @@ def is_current(built: Path, ext: Extension) -> bool:
     return built.exists() and all(built.stat().st_mtime >= Path(source).stat().st_mtime for source in ext.sources)
 
 
-def write_fingerprint(built: list[tuple[Extension, Path]]) -> None:
-    """Mark the build as compiled from the current sources (``_native/compiled.fingerprint``), only when every
-    compiled module was: one that failed leaves all of them in plain Python."""
+def write_fingerprint(built: list[tuple[Extension, Path]], target: Path) -> None:
+    """Mark the build as compiled from the current sources (``target``, ``_native/compiled.fingerprint``), only
+    when every compiled module was: one that failed leaves all of them in plain Python."""
+    target.unlink(missing_ok=True)
     if built and all(is_current(path, ext) for ext, path in built):
-        folder = next(path.parent for ext, path in built if ext.name.count(".") == 3)
-        (folder / f"{native.GROUP}.fingerprint").write_text(native.fingerprint(ROOT / "engine") + "\n")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(native.fingerprint(ROOT / "engine") + "\n")
 
 
 setup(

@@ -397,7 +397,7 @@ def test_an_engine_left_uncompiled_says_under_the_head_how_to_get_the_compiled_s
     from decklab.engine import native
 
     monkeypatch.setattr(native, "compiled_file", lambda game, **_: None)
-    monkeypatch.setattr(native, "NATIVE", native.HERE / "no-build-here")
+    monkeypatch.setattr(native, "is_built", lambda folder=None: False)
     for command in (["match", ORKS, NECRONS], ["goldfish", ORKS]):
         text = " ".join(decklab("sim", *command, "-n", "4", "--seed", "1").stdout.split())
         assert "The wh40k engine ran as plain Python: install a C compiler" in text

@@ -51,7 +51,13 @@ class BuildEngines(build_ext):
 
     def build_extensions(self) -> None:
         """Compile, then write the build's fingerprint beside the compiled modules (``inplace`` is off here)."""
+        import sys
+
         super().build_extensions()
+        for ext in self.extensions:
+            path = Path(self.get_ext_fullpath(ext.name))
+            if not is_current(path, ext):
+                print(f"decklab build: {ext.name} is not compiled ({path})", file=sys.stderr)
         write_fingerprint([(ext, Path(self.get_ext_fullpath(ext.name))) for ext in self.extensions],
                           self.fingerprint_file())
 
@@ -62,14 +68,15 @@ class BuildEngines(build_ext):
     def get_outputs(self) -> list[str]:
         """A wheel's files: the compiled modules and the fingerprint."""
         outputs = list(super().get_outputs())
-        if not self.inplace and self.fingerprint_file().exists():
+        if not self.inplace:
             outputs.append(str(self.fingerprint_file()))
         return outputs
 
     def _get_output_mapping(self) -> Iterator[tuple[str, str]]:
-        """An editable install's files (setuptools copies them into the source tree): the fingerprint too."""
+        """An editable install's files (setuptools copies them into the source tree): the fingerprint too (asked
+        for before the build as well as after: the build always writes it)."""
         yield from super()._get_output_mapping()
-        if self.inplace and self.fingerprint_file().exists():
+        if self.inplace:
             yield str(self.fingerprint_file()), str(ROOT / "engine" / "_native" / f"{native.GROUP}.fingerprint")
 
     def mypyc_extensions(self) -> list[Extension]:
@@ -123,12 +130,11 @@ def is_current(built: Path, ext: Extension) -> bool:
 
 
 def write_fingerprint(built: list[tuple[Extension, Path]], target: Path) -> None:
-    """Mark the build as compiled from the current sources (``target``, ``_native/compiled.fingerprint``), only
-    when every compiled module was: one that failed leaves all of them in plain Python."""
-    target.unlink(missing_ok=True)
-    if built and all(is_current(path, ext) for ext, path in built):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(native.fingerprint(ROOT / "engine") + "\n")
+    """Mark the build as compiled from the current sources (``target``, ``_native/compiled.fingerprint``) when every
+    compiled module was; else leave the file empty (one module that failed leaves all of them in plain Python)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    complete = bool(built) and all(is_current(path, ext) for ext, path in built)
+    target.write_text(native.fingerprint(ROOT / "engine") + "\n" if complete else "")
 
 
 setup(

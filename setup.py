@@ -10,6 +10,7 @@ otherwise, and when no C compiler is available, the plain Python modules run, wi
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Iterator
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
@@ -38,6 +39,7 @@ class BuildEngines(build_ext):
     """Compile the engines; a failed compilation leaves them in plain Python."""
 
     def run(self) -> None:
+        self.started = time.time()
         generated = {ext.name: ext for ext in self.mypyc_extensions()}
         # Each placeholder compiles what mypyc generated for it; without mypyc none is left: plain Python.
         self.extensions = [ext for ext in self.extensions if ext.name in generated]
@@ -56,10 +58,10 @@ class BuildEngines(build_ext):
         super().build_extensions()
         for ext in self.extensions:
             path = Path(self.get_ext_fullpath(ext.name))
-            if not is_current(path, ext):
+            if not is_current(path, ext, since=self.started):
                 print(f"decklab build: {ext.name} is not compiled ({path})", file=sys.stderr)
         write_fingerprint([(ext, Path(self.get_ext_fullpath(ext.name))) for ext in self.extensions],
-                          self.fingerprint_file())
+                          self.fingerprint_file(), since=self.started)
 
     def fingerprint_file(self) -> Path:
         """Where the build writes the fingerprint: ``decklab/engine/_native/`` in the build folder."""
@@ -124,16 +126,20 @@ def native_name(module: str) -> str:
     return f"decklab.engine._native.{module}"
 
 
-def is_current(built: Path, ext: Extension) -> bool:
-    """Whether ``built`` was compiled from the C generated from the current sources."""
-    return built.exists() and all(built.stat().st_mtime >= Path(source).stat().st_mtime for source in ext.sources)
+def is_current(built: Path, ext: Extension, *, since: float) -> bool:
+    """Whether ``built`` holds the current sources: compiled by this build (started at ``since``), or left from an
+    earlier one because it was newer than all its C."""
+    if not built.exists():
+        return False
+    made = built.stat().st_mtime
+    return made >= since or all(made >= Path(source).stat().st_mtime for source in ext.sources)
 
 
-def write_fingerprint(built: list[tuple[Extension, Path]], target: Path) -> None:
+def write_fingerprint(built: list[tuple[Extension, Path]], target: Path, *, since: float) -> None:
     """Mark the build as compiled from the current sources (``target``, ``_native/compiled.fingerprint``) when every
     compiled module was; else leave the file empty (one module that failed leaves all of them in plain Python)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    complete = bool(built) and all(is_current(path, ext) for ext, path in built)
+    complete = bool(built) and all(is_current(path, ext, since=since) for ext, path in built)
     target.write_text(native.fingerprint(ROOT / "engine") + "\n" if complete else "")
 
 

@@ -403,6 +403,22 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def draw(deck: list[Any], hand: list[Any], count: int) -> int:
+    """Move up to ``count`` cards from the top of ``deck`` (its end) to ``hand``; how many moved (fewer when the
+    deck runs out: what that means is each game's rule).
+
+    >>> deck, hand = ["a", "b", "c"], []
+    >>> draw(deck, hand, 2), deck, hand
+    (2, ['a'], ['c', 'b'])
+    >>> draw(deck, hand, 5), deck, hand
+    (1, [], ['c', 'b', 'a'])
+    """
+    drawn = min(count, len(deck))
+    for _ in range(drawn):
+        hand.append(deck.pop())
+    return drawn
+
+
 def roll_dice(rng: random.Random, count: int, sides: int = 6) -> list[int]:
     """``count`` dice of ``sides`` sides from the game's generator.
 

@@ -30,9 +30,12 @@ def test_no_module_of_a_packaged_engine_is_over_800_lines_or_has_a_function_over
 
 @pytest.mark.parametrize("game", PACKAGES)
 def test_policies_read_the_state_only_through_its_public_view(game):
-    """No attribute with a leading underscore is read on anything but ``self`` in a game's policies module."""
-    tree = ast.parse((ENGINE / game / "policies.py").read_text(encoding="utf-8"))
-    private = [f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+    """No attribute with a leading underscore is read on anything but ``self`` in a game's policy modules
+    (``policies.py`` and any ``policy_*.py`` beside it)."""
+    paths = sorted((ENGINE / game).glob("polic*.py"))
+    trees = [(path.name, ast.parse(path.read_text(encoding="utf-8"))) for path in paths]
+    assert trees, f"{game} has no policies module"
+    private = [f"{name} line {node.lineno}: {ast.unparse(node)}" for name, tree in trees for node in ast.walk(tree)
                if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                and not (isinstance(node.value, ast.Name) and node.value.id == "self")]
     assert private == []
@@ -63,3 +66,13 @@ def test_the_worked_example_of_adding_an_effect_kind_runs_as_written():
         sys.path.remove(str(ROOT / "tests" / "engine"))
         effects.EFFECTS.kinds.pop("mill", None)
         effects.EFFECTS.handlers.pop("mill", None)
+
+
+def test_every_engine_package_is_in_the_distribution():
+    """A wheel carries only the packages ``pyproject.toml`` lists: each engine package must be one of them."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    on_disk = {"decklab.engine." + ".".join(path.parent.relative_to(ENGINE).parts)
+               for path in ENGINE.glob("*/**/__init__.py") if "_native" not in path.parts}
+    assert on_disk - listed == set()

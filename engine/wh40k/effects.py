@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core import shuffle
+from ..core import draw, shuffle
 from ..effects import EffectRegistry
 from .board import MAX_UNITS, Unit, zone
 from .conditions import Context, Entry, matches
@@ -153,9 +153,7 @@ def _return_to_hand(state: Wh40kState, player: int, entry: Entry, context: Conte
 @EFFECTS.handles("draw", triggers={"on_play", "on_deploy", "on_kill"}, targets={"controller"}, keys={"amount"})
 def _draw(state: Wh40kState, player: int, entry: Entry, context: Context, chosen: Any) -> None:
     side = state.sides[player]
-    for _ in range(entry.get("amount", 1)):
-        if side.deck:
-            side.hand.append(side.deck.pop())
+    draw(side.deck, side.hand, entry.get("amount", 1))
 
 
 @EFFECTS.handles("search_deck", triggers={"on_play"}, targets={"controller"}, keys={"amount"}, conditions={"type"})

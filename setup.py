@@ -10,6 +10,7 @@ otherwise, and when no C compiler is available, the plain Python modules run, wi
 from __future__ import annotations
 
 import shutil
+import sys
 import time
 from collections.abc import Iterator
 from importlib.util import module_from_spec, spec_from_file_location
@@ -53,8 +54,6 @@ class BuildEngines(build_ext):
 
     def build_extensions(self) -> None:
         """Compile, then write the build's fingerprint beside the compiled modules (``inplace`` is off here)."""
-        import sys
-
         super().build_extensions()
         for ext in self.extensions:
             path = Path(self.get_ext_fullpath(ext.name))

@@ -23,7 +23,7 @@ from typing import Any, Final, NamedTuple, cast
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import (
+from ..core import (
     Action,
     Choose,
     Engine,
@@ -37,7 +37,7 @@ from .core import (
     register,
     shuffle,
 )
-from .effects import EffectRegistry
+from ..effects import EffectRegistry
 
 CEMETERY_LIMIT: Final = 300
 HAND_LIMIT: Final = 8

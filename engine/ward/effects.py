@@ -87,8 +87,8 @@ def _do_modify(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) ->
     stat = STATS[entry["stat"]]
     amount = int(entry["amount"])
     duration = entry.get("duration")
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if not state.can_affect(creature, player, ctx):
             continue
         if duration == "this_battle":
             battle = state.battle
@@ -114,8 +114,8 @@ def _do_modify(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) ->
 def _do_damage(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     if (entry.get("condition") or {}).get("in_battle") and ctx.opponent is None:
         return
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if not state.can_affect(creature, player, ctx):
             continue
         if "percent" in entry:
             amount, kind = creature.hp * int(entry["percent"]) // 100, PERCENT
@@ -136,8 +136,8 @@ def _do_over_time(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx)
     not stack (11.3)."""
     hot = entry["effect"] == "heal_over_time"
     start = state.turn if state.phase <= PH_COMBAT else state.turn + 1
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if not state.can_affect(creature, player, ctx):
             continue
         if state.turn <= FIRST_CYCLE and not hot:
             continue
@@ -155,8 +155,8 @@ def _do_over_time(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx)
                  targets={"this", "own_primary", "attached", "target_own_creature"}, keys={"amount", *_COMMON},
                  conditions=_CONDITIONS)
 def _do_heal(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    for creature in state._targets(player, entry, ctx):
-        if state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if state.can_affect(creature, player, ctx):
             state.heal(creature, int(entry["amount"]))
 
 
@@ -165,8 +165,8 @@ def _do_heal(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> N
                  conditions=_CONDITIONS)
 def _do_multiply(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     factor = int(entry["factor"])
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if not state.can_affect(creature, player, ctx):
             continue
         if entry.get("duration") == "this_battle":
             battle = state.battle
@@ -182,8 +182,8 @@ def _do_multiply(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) 
                  targets={"this", "target_own_creature", "own_primary", "attached"}, keys=_COMMON,
                  conditions=_CONDITIONS)
 def _do_strike_first(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    for creature in state._targets(player, entry, ctx):
-        if state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if state.can_affect(creature, player, ctx):
             creature.temps.append([T_FIRST, 1, _expiry(state, entry)])
 
 
@@ -192,8 +192,8 @@ def _do_strike_first(state: Table, player: int, entry: Mapping[str, Any], ctx: C
                  keys={"what", "amount", *_COMMON}, conditions=_CONDITIONS)
 def _do_prevent(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
     what = entry.get("what")
-    for creature in state._targets(player, entry, ctx):
-        if not state._affected(creature, player, ctx):
+    for creature in state.effect_targets(player, entry, ctx):
+        if not state.can_affect(creature, player, ctx):
             continue
         until = _expiry(state, entry)
         if what in ("attack_damage", "damage"):
@@ -218,7 +218,7 @@ def _do_negate(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) ->
                                   "on_ally_to_cemetery", "on_equip", "on_hit"},
                  targets={"controller"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS)
 def _do_draw(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> None:
-    drawn = state._draw_cards(state.sides[player], int(entry.get("amount", 1)))
+    drawn = state.draw_cards(state.sides[player], int(entry.get("amount", 1)))
     if state.log is not None and drawn:
         state.say(f"P{player + 1} draws {drawn}")
 
@@ -233,7 +233,7 @@ def _do_discard(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -
         facts = side.hand.pop(int(state.draw() * len(side.hand)))
         if state.log is not None:
             state.say(f"P{side.player + 1} discards {facts.name} at random")
-        state._to_cemetery(side, facts)
+        state.to_cemetery(side, facts)
 
 
 @EFFECTS.handles("reroll", triggers={"activated", "on_response"}, targets={"this", "attached", "triggering_creature"},
@@ -286,7 +286,7 @@ def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
         source = ctx.creature if target == "this" else ctx.opponent
         facts = source.facts if source is not None else None
         if facts is not None and facts in side.cemetery:
-            state._from_cemetery(side, facts)
+            state.from_cemetery(side, facts)
             side.deck.append(facts)
             state.shuffle(side.deck)
             if state.log is not None:
@@ -297,7 +297,7 @@ def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
     if amount == "all":
         moved = [f for f in side.cemetery if f.is_creature]
         for facts in moved:
-            state._from_cemetery(side, facts)
+            state.from_cemetery(side, facts)
             side.deck.append(facts)
         state.shuffle(side.deck)
         if state.log is not None:
@@ -320,14 +320,14 @@ def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
         if choice.option is None:
             break
         facts = choice.option
-        state._from_cemetery(side, facts)
+        state.from_cemetery(side, facts)
         if to == "hand":
             side.hand.append(facts)
         elif to == "deck":
             side.deck.append(facts)
         else:
             anchor = ctx.magic if ctx.magic is not None else ctx.creature
-            state._enter(player, facts, limited=True, anchor=anchor)
+            state.enter(player, facts, limited=True, anchor=anchor)
         if state.log is not None:
             where = {"hand": "its hand", "deck": "its deck", "field": "the field as a Limited Summon"}[to]
             state.say(f"P{player + 1} returns {facts.name} from its cemetery to {where}")
@@ -358,7 +358,7 @@ def _limited_from_hand(state: Table, player: int, entry: Mapping[str, Any], ctx:
         if choice.option is None:
             break
         facts = side.hand.pop(choice.option)
-        state._enter(player, facts, limited=True, anchor=anchor)
+        state.enter(player, facts, limited=True, anchor=anchor)
         if state.log is not None:
             state.say(f"P{player + 1} Limited Summons {facts.name}")
 
@@ -375,13 +375,13 @@ def _destroy(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> S
         for side in sides:
             for magic in list(side.magics.items):
                 if magic is not keep:
-                    state._remove_magic(magic)
-        state._check_loss_quiet()
+                    state.remove_magic(magic)
+        state.check_cemeteries()
         return
     if target in ("target_magic", "target_equip_magic") and type(ctx.target) is Magic:
         magic = ctx.target
     else:
-        pool = state._field_magics(player) if target != "target_enemy_magic" \
+        pool = state.field_magics(player) if target != "target_enemy_magic" \
             else list(state.sides[1 - player].magics.items)
         if target == "target_equip_magic":
             pool = [m for m in pool if m.facts.equip]
@@ -390,5 +390,5 @@ def _destroy(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> S
         options = [make(Choose, (m.uid, f"{m.facts.name} (P{m.owner + 1})")) for m in pool]
         choice = options[0] if len(options) == 1 else (yield (player, "destroy", options))
         magic = next(m for m in pool if m.uid == choice.option)
-    state._remove_magic(magic)
-    state._check_loss_quiet()
+    state.remove_magic(magic)
+    state.check_cemeteries()

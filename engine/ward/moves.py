@@ -243,7 +243,7 @@ class Moves(Table):
                         if not choices:
                             return None
                 elif target in ("target_magic", "target_equip_magic") and entry is facts.pick:
-                    choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in self._field_magics(player)
+                    choices = [(m.uid, f"{m.facts.name} (P{m.owner + 1})") for m in self.field_magics(player)
                                if target == "target_magic" or m.facts.equip]
                     if not choices:
                         return None

@@ -64,7 +64,7 @@ class Resolution(Moves):
         if side.primary is not None:
             return
         if side.dummy:
-            self._enter(player, dummy_facts())
+            self.enter(player, dummy_facts())
             return
         if side.limited:
             if len(side.limited) == 1:
@@ -101,7 +101,7 @@ class Resolution(Moves):
             side.hand.clear()
             self.shuffle(side.deck)
             if count and tries < 30 and count >= self._min_cards(side):
-                self._draw_cards(side, count)
+                self.draw_cards(side, count)
                 tries += 1
                 if self.log is not None:
                     self.say(f"P{player + 1} draws {count}: " + ", ".join(f.name for f in side.hand))
@@ -143,16 +143,16 @@ class Resolution(Moves):
             self.say(f"P{player + 1} {how} {facts.name} (AL {facts.al}, SPD {facts.spd}, {facts.hp} HP)"
                      + (f", sacrificing {', '.join(names)}" if names else ""))
         for card in sacrificed:
-            self._to_cemetery(side, card, check=False)
+            self.to_cemetery(side, card, check=False)
         if old is not None:
             self._leave(old)
-            self._to_cemetery(side, old.facts, check=False)
+            self.to_cemetery(side, old.facts, check=False)
             sacrificed.append(old.facts)
         side.limbo.remove(facts)
-        creature = self._enter(player, facts)
+        creature = self.enter(player, facts)
         if normal:
             side.summoned = True
-        self._check_loss_quiet()
+        self.check_cemeteries()
         # Teeming Nest: a Bug creature one controls is sacrificed (only one from the field counts)
         if old is not None:
             yield from self._to_cemetery_triggers(old, killed=False)
@@ -231,7 +231,7 @@ class Resolution(Moves):
             if self.log is not None:
                 self.say(f"{facts.name} is negated")
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            self.to_cemetery(side, facts)
             return
         target = None
         if facts.pick is not None or facts.attach:
@@ -242,13 +242,13 @@ class Resolution(Moves):
                 if self.log is not None:
                     self.say(f"{facts.name} fails: its target is gone")
                 side.limbo.remove(facts)
-                self._to_cemetery(side, facts)
+                self.to_cemetery(side, facts)
                 return
         if facts.needs and not self._resolvable(player, facts):
             if self.log is not None:
                 self.say(f"{facts.name} fails to resolve")
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            self.to_cemetery(side, facts)
             return
         if facts.cost_damage:
             primary = side.primary
@@ -274,8 +274,8 @@ class Resolution(Moves):
         elif item.destroy_after and magic is not None and magic in side.magics.items:
             if self.log is not None:
                 self.say(f"{facts.name} is destroyed after it resolves")
-            self._remove_magic(magic)
-            self._check_loss_quiet()
+            self.remove_magic(magic)
+            self.check_cemeteries()
         if self.dead:
             yield from self._bury()
 
@@ -289,7 +289,7 @@ class Resolution(Moves):
         if facts.needs and not self._resolvable(player, facts):
             if self.log is not None:
                 self.say(f"{facts.name} fails to resolve")
-            self._to_cemetery(side, facts)
+            self.to_cemetery(side, facts)
             return
         item = Item(player, facts, target=action.target, entries=facts.plays)
         magic = self._place(player, facts, None) if facts.infinite else None
@@ -373,7 +373,7 @@ class Resolution(Moves):
                 self.say(f"{facts.name} is negated")
             if link.is_magic:
                 side.limbo.remove(facts)
-                self._to_cemetery(side, facts)
+                self.to_cemetery(side, facts)
             return
         if not link.is_magic and facts.cost_discard:
             # Orbit Warden: discard a card to negate
@@ -385,7 +385,7 @@ class Resolution(Moves):
                 card = side.hand.pop(choice.option)
                 if self.log is not None:
                     self.say(f"P{player + 1} discards {card.name}")
-                self._to_cemetery(side, card)
+                self.to_cemetery(side, card)
         ctx = Ctx(creature=link.creature, item=link)
         answers = link.answers
         if type(answers) is Strike:
@@ -395,7 +395,7 @@ class Resolution(Moves):
             yield from self._response_effect(player, entry, link, ctx)
         if link.is_magic:
             side.limbo.remove(facts)
-            self._to_cemetery(side, facts)
+            self.to_cemetery(side, facts)
         if self.dead:
             yield from self._bury()
 
@@ -427,7 +427,7 @@ class Resolution(Moves):
                     self.say(f"P{player + 1} returns {primary.facts.name} to its hand")
                 if type(answers) is Battle:
                     answers.cancelled = True
-                self._check_loss_quiet()
+                self.check_cemeteries()
                 yield from self._replace(player)
         else:
             yield from self._effect(player, entry, ctx)
@@ -502,12 +502,12 @@ class Resolution(Moves):
                 was_primary = side.primary is creature
                 equipped.append(list(creature.equips))
                 self._leave(creature)
-                self._to_cemetery(side, creature.facts, check=False)
+                self.to_cemetery(side, creature.facts, check=False)
                 if self.log is not None:
                     self.say(f"{named(creature)} is killed: P{creature.owner + 1}'s cemetery {side.cem_hp} HP")
                 if was_primary and self.phase == PH_COMBAT:
                     self.combat_over = True
-            self._check_loss_quiet()
+            self.check_cemeteries()
             for creature, equips in zip(dead, equipped, strict=False):
                 yield from self._to_cemetery_triggers(creature, killed=True, equips=equips)
 

@@ -424,7 +424,7 @@ def new_state(decks: list[list[Facts] | None], *, seed: int, first: int, max_tur
     state.window = None
     state.own_turns = 1
     if goldfish:
-        state._enter(1, dummy_facts())
+        state.enter(1, dummy_facts())
     state.gen = state._game()
     state.resume = state.gen.send  # (bound once: apply calls it every move)
     try:

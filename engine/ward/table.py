@@ -52,7 +52,12 @@ class Table(GameState):
     :meth:`profile`, :meth:`armor`, :meth:`effects_on`, :meth:`immune_to`, :meth:`strikes_first`,
     :meth:`multipliers`, :meth:`find_creature`, :meth:`find_magic`, :meth:`decklist`, with the legal moves' own
     (:meth:`~.moves.Moves.summon_options`, :meth:`~.moves.Moves.play_targets`, :meth:`~.moves.Moves.can_battle`,
-    :meth:`~.moves.Moves.can_activate`) and the :class:`~decklab.engine.core.GameState` protocol."""
+    :meth:`~.moves.Moves.can_activate`) and the :class:`~decklab.engine.core.GameState` protocol.
+
+    What an effect handler (:mod:`.effects`) uses besides: :meth:`effect_targets` and :meth:`can_affect` (the
+    creatures an effect touches), :meth:`hurt`, :meth:`heal`, :meth:`roll`, :meth:`shuffle`, :meth:`draw_cards`,
+    :meth:`to_cemetery`, :meth:`from_cemetery`, :meth:`enter`, :meth:`field_magics`, :meth:`remove_magic`,
+    :meth:`check_cemeteries` and :meth:`~decklab.engine.core.GameState.say`."""
 
     __slots__ = ("active", "battle", "combat_over", "config", "dead", "draw", "draw_many", "draws", "expiring",
                  "fixes", "gen", "goldfish", "history", "kind", "next_uid", "options", "over", "own_turns", "phase",
@@ -114,6 +119,7 @@ class Table(GameState):
     # -- dice --
 
     def roll(self, count: int) -> list[int]:
+        """``count`` six-sided dice from the game's generator (recorded, so that a copy replays them)."""
         draw = self.draw
         if draw is self.rec:  # the game's own dice, recorded (inlined)
             rnd = self.rnd
@@ -127,6 +133,7 @@ class Table(GameState):
         return [int(draw() * 6) + 1 for _ in range(count)]
 
     def die(self) -> int:
+        """One six-sided die from the game's generator."""
         return int(self.draw() * 6) + 1
 
     def shuffle(self, items: list[Facts]) -> None:
@@ -362,6 +369,7 @@ class Table(GameState):
         return False
 
     def heal(self, creature: Creature, amount: int) -> int:
+        """Heal a living creature up to its printed HP; returns the HP healed."""
         if creature.hp <= 0:
             return 0
         healed = min(amount, creature.facts.hp - creature.hp)
@@ -373,14 +381,17 @@ class Table(GameState):
 
     # -- the cemetery and the field --
 
-    def _to_cemetery(self, side: Side, facts: Facts, check: bool = True) -> None:
+    def to_cemetery(self, side: Side, facts: Facts, check: bool = True) -> None:
+        """Put a card into ``side``'s cemetery; a creature's HP count there, and ``check`` ends the game at once when
+        that takes the cemetery to 300 HP (else the caller checks, :meth:`check_cemeteries`)."""
         side.cemetery.append(facts)
         if facts.is_creature:
             side.cem_hp += facts.hp
             if check and side.cem_hp >= CEMETERY_LIMIT:
                 self._check_loss()
 
-    def _from_cemetery(self, side: Side, facts: Facts) -> None:
+    def from_cemetery(self, side: Side, facts: Facts) -> None:
+        """Take a card out of ``side``'s cemetery (a creature's HP no longer count there)."""
         side.cemetery.remove(facts)
         if facts.is_creature:
             side.cem_hp -= facts.hp
@@ -395,10 +406,10 @@ class Table(GameState):
         creature.dot = creature.hot = None
         if creature.equips:
             for magic in list(creature.equips):
-                self._remove_magic(magic)
+                self.remove_magic(magic)
         self._release(creature)
 
-    def _remove_magic(self, magic: Magic) -> None:
+    def remove_magic(self, magic: Magic) -> None:
         """A magic leaves the field for its owner's cemetery; Limited Summons it anchors go too."""
         side = self.sides[magic.owner]
         if magic in side.magics.items:
@@ -408,7 +419,7 @@ class Table(GameState):
             side.magics.remove(magic)
             if magic.host is not None and magic in magic.host.equips:
                 magic.host.equips.remove(magic)
-            self._to_cemetery(side, magic.facts, check=False)
+            self.to_cemetery(side, magic.facts, check=False)
             if self.log is not None:
                 self.say(f"{magic.facts.name} (P{magic.owner + 1}) is destroyed")
             self._release(magic)
@@ -423,10 +434,12 @@ class Table(GameState):
                         if self.log is not None:
                             self.say(f"{named(limited)} leaves the field with {anchor.facts.name}")
                         self._leave(limited)
-                        self._to_cemetery(other, limited.facts, check=False)
+                        self.to_cemetery(other, limited.facts, check=False)
 
-    def _enter(self, player: int, facts: Facts, limited: bool = False,
-                 anchor: Creature | Magic | None = None) -> Creature:
+    def enter(self, player: int, facts: Facts, limited: bool = False,
+              anchor: Creature | Magic | None = None) -> Creature:
+        """Put a creature onto ``player``'s side of the field: its primary creature, or a Limited Summon held by
+        ``anchor`` (the creature or magic it leaves with)."""
         creature = Creature(facts, self.next_uid, player)
         self.next_uid += 1
         side = self.sides[player]
@@ -451,7 +464,8 @@ class Table(GameState):
         self.sides[player].magics.append(magic)  # (a change of the field: the cached profiles are refreshed)
         return magic
 
-    def _check_loss_quiet(self) -> None:
+    def check_cemeteries(self) -> None:
+        """End the game at once if a cemetery has reached 300 HP (a quick test first)."""
         one, two = self.sides
         if one.cem_hp >= CEMETERY_LIMIT or two.cem_hp >= CEMETERY_LIMIT:
             self._check_loss()
@@ -502,7 +516,7 @@ class Table(GameState):
 
     # -- drawing --
 
-    def _draw_cards(self, side: Side, count: int) -> int:
+    def draw_cards(self, side: Side, count: int) -> int:
         """Draw up to ``count`` cards from the top of ``side``'s deck; how many were drawn."""
         return draw(side.deck, side.hand, count)
 
@@ -539,7 +553,8 @@ class Table(GameState):
         side = self.sides[creature.owner]
         return side.primary is creature or creature in side.limited
 
-    def _targets(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> list[Creature]:
+    def effect_targets(self, player: int, entry: Mapping[str, Any], ctx: Ctx) -> list[Creature]:
+        """The creatures effect ``entry`` of ``player`` aims at (its ``target``), read from its context ``ctx``."""
         target = entry.get("target")
         if target == "this":
             return [ctx.creature] if ctx.creature is not None else []
@@ -569,7 +584,7 @@ class Table(GameState):
     def _live(self, creature: Creature | None) -> bool:
         return creature is not None and creature.hp > 0 and self._creature_on(creature)
 
-    def _affected(self, creature: Creature, player: int, ctx: Ctx) -> bool:
+    def can_affect(self, creature: Creature, player: int, ctx: Ctx) -> bool:
         """A creature an effect may touch: on the field and alive, and not immune to ``player``'s magic."""
         if creature is None or creature.hp <= 0:
             return False
@@ -581,7 +596,7 @@ class Table(GameState):
         magic = ctx.magic is not None or (ctx.item is not None and ctx.item.is_magic)
         return not (magic and self.immune_to(creature, player))
 
-    def _field_magics(self, player: int) -> list[Magic]:
+    def field_magics(self, player: int) -> list[Magic]:
         """Every magic on the field as ``player`` sees it: its own first, then its opponent's (never by seat)."""
         return [*self.sides[player].magics.items, *self.sides[1 - player].magics.items]
 

@@ -90,7 +90,7 @@ class Turns(Combat):
         for player in (self.active, 1 - self.active):
             side = self.sides[player]
             side.started = True
-            self._draw_cards(side, FIRST_DRAW)
+            self.draw_cards(side, FIRST_DRAW)
             yield from self._opening(player)
 
     def _turn(self) -> Steps:
@@ -164,12 +164,12 @@ class Turns(Combat):
         side = self.sides[me]
         if not side.started:
             side.started = True
-            self._draw_cards(side, FIRST_DRAW)
+            self.draw_cards(side, FIRST_DRAW)
             yield from self._opening(me)
         elif self.turn == 1:
             pass  # ward.opening-hands=setup: the first player's five were drawn at setup
-        elif side.deck:
-            side.hand.append(side.deck.pop())
+        else:
+            self.draw_cards(side, 1)
         primary = side.primary
         if primary is not None and primary.facts.start or side.magics.items and self._start_triggers(me):
             yield from self._start_of_turn(me)
@@ -178,7 +178,7 @@ class Turns(Combat):
             facts = side.hand.pop(choice.option)
             if self.log is not None:
                 self.say(f"P{me + 1} discards {facts.name} (hand limit)")
-            self._to_cemetery(side, facts)
+            self.to_cemetery(side, facts)
 
     # -- the opening hand --
 
@@ -194,7 +194,7 @@ class Turns(Combat):
             side.deck.extend(side.hand)
             side.hand.clear()
             self.shuffle(side.deck)
-            self._draw_cards(side, count)
+            self.draw_cards(side, count)
             if self.log is not None:
                 self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
             self._until_playable(player)
@@ -232,8 +232,8 @@ class Turns(Combat):
             for each in (self.sides[self.active], self.sides[1 - self.active]):  # (the active player's first)
                 for magic in list(each.magics.items):
                     if magic.expires <= turn:
-                        self._remove_magic(magic)
-            self._check_loss_quiet()
+                        self.remove_magic(magic)
+            self.check_cemeteries()
 
     def _start_triggers(self, player: int) -> bool:
         side = self.sides[player]

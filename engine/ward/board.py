@@ -350,6 +350,8 @@ class Respond(NamedTuple):
 
     def __str__(self) -> str:
         return f"respond with {self.name}"
+
+
 END_MAIN: Final = Pass("end the Summoning/Magic phase")
 NO_BATTLE: Final = Pass("end the Summoning/Magic phase without battling")
 END_COMBAT: Final = Pass("end the Combat phase")

@@ -64,7 +64,8 @@ def asks(name: str, *, triggers: set[str], targets: set[str] | None = None, keys
     return register
 
 
-# Read from a card's facts (an Equip's host) or played by the response chain alone, without a handler here:
+# Declared without a handler: return_to_hand is played by the response chain alone (Resolution._response_effect:
+# the battle it answers ends), and an Equip's attach entry is read from its card's facts (Facts.attach).
 EFFECTS.kind("return_to_hand", triggers={"on_response"}, targets={"own_primary"}, keys=_COMMON, conditions=_CONDITIONS)
 # (an attach entry has no trigger: None is its one; EffectRegistry.kind types the triggers as strings)
 EFFECTS.kind("attach", triggers={None}, targets={"own_creature", "enemy_creature"})  # type: ignore[arg-type]

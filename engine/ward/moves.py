@@ -323,6 +323,8 @@ class Moves(Table):
             moves.append(END_MAIN)
         return moves
 
+    # -- responses --
+
     def _can_answer(self, player: int, event: int, item: Item | None = None) -> bool:
         """Whether ``player`` holds anything that could answer ``event`` (a cheap test before a window)."""
         side = self.sides[player]
@@ -408,8 +410,6 @@ class Moves(Table):
             if target == "triggering_card" and kind == "destroy" and (not is_item or not answers.is_magic):
                 return False
         return True
-
-    # -- responses and chains --
 
     def _affects(self, item: Item, creature: Creature | None) -> bool:
         """Whether a magic the opponent plays targets ``creature`` (Orbit Warden)."""

@@ -329,6 +329,8 @@ class Resolution(Moves):
                 self.used_magics.append(magic)
                 yield from self._effect(player, entry, Ctx(magic=magic, target=host))
 
+    # -- responses and chains --
+
     def _chain(self, responder: int, event: int, base: Item | Strike | Battle) -> Steps:
         """A chain (14.3-14.4): each player may answer the last link with one card; then the links resolve
         in reverse order. ``base`` is what was played or happened (an Item, a Strike or a Battle)."""

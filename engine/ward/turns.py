@@ -199,7 +199,7 @@ class Turns(Combat):
                 self.say(f"P{player + 1} mulligans and draws {count}: " + ", ".join(f.name for f in side.hand))
             self._until_playable(player)
 
-    # -- turns, chains and battles: the plain (non-generator) steps --
+    # -- the start and end of turns --
 
     def _new_turn(self) -> None:
         """The start of a turn: once-per-turn uses and battles reset, temporary changes and magics expire."""
@@ -244,8 +244,6 @@ class Turns(Combat):
             if magic.facts.start:
                 return True
         return False
-
-    # -- the start and end of turns --
 
     def _start_of_turn(self, player: int) -> Steps:
         side = self.sides[player]

@@ -130,7 +130,7 @@ def creature_stats_hold(state: WardState) -> None:
 
 
 def is_alive_on_field(state: WardState, uid: int) -> bool:
-    creature = state._creature(uid)
+    creature = state.find_creature(uid)
     return creature is not None and creature.hp > 0 and state._creature_on(creature)
 
 
@@ -143,7 +143,7 @@ def no_gone_card_acts_or_is_targeted(state: WardState) -> None:
     for action in state.legal_actions():
         kind = type(action)
         if kind is Attack:
-            attacker, enemy = state._creature(action.uid), state.sides[1 - me].primary
+            attacker, enemy = state.find_creature(action.uid), state.sides[1 - me].primary
             assert is_alive_on_field(state, action.uid) and attacker.owner == me and not attacker.battled, \
                 f"'{action}': the attacker is gone, not P{me + 1}'s, or has battled"
             assert enemy is not None and enemy.hp > 0, f"'{action}': P{2 - me} has no live primary creature"
@@ -152,7 +152,7 @@ def no_gone_card_acts_or_is_targeted(state: WardState) -> None:
         elif kind is Play or kind is Summon:
             assert hand[action.index].name == action.name, f"'{action}': hand card {action.index} is not it"
             if kind is Play and type(action.target) is int:
-                assert is_alive_on_field(state, action.target) or state._magic(action.target) is not None, \
+                assert is_alive_on_field(state, action.target) or state.find_magic(action.target) is not None, \
                     f"'{action}': its target is gone"
         elif kind is Respond:
             if action.index >= 0:
@@ -160,7 +160,7 @@ def no_gone_card_acts_or_is_targeted(state: WardState) -> None:
             else:
                 assert is_alive_on_field(state, action.uid), f"'{action}': the responding creature is gone"
         elif kind is Choose and state.kind == "destroy":
-            assert state._magic(action.option) is not None, f"'{action}': the magic is not on the field"
+            assert state.find_magic(action.option) is not None, f"'{action}': the magic is not on the field"
         elif kind is Choose and state.kind == "promote":
             assert is_alive_on_field(state, action.option), f"'{action}': the Limited Summon is not on the field"
 

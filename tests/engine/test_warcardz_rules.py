@@ -18,6 +18,7 @@ from decklab.engine.warcardz import (
     Step,
     Tactic,
 )
+from decklab.engine.warcardz.state import _step, _task_instant
 
 from .warcardz_helpers import (
     P1_FLANK,
@@ -178,13 +179,13 @@ def test_the_lines_face_each_other_square_by_square_and_p2_looks_the_other_way()
     """"Red1 (Flank) ||| Red2 (Guard) ||| ... / Blue1 (Flank) ||| Blue2 (Guard) ..." (each square faces the enemy
     square of the same position; the second player sits across the table, so its left is the first player's right)"""
     assert warcardz.SQUARE_NAMES[:5] == ("P1 flank 1", "P1 guard 2", "P1 post 3", "P1 guard 4", "P1 flank 5")
-    assert [warcardz._step(0, sq, "front") for sq in range(5)] == [5, 6, 7, 8, 9]
-    assert [warcardz._step(1, sq, "front") for sq in range(5, 10)] == [0, 1, 2, 3, 4]
-    assert (warcardz._step(0, P1_POST, "left_front") == P2_GUARD
-            and warcardz._step(1, P2_POST, "left_front") == P1_GUARD_2)
-    assert warcardz._step(0, P1_POST, "left") == P1_GUARD and warcardz._step(1, P2_POST, "left") == P2_GUARD_2
-    assert warcardz._step(0, P1_POST, "aft") == -1 and warcardz._step(0, P2_POST, "aft") == P1_POST
-    assert warcardz._step(1, P1_POST, "aft") == P2_POST and warcardz._step(0, P1_FLANK, "left_front") == -1
+    assert [_step(0, sq, "front") for sq in range(5)] == [5, 6, 7, 8, 9]
+    assert [_step(1, sq, "front") for sq in range(5, 10)] == [0, 1, 2, 3, 4]
+    assert (_step(0, P1_POST, "left_front") == P2_GUARD
+            and _step(1, P2_POST, "left_front") == P1_GUARD_2)
+    assert _step(0, P1_POST, "left") == P1_GUARD and _step(1, P2_POST, "left") == P2_GUARD_2
+    assert _step(0, P1_POST, "aft") == -1 and _step(0, P2_POST, "aft") == P1_POST
+    assert _step(1, P1_POST, "aft") == P2_POST and _step(0, P1_FLANK, "left_front") == -1
     game = arena({P1_GUARD: grunt("Target", directions=())}, {P2_POST: grunt("Red", directions=("right_front",))},
                  first=1)
     assert set(attack_targets(game)) == {P1_GUARD}
@@ -567,14 +568,14 @@ def test_instants_that_change_scores():
         before = game.totals(combat)
         options = [a for a in game._instant_plays(player, combat) if a.name == name and (on is None or a.target == on)]
         assert options, name
-        warcardz._task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
+        _task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
         after = game.totals(combat)
         assert after[0] - before[0] - (after[1] - before[1]) == change, (name, before, after)
     overcharge = arena({P1_POST: rebel}, {P2_POST: tek}, attribute=attribute_card("energy"),
                        hands=((starter("Overcharge"),), ()))
     combat = overcharge.combat = warcardz.Combat(0, [fighter(overcharge, P1_POST)], fighter(overcharge, P2_POST))
     base = overcharge.totals(combat)
-    warcardz._task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
+    _task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
                                                      fighter(overcharge, P1_POST).uid, False]))
     assert overcharge.totals(combat)[0] == base[0] + 3
 

@@ -28,7 +28,7 @@ from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import (
+from ..core import (
     Action,
     Engine,
     GameState,
@@ -40,8 +40,8 @@ from .core import (
     register,
     shuffle,
 )
-from .core import Play as Tactic  # a before-combat tactics card is played with the core's Play action
-from .effects import EffectRegistry
+from ..core import Play as Tactic  # a before-combat tactics card is played with the core's Play action
+from ..effects import EffectRegistry
 
 # A card's effect entry: a mapping of its record, whose values are of any type.
 _Entry: TypeAlias = Mapping[str, Any]

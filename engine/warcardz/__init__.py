@@ -16,31 +16,27 @@ side: P2's left is P1's right. Whatever follows an order of squares (a policy's 
 order of the legal actions) takes it from the acting player's own side (:func:`view`), so the
 two seats of a mirror match play alike.
 
-The engine is a package: for now its one module, :mod:`.state`, holds the whole engine.
+The engine is a package, one concern a module: :mod:`.board` (the numbers, the geometry, fighters, sides and
+actions), :mod:`.conditions` and :mod:`.facts` (card facts, compiled once), :mod:`.effects` (the effect kinds, one
+handler a resolved kind), :mod:`.combat` (a combat and its steps), :mod:`.turn` (the steps of a turn and the answers
+to choices), the state in three layers (:mod:`.field`, :mod:`.scores`, :mod:`.state`), :mod:`.policies` (the greedy
+player) and :mod:`.game` (setting up a game; the registered engine).
 """
 
 from ..core import Pass
 from ..core import Play as Tactic  # a before-combat tactics card is played with the core's Play action
-from .state import (
+from .board import (
     ACTIVE_ATTRIBUTE,
     ALL_ATTRIBUTES,
     ATTACK,
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
-    BACKED,
     BESIDE,
-    BREAK,
     COLUMN_POSITION,
     COMBAT_SCORE,
     DEFENSE,
     DIRECTIONS,
-    DUMMY_CARDS,
-    DUMMY_DEFENSE,
-    DUMMY_STRONG,
-    DUMMY_WEAK,
-    EFFECTS,
     END_TURN,
-    ENGINE,
     FRENZY,
     LINE,
     LINE_VALUE,
@@ -53,7 +49,6 @@ from .state import (
     REACH_MASK,
     REACHERS,
     REACHING_EFFECTS,
-    READINGS,
     ROW_SQUARES,
     SIDE_DECKS,
     SIDES,
@@ -61,34 +56,39 @@ from .state import (
     SQUARE_POSITION,
     STATS,
     STAY,
-    TRADE,
     VIEW_ORDER,
     VIEW_ROW,
     Attack,
     Choose,
-    Combat,
-    Cond,
     Deploy,
     Discard,
-    Facts,
     Fighter,
-    Greedy,
     Instant,
     Side,
     Step,
-    WarcardzState,
-    choose_line,
     direction_of,
-    facts_of,
-    is_attack_opener,
-    is_twin_combat,
+    view,
+)
+from .combat import Combat, is_twin_combat
+from .conditions import Cond
+from .effects import EFFECTS
+from .facts import Facts, facts_of, is_attack_opener
+from .game import (
+    DUMMY_CARDS,
+    DUMMY_DEFENSE,
+    DUMMY_STRONG,
+    DUMMY_WEAK,
+    ENGINE,
+    READINGS,
+    choose_line,
     kill_turn,
     new_goldfish,
     new_match,
     readings,
     standard_side_decks,
-    view,
 )
+from .policies import BACKED, BREAK, TRADE, Greedy
+from .state import WarcardzState
 
 __all__ = ["ACTIVE_ATTRIBUTE", "ALL_ATTRIBUTES", "ATTACK", "ATTRIBUTES", "ATTRIBUTE_NAMES", "Attack", "BACKED",
            "BESIDE", "BREAK", "COLUMN_POSITION", "COMBAT_SCORE", "Choose", "Combat", "Cond", "DEFENSE", "DIRECTIONS",

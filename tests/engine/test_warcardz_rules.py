@@ -18,7 +18,8 @@ from decklab.engine.warcardz import (
     Step,
     Tactic,
 )
-from decklab.engine.warcardz.state import _step, _task_instant
+from decklab.engine.warcardz.board import _step
+from decklab.engine.warcardz.combat import task_instant
 
 from .warcardz_helpers import (
     P1_FLANK,
@@ -568,14 +569,14 @@ def test_instants_that_change_scores():
         before = game.totals(combat)
         options = [a for a in game._instant_plays(player, combat) if a.name == name and (on is None or a.target == on)]
         assert options, name
-        _task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
+        task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
         after = game.totals(combat)
         assert after[0] - before[0] - (after[1] - before[1]) == change, (name, before, after)
     overcharge = arena({P1_POST: rebel}, {P2_POST: tek}, attribute=attribute_card("energy"),
                        hands=((starter("Overcharge"),), ()))
     combat = overcharge.combat = warcardz.Combat(0, [fighter(overcharge, P1_POST)], fighter(overcharge, P2_POST))
     base = overcharge.totals(combat)
-    _task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
+    task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
                                                      fighter(overcharge, P1_POST).uid, False]))
     assert overcharge.totals(combat)[0] == base[0] + 3
 

@@ -55,7 +55,9 @@ class WarcardzState(ScoredState):
     ``combat``, ``granted``, ``attr``, ``var_mods``, ``attr_pile``, ``slot_used``, ``discarded``, the readings...),
     :meth:`reach`, :meth:`targets`, :meth:`open_squares`, :meth:`army_value`, :meth:`value_in_play`,
     :meth:`has_way_to_attack`, the scores (:meth:`score`, :meth:`fresh_score`, :meth:`group_score`,
-    :meth:`raw_score`, :meth:`totals`) and the :class:`~decklab.engine.core.GameState` protocol.
+    :meth:`raw_score`, :meth:`totals`) and the :class:`~decklab.engine.core.GameState` protocol. To weigh a move, the
+    greedy policy stores its plans in ``cache`` (under ``PLANS``), and lights a direction in ``granted`` or lifts a
+    fighter off ``board`` for a moment, putting it back before it answers.
     """
 
     __slots__ = ()

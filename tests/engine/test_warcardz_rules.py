@@ -43,6 +43,7 @@ from .warcardz_helpers import (
     pass_window,
     said,
     starter,
+    starter_cards,
     tactics,
     variable_card,
 )
@@ -706,3 +707,21 @@ def test_unknown_effects_are_not_modeled(effects):
     assert warcardz.EFFECTS.unmodeled([card]) == [card]
     odd_tactic = tactics("Odd Trick", "instant", {"effect": "flip_attribute", "trigger": "on_play"})
     assert warcardz.EFFECTS.unmodeled([odd_tactic]) == [odd_tactic]  # an instant must act on the combat
+
+
+def test_every_effect_a_turn_resolves_has_its_handler():
+    """Each effect a turn queues to resolve (a before-combat card's, a character's on entering or on winning) is
+    resolved by the handler of its kind in ``EFFECTS`` (engine/warcardz/effects.py); the instants' kinds are
+    recorded into a combat instead, and have none."""
+    handlers = warcardz.EFFECTS.handlers
+    assert set(handlers) <= set(warcardz.EFFECTS.kinds)
+    resolved = set()
+    for card in starter_cards():
+        if not warcardz.EFFECTS.is_modeled(card):
+            continue
+        facts = warcardz.facts_of(card)
+        queued = (() if facts.instant else facts.plays) + facts.on_enter + facts.on_win
+        resolved |= {entry["effect"] for entry in queued}
+        if facts.instant:
+            assert not {entry["effect"] for entry in facts.plays} & set(handlers), card.name
+    assert resolved and resolved <= set(handlers)

@@ -209,7 +209,7 @@ class Facts:
             else:
                 self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat", ""), -1),
                                              condition_of(e)) for e in self.plays))
-            # Its part of the window's bound (see ``_most_gained``): fixed gain, gain per own fighter in the
+            # Its part of the window's bound (see ``combat._most_gained``): fixed gain, gain per own fighter in the
             # combat, frenzy grants, Signal Jammers, frenzy modifiers, and whether it has no bound.
             fixed = per_mine = frenzies = ignores = extra = 0
             unbounded = False

@@ -18,6 +18,8 @@ from decklab.engine.warcardz import (
     Step,
     Tactic,
 )
+from decklab.engine.warcardz.board import _step
+from decklab.engine.warcardz.combat import task_instant
 
 from .warcardz_helpers import (
     P1_FLANK,
@@ -41,6 +43,7 @@ from .warcardz_helpers import (
     pass_window,
     said,
     starter,
+    starter_cards,
     tactics,
     variable_card,
 )
@@ -178,13 +181,13 @@ def test_the_lines_face_each_other_square_by_square_and_p2_looks_the_other_way()
     """"Red1 (Flank) ||| Red2 (Guard) ||| ... / Blue1 (Flank) ||| Blue2 (Guard) ..." (each square faces the enemy
     square of the same position; the second player sits across the table, so its left is the first player's right)"""
     assert warcardz.SQUARE_NAMES[:5] == ("P1 flank 1", "P1 guard 2", "P1 post 3", "P1 guard 4", "P1 flank 5")
-    assert [warcardz._step(0, sq, "front") for sq in range(5)] == [5, 6, 7, 8, 9]
-    assert [warcardz._step(1, sq, "front") for sq in range(5, 10)] == [0, 1, 2, 3, 4]
-    assert (warcardz._step(0, P1_POST, "left_front") == P2_GUARD
-            and warcardz._step(1, P2_POST, "left_front") == P1_GUARD_2)
-    assert warcardz._step(0, P1_POST, "left") == P1_GUARD and warcardz._step(1, P2_POST, "left") == P2_GUARD_2
-    assert warcardz._step(0, P1_POST, "aft") == -1 and warcardz._step(0, P2_POST, "aft") == P1_POST
-    assert warcardz._step(1, P1_POST, "aft") == P2_POST and warcardz._step(0, P1_FLANK, "left_front") == -1
+    assert [_step(0, sq, "front") for sq in range(5)] == [5, 6, 7, 8, 9]
+    assert [_step(1, sq, "front") for sq in range(5, 10)] == [0, 1, 2, 3, 4]
+    assert (_step(0, P1_POST, "left_front") == P2_GUARD
+            and _step(1, P2_POST, "left_front") == P1_GUARD_2)
+    assert _step(0, P1_POST, "left") == P1_GUARD and _step(1, P2_POST, "left") == P2_GUARD_2
+    assert _step(0, P1_POST, "aft") == -1 and _step(0, P2_POST, "aft") == P1_POST
+    assert _step(1, P1_POST, "aft") == P2_POST and _step(0, P1_FLANK, "left_front") == -1
     game = arena({P1_GUARD: grunt("Target", directions=())}, {P2_POST: grunt("Red", directions=("right_front",))},
                  first=1)
     assert set(attack_targets(game)) == {P1_GUARD}
@@ -567,14 +570,14 @@ def test_instants_that_change_scores():
         before = game.totals(combat)
         options = [a for a in game._instant_plays(player, combat) if a.name == name and (on is None or a.target == on)]
         assert options, name
-        warcardz._task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
+        task_instant(game, ("instant", [player, warcardz.facts_of(starter(name)), options[0].uid, False]))
         after = game.totals(combat)
         assert after[0] - before[0] - (after[1] - before[1]) == change, (name, before, after)
     overcharge = arena({P1_POST: rebel}, {P2_POST: tek}, attribute=attribute_card("energy"),
                        hands=((starter("Overcharge"),), ()))
     combat = overcharge.combat = warcardz.Combat(0, [fighter(overcharge, P1_POST)], fighter(overcharge, P2_POST))
     base = overcharge.totals(combat)
-    warcardz._task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
+    task_instant(overcharge, ("instant", [0, warcardz.facts_of(starter("Overcharge")),
                                                      fighter(overcharge, P1_POST).uid, False]))
     assert overcharge.totals(combat)[0] == base[0] + 3
 
@@ -704,3 +707,21 @@ def test_unknown_effects_are_not_modeled(effects):
     assert warcardz.EFFECTS.unmodeled([card]) == [card]
     odd_tactic = tactics("Odd Trick", "instant", {"effect": "flip_attribute", "trigger": "on_play"})
     assert warcardz.EFFECTS.unmodeled([odd_tactic]) == [odd_tactic]  # an instant must act on the combat
+
+
+def test_every_effect_a_turn_resolves_has_its_handler():
+    """Each effect a turn queues to resolve (a before-combat card's, a character's on entering or on winning) is
+    resolved by the handler of its kind in ``EFFECTS`` (engine/warcardz/effects.py); the instants' kinds are
+    recorded into a combat instead, and have none."""
+    handlers = warcardz.EFFECTS.handlers
+    assert set(handlers) <= set(warcardz.EFFECTS.kinds)
+    resolved = set()
+    for card in starter_cards():
+        if not warcardz.EFFECTS.is_modeled(card):
+            continue
+        facts = warcardz.facts_of(card)
+        queued = (() if facts.instant else facts.plays) + facts.on_enter + facts.on_win
+        resolved |= {entry["effect"] for entry in queued}
+        if facts.instant:
+            assert not {entry["effect"] for entry in facts.plays} & set(handlers), card.name
+    assert resolved and resolved <= set(handlers)

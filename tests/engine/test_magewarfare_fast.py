@@ -8,6 +8,7 @@ import random
 from decklab.engine import engines, game_seed
 from decklab.engine import magewarfare as mw
 from decklab.engine.core import RandomPolicy
+from decklab.engine.magewarfare.state import _effect_cap
 
 from .magewarfare_helpers import random_deck, random_games
 
@@ -45,7 +46,7 @@ def test_static_caps_are_the_caps(starter):
         f = mw.facts_of(card)
         for e in [*f.on_play, *f.activated, *(e for es in f.triggers.values() for e in es)]:
             for bound in bounds:
-                cap = mw._effect_cap(e, bound)
+                cap = _effect_cap(e, bound)
                 if e.caps is not None:
                     assert e.caps[bound[2]] == cap, (card.name, e.kind)
                 if e.cap_base is not None:

@@ -18,8 +18,8 @@ from typing import Any, Final, Literal, NamedTuple, TypeVar, cast
 
 from decklab.catalog.cards import Card, Deck
 
-from .core import Action, Choose, Engine, Pass, RandomPolicy, Reading, new_rng, register, shuffle
-from .effects import EffectRegistry
+from ..core import Action, Choose, Engine, Pass, RandomPolicy, Reading, new_rng, register, shuffle
+from ..effects import EffectRegistry
 
 START_HP: Final = 100
 MAGE_DEX: Final = 4

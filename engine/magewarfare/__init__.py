@@ -1,7 +1,25 @@
-"""Mage Warfare: the full rules of ``mage-warfare.txt`` on the engine core (a package now, being split; for now its
-one module is :mod:`.state`)."""
+"""Mage Warfare: the full rules of ``mage-warfare.txt`` on the engine core.
 
-from .state import (
+Two to four Mages, each with 100 HP, 4 dexterity and a Flesh pool, play decks split into a
+Barracks (creatures, guards), an Armory (devices, shields) and a Spellbook (spells, hexes).
+A turn is Maintenance (withdraw, maintenance costs, half the Mage's life as Flesh, draws),
+Attack (declare attackers; the defender blocks them one at a time; each block is a Battle
+fought from long range in alternating Moves), Play (create cards for Flesh) and Discard
+(down to five). The last Mage standing wins. Readings of unclear rules are in
+``docs/rules/magewarfare.md``.
+
+The engine is a package, one concern a module: :mod:`.board` (the game's numbers, cards in play, sides, actions),
+:mod:`.facts` (card facts, ``Eff``, ``facts_of``), :mod:`.effects` (one handler an effect kind), :mod:`.bounds`
+(the greedy policy's upper bounds, compiled into the facts); the state in layers, one a module: :mod:`.view` (its
+data and public view), :mod:`.moves` (legal actions), :mod:`.zones` (cards entering and leaving play, effects),
+:mod:`.combat` (Battles), :mod:`.creating` (creating cards, abilities) and :mod:`.state` (the turn: ``MageState``),
+with :mod:`.copies` (clone, determinize); the greedy policy in layers: :mod:`.policy_estimates`,
+:mod:`.policy_battles`, :mod:`.policy_creating` and :mod:`.policies` (``Greedy``); and :mod:`.game` (setting up a
+game; the registered engine).
+"""
+
+from ..core import Choose, Pass
+from .board import (
     ADVANCE,
     ADVANCE_STRIKE,
     BATTLE,
@@ -17,11 +35,9 @@ from .state import (
     DOUBLE,
     DRAW,
     DRAWS,
-    EFFECTS,
     END_EQUIP,
     END_PLAY,
     ENDTURN,
-    ENGINE,
     EQUIP,
     EXP_BATTLE,
     EXP_TURN,
@@ -30,7 +46,6 @@ from .state import (
     GUARD,
     HAND,
     HEX,
-    INF,
     LONG,
     MAGE_DEX,
     MAINT,
@@ -39,7 +54,6 @@ from .state import (
     OPENING,
     PLAY,
     RANGES,
-    READINGS,
     RETREAT,
     SHIELD,
     SLOW,
@@ -52,40 +66,34 @@ from .state import (
     Activate,
     Battle,
     Block,
-    Choose,
-    Cond,
     Create,
     Declare,
     Discard,
     Draw,
-    Eff,
     Equip,
-    Facts,
     Gear,
-    Greedy,
     Hex,
     MageAction,
-    MageState,
     Move,
     Opening,
-    Pass,
     Side,
     TableSpell,
     Unequip,
     Unit,
-    facts_of,
-    kill_turn,
-    new_goldfish,
-    new_match,
 )
+from .effects import EFFECTS
+from .facts import Cond, Eff, Facts, facts_of
+from .game import ENGINE, READINGS, kill_turn, new_goldfish, new_match
+from .policies import Greedy
+from .policy_estimates import INF
+from .state import MageState
 
 __all__ = [
-    "ADVANCE", "ADVANCE_STRIKE", "Activate", "BATTLE", "BATTLE_CAP", "BLOCK", "Battle", "Block", "CLASS_NAMES",
-    "CLOAK", "CLOSE", "CREATURE", "Choose", "Cond", "Create", "DECLARE", "DEVICE", "DISCARD", "DOUBLE", "DRAW",
-    "DRAWS", "Declare", "Discard", "Draw", "EFFECTS", "ENDTURN", "END_EQUIP", "END_PLAY", "ENGINE", "EQUIP",
-    "EXP_BATTLE", "EXP_TURN", "Eff", "Equip", "FIGHT", "FLYER", "Facts", "GUARD", "Gear", "Greedy", "HAND", "HEX",
-    "Hex", "INF", "LONG", "MAGE_DEX", "MAINT", "MEDIUM", "MOVES", "MageAction", "MageState", "Move", "OPENING",
-    "Opening", "PLAY", "Pass", "RANGES", "READINGS", "RETREAT", "SHIELD", "SLOW", "SPELL", "START_HP", "STEALTH",
-    "STRIKE", "Side", "TableSpell", "UNSTEALTH", "Unequip", "Unit", "WAIT", "facts_of", "kill_turn", "new_goldfish",
-    "new_match",
+    "ADVANCE", "ADVANCE_STRIKE", "BATTLE", "BATTLE_CAP", "BLOCK", "CLASS_NAMES", "CLOAK", "CLOSE", "CREATURE",
+    "DECLARE", "DEVICE", "DISCARD", "DOUBLE", "DRAW", "DRAWS", "EFFECTS", "END_EQUIP", "END_PLAY", "ENDTURN", "ENGINE",
+    "EQUIP", "EXP_BATTLE", "EXP_TURN", "FIGHT", "FLYER", "GUARD", "HAND", "HEX", "INF", "LONG", "MAGE_DEX", "MAINT",
+    "MEDIUM", "MOVES", "OPENING", "PLAY", "RANGES", "READINGS", "RETREAT", "SHIELD", "SLOW", "SPELL", "START_HP",
+    "STEALTH", "STRIKE", "UNSTEALTH", "WAIT", "Activate", "Battle", "Block", "Choose", "Cond", "Create", "Declare",
+    "Discard", "Draw", "Eff", "Equip", "Facts", "Gear", "Greedy", "Hex", "MageAction", "MageState", "Move", "Opening",
+    "Pass", "Side", "TableSpell", "Unequip", "Unit", "facts_of", "kill_turn", "new_goldfish", "new_match",
 ]

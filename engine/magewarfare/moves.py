@@ -101,6 +101,9 @@ class MageMoves(MageView):
         self.cache = cached
         return cached
 
+    def _set_phase(self, phase: int) -> None:
+        self.phase = phase
+        self.cache = None
 
     def _opening_moves(self, seat: int) -> list[MageAction]:
         side = self.sides[seat]

@@ -524,10 +524,6 @@ class MageView(GameState):
         kept = side.kept = (side.roster, len(units), bits, carriers, upkeep, dearest)
         return kept
 
-    def _set_phase(self, phase: int) -> None:
-        self.phase = phase
-        self.cache = None
-
     def _key_alive(self, obj: Any) -> bool:
         return self.objs.get(key_of(obj)) is obj
 

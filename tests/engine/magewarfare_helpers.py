@@ -81,9 +81,9 @@ def equip(state: mw.MageState, unit: Unit, the_card: Card) -> Gear:
     if f.type == mw.SHIELD:
         g.unit = unit
         unit.shield = g
-        state._touch(unit)
+        state.touch(unit)
     else:
-        plan = state._can_use(unit, f, False)
+        plan = state.can_use(unit, f, False)
         assert plan is not None, f"{unit.facts.name} cannot use {f.name}"
         state._equip(g, unit, plan)
     return g

@@ -183,7 +183,7 @@ def test_soul_broker_steals_for_good_and_the_sunken_king_for_a_turn(cards):
     act(state, Activate, name="Soul Broker", target=militia.uid)
     act(state, Activate, name="Hollowmere Sunken King", target=knight.uid)
     assert militia in state.sides[0].units and knight in state.sides[0].units and state.sides[0].flesh == 20
-    assert knight in state._attackers(0)
+    assert knight in state.attackers(0)
     state._end_turn()
     assert militia in state.sides[0].units and knight in state.sides[1].units
 
@@ -252,7 +252,7 @@ def test_trinkets_grant_keywords_and_dexterity(cards):
     equip(state, witch, cards["Hollowmere Will-o'-Lantern"])
     assert state.flags(witch) & mw.STEALTH
     knight = put(state, 0, cards["Knight of the Dawn Vigil"])
-    assert state._can_use(knight, mw.facts_of(cards["Hollowmere Will-o'-Lantern"]), False) is None
+    assert state.can_use(knight, mw.facts_of(cards["Hollowmere Will-o'-Lantern"]), False) is None
     equip(state, knight, cards["Feather Talisman"])
     assert state.flags(knight) & mw.FLYER
     imp = put(state, 0, cards["Gutter Imp"])

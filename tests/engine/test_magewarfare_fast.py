@@ -8,6 +8,7 @@ import random
 from decklab.engine import engines, game_seed
 from decklab.engine import magewarfare as mw
 from decklab.engine.core import RandomPolicy
+from decklab.engine.magewarfare.bounds import effect_cap
 
 from .magewarfare_helpers import random_deck, random_games
 
@@ -45,14 +46,14 @@ def test_static_caps_are_the_caps(starter):
         f = mw.facts_of(card)
         for e in [*f.on_play, *f.activated, *(e for es in f.triggers.values() for e in es)]:
             for bound in bounds:
-                cap = mw._effect_cap(e, bound)
+                cap = effect_cap(e, bound)
                 if e.caps is not None:
                     assert e.caps[bound[2]] == cap, (card.name, e.kind)
                 if e.cap_base is not None:
                     assert e.cap_base + bound[0] == cap, (card.name, e.kind)
         if f.card_caps is not None:
             for bound in bounds:
-                assert f.card_caps[bound[2]] == f._card_cap(bound), card.name
+                assert f.card_caps[bound[2]] == f.card_cap(bound), card.name
 
 
 def test_greedy_fast_path_agrees_with_choose_on_random_decks(starter):

@@ -42,7 +42,7 @@ def test_an_attacker_killed_by_its_own_salvage_stops_attacking():
     tinker, runner = put(state, 0, TINKER), put(state, 0, RUNNER)
     cog = equip(state, tinker, COG)
     tinker.damage = 6  # from an earlier Battle this turn (damage stays until its controller's Maintenance)
-    state._touch(tinker)
+    state.touch(tinker)
     victim = put(state, 1, card("Victim", close=1, defense=4, dex=0))
     equip(state, victim, CHARM)
     wall = put(state, 1, WALL)

@@ -180,7 +180,7 @@ def test_device_and_shield_class_limits():
     targets = [a.target for a in state.legal_actions() if type(a) is Create and a.name == "Fine Blade"]
     assert targets == [brute.uid]
     wall = mw.facts_of(card("Great Wall", "shield", cls="uber", defense=20))
-    assert state._can_use(brute, wall, False) is None and state._can_use(grunt, wall, False) is None
+    assert state.can_use(brute, wall, False) is None and state.can_use(grunt, wall, False) is None
 
 
 def test_dexterity_limits_the_devices_a_card_can_use():
@@ -190,10 +190,10 @@ def test_dexterity_limits_the_devices_a_card_can_use():
     grunt = put(state, 0, GRUNT)  # dexterity 2
     sword = mw.facts_of(card("Sword", "device", close=3, dex=2))
     knife = mw.facts_of(card("Knife", "device", close=1, dex=1))
-    assert state._can_use(grunt, knife, False) is True
+    assert state.can_use(grunt, knife, False) is True
     equip(state, grunt, card("Sword", "device", close=3, dex=2))
     assert state.free_dex(grunt) == 0
-    assert state._can_use(grunt, knife, False) is None and state._can_use(grunt, sword, False) is None
+    assert state.can_use(grunt, knife, False) is None and state.can_use(grunt, sword, False) is None
 
 
 def test_one_trinket_at_most():
@@ -202,8 +202,8 @@ def test_one_trinket_at_most():
     state = game()
     grunt = put(state, 0, GRUNT)
     equip(state, grunt, card("Lucky Charm", "device", dex=0, defense=1))
-    assert state._can_use(grunt, mw.facts_of(card("Other Charm", "device", dex=0)), False) is None
-    assert state._can_use(grunt, mw.facts_of(card("Knife", "device", close=1, dex=1)), False) is True
+    assert state.can_use(grunt, mw.facts_of(card("Other Charm", "device", dex=0)), False) is None
+    assert state.can_use(grunt, mw.facts_of(card("Knife", "device", close=1, dex=1)), False) is True
 
 
 def test_a_complex_device_excludes_other_devices_but_a_trinket():
@@ -214,11 +214,11 @@ def test_a_complex_device_excludes_other_devices_but_a_trinket():
     harness = card("Harness", "device", close=6, dex=2, kind="complex")
     equip(state, big, harness)
     assert state.free_dex(big) == 3
-    assert state._can_use(big, mw.facts_of(card("Knife", "device", close=1, dex=1)), False) is None
-    assert state._can_use(big, mw.facts_of(card("Charm", "device", dex=0)), False) is True
+    assert state.can_use(big, mw.facts_of(card("Knife", "device", close=1, dex=1)), False) is None
+    assert state.can_use(big, mw.facts_of(card("Charm", "device", dex=0)), False) is True
     other = put(state, 0, card("Other", close=3, defense=9, dex=5))
     equip(state, other, card("Knife", "device", close=1, dex=1))
-    assert state._can_use(other, mw.facts_of(harness), False) is None
+    assert state.can_use(other, mw.facts_of(harness), False) is None
 
 
 def test_a_sharable_device_is_shared_between_users():
@@ -233,7 +233,7 @@ def test_a_sharable_device_is_shared_between_users():
     g = first.devices[0]
     assert [(u.uid, lent) for u, lent in g.lent] == [(first.uid, 2), (second.uid, 1)]
     assert second.helping == [g] and state.attacks(first)[LONG] == 8
-    assert second not in state._attackers(0) and state.dexterity_ok()
+    assert second not in state.attackers(0) and state.dexterity_ok()
     state._leave(second, "graveyard")  # the remaining user cannot carry 3 dexterity alone: the Device is Dropped
     assert g in state.sides[0].ground and not first.devices and first.lent == 0
 
@@ -255,7 +255,7 @@ def test_the_samurai_with_samurai_do_and_daisho_reduces_every_hit_by_6():
     equip(state, samurai, SAMURAI_DO)
     equip(state, samurai, SAMURAI_DAISHO)
     assert state.reduction(samurai) == 6
-    assert state._can_use(ronin, mw.facts_of(SAMURAI_DO), False) is None  # "Samurai Do" is the Samurai's
+    assert state.can_use(ronin, mw.facts_of(SAMURAI_DO), False) is None  # "Samurai Do" is the Samurai's
     fight(state, ronin, samurai)
     move(state, STRIKE)  # long: 7 - 6
     assert samurai.damage == 1
@@ -407,7 +407,7 @@ def test_a_shield_takes_the_damage_first_and_the_excess_carries_over():
     attacker = put(state, 0, card("Ogre", long=7, medium=7, close=7, defense=30))
     blocker = put(state, 1, GRUNT)
     wall = equip(state, blocker, card("Wicker", "shield", defense=10))
-    assert blocker not in state._attackers(1)  # "Cards inside a Shield cannot attack"
+    assert blocker not in state.attackers(1)  # "Cards inside a Shield cannot attack"
     fight(state, attacker, blocker)
     move(state, STRIKE)
     assert (wall.damage, blocker.damage) == (7, 0)
@@ -628,7 +628,7 @@ def test_disabled_cards_neither_attack_nor_block_and_are_enabled_at_withdraw():
     grunt = put(state, 0, GRUNT)
     grunt.disabled = True
     state.cache = None
-    assert grunt not in state._attackers(0)
+    assert grunt not in state.attackers(0)
     end_turn(state)
     end_turn(state)
     assert not grunt.disabled

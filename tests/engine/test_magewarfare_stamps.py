@@ -1,4 +1,4 @@
-"""The stats a card keeps between looks (``MageState._refresh``, valid while the card's stamp is the state's) must be
+"""The stats a card keeps between looks (``MageState.refresh``, valid while the card's stamp is the state's) must be
 what a fresh look finds, after every action of greedy and random games with decks of the whole starter set: a
 change of auras makes only the cards of the auras' side stale (auras reach only their controller's cards)."""
 
@@ -23,7 +23,7 @@ def test_kept_stats_are_a_fresh_look(starter):
         for u, before in fresh:
             u.stamp = -1
             state.aura_stamp = -1  # (who has auras is found again too)
-            state._refresh(u)
+            state.refresh(u)
             assert kept(u) == before, u
             checked += 1
         with_auras += any(state.aura_sides)

@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from .core import (
+from ..core import (
     Action,
     Choose,
     Engine,
@@ -37,7 +37,7 @@ from .core import (
     new_rng,
     register,
 )
-from .effects import EffectRegistry
+from ..effects import EffectRegistry
 
 START_LIFE: Final = 50
 HAND_SIZE: Final = 7

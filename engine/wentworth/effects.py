@@ -4,7 +4,7 @@ See ``docs/engines.md``, "Adding an effect kind"."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from ..core import Choose
 from ..effects import EffectRegistry
@@ -24,76 +24,13 @@ _COMMON = ("amount", "cost", "optional", "whose", "limit", "duration")
 _G_TARGETS = ("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian",
               "friendly_guardians", "other_friendly_guardians", "enemy_guardians", "all_guardians",
               "all_other_guardians", "opposing_guardian", "attacking_guardian", "bound_player_guardians")
-EFFECTS.kind("modify_roll", triggers={"passive", *_ALL_TRIGGERS}, targets=_G_TARGETS,
-             keys={*_COMMON, "op", "applies_to"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("reroll", triggers={"activated", "on_attack", "on_defend", "on_play"}, targets=_G_TARGETS,
-             keys={"cost", "dice", "keep", "limit", "optional"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("modify", triggers={"passive", "on_potion"},
-             targets=("this", "attached", "all_guardians", "friendly_guardians", "other_friendly_guardians",
-                      "enemy_guardians", "bound_player_guardians", "target_guardian", "target_friendly_guardian",
-                      "target_enemy_guardian"),
-             keys={"stat", "amount", "minimum", "duration"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("damage", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
-             conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("heal", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
-             conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("prevent_damage", triggers={"passive", "activated", "on_play", "on_enter"},
-             targets=("this", "attached", "bound_player", "controller", "target_guardian", "target_friendly_guardian"),
-             keys={"amount", "cost", "duration", "mode", "limit"})
-EFFECTS.kind("draw", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
-EFFECTS.kind("discard", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys={*_COMMON, "chosen_by"})
-EFFECTS.kind("search_deck", triggers=("on_play", "on_enter", "start_of_turn", "activated"), targets={"controller"},
-             keys={"card_type", "look", "take", "others", "cost", "limit"})
-EFFECTS.kind("recover", triggers=_ALL_TRIGGERS, targets={"controller"}, keys={*_COMMON, "card_type"},
-             conditions=("faction", "cost_at_most", "cost_at_least", "roll_power_at_least", "roll_power_at_most"))
-EFFECTS.kind("gain_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
-EFFECTS.kind("lose_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
-EFFECTS.kind("modify_cost", triggers=("passive", "on_enter", "on_play"),
-             targets=("controller", "bound_player", "all_players"), keys={"card_type", "amount", "minimum", "duration"},
-             conditions=("faction",))
-EFFECTS.kind("can_attack_on_entry", triggers=("passive", "on_play", "on_enter"),
-             targets=("this", "attached", "all_guardians", "target_friendly_guardian", "target_guardian"),
-             keys={"duration"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("extra_combat", triggers=("passive", "on_play"), targets=("this", "attached", "target_friendly_guardian"),
-             keys={"amount", "duration"})
-EFFECTS.kind("restrict", triggers=("passive", "on_play"),
-             targets=("this", "attached", "all_guardians", "target_guardian", "target_enemy_guardian"),
-             keys={"action", "duration"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("rest", triggers=("on_play", "on_enter", "activated"),
-             targets=("target_guardian", "target_enemy_guardian", "target_friendly_guardian"), keys={"cost"},
-             conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("ready", triggers=("on_play", "activated"), targets=("target_friendly_guardian", "target_guardian"),
-             keys={"cost"}, conditions=_GUARDIAN_CONDITIONS)
-EFFECTS.kind("destroy", triggers=("on_play", "on_enter"), targets=("target_binding", "target_environment"))
-EFFECTS.kind("return_to_hand", triggers=("activated", "on_defeated", "on_enter", "on_play"),
-             targets=("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian"),
-             keys={"cost"})
+
+# Every kind this engine models resolves through its handler (``@EFFECTS.handles``); the passives among them are
+# also read from a card's facts (see :class:`~.facts.Facts`) while the card is in play.
 
 
-# --- the handlers ---------------------------------------------------------------------------------
-
-
-def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    if eff.target in _PLAYER_TARGETS:
-        for seat in state._ptargets(eff, ctx):
-            state._damage_player(seat, eff.amount)
-    else:
-        for g in state._gtargets(eff, ctx):
-            state.damage_guardian(g, eff.amount)
-
-
-def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    if eff.target in _PLAYER_TARGETS:
-        for seat in state._ptargets(eff, ctx):
-            state.sides[seat].life += eff.amount
-            if state.log is not None:
-                state.say(f"P{seat + 1} gains {eff.amount} life ({state.sides[seat].life})")
-    else:
-        for g in state._gtargets(eff, ctx):
-            if g.alive and g.damage:
-                g.damage = max(0, g.damage - eff.amount)
-
-
+@EFFECTS.handles("modify_roll", triggers={"passive", *_ALL_TRIGGERS}, targets=_G_TARGETS,
+                 keys={*_COMMON, "op", "applies_to"}, conditions=_GUARDIAN_CONDITIONS)
 def _modify_roll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if not g.alive:
@@ -106,6 +43,8 @@ def _modify_roll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
             g.est_a = g.est_d = None
 
 
+@EFFECTS.handles("reroll", triggers={"activated", "on_attack", "on_defend", "on_play"}, targets=_G_TARGETS,
+                 keys={"cost", "dice", "keep", "limit", "optional"}, conditions=_GUARDIAN_CONDITIONS)
 def _reroll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if g.alive and (g is state.c_att or g is state.c_def):
@@ -115,6 +54,11 @@ def _reroll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                 state.c_rolltime.append((eff, ctx, g))
 
 
+@EFFECTS.handles("modify", triggers={"passive", "on_potion"},
+                 targets=("this", "attached", "all_guardians", "friendly_guardians", "other_friendly_guardians",
+                          "enemy_guardians", "bound_player_guardians", "target_guardian", "target_friendly_guardian",
+                          "target_enemy_guardian"),
+                 keys={"stat", "amount", "minimum", "duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _modify(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if g.alive:
@@ -126,6 +70,35 @@ def _modify(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     state._check_lives()
 
 
+@EFFECTS.handles("damage", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
+                 conditions=_GUARDIAN_CONDITIONS)
+def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target in _PLAYER_TARGETS:
+        for seat in state._ptargets(eff, ctx):
+            state._damage_player(seat, eff.amount)
+    else:
+        for g in state._gtargets(eff, ctx):
+            state.damage_guardian(g, eff.amount)
+
+
+@EFFECTS.handles("heal", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
+                 conditions=_GUARDIAN_CONDITIONS)
+def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
+    if eff.target in _PLAYER_TARGETS:
+        for seat in state._ptargets(eff, ctx):
+            state.sides[seat].life += eff.amount
+            if state.log is not None:
+                state.say(f"P{seat + 1} gains {eff.amount} life ({state.sides[seat].life})")
+    else:
+        for g in state._gtargets(eff, ctx):
+            if g.alive and g.damage:
+                g.damage = max(0, g.damage - eff.amount)
+
+
+@EFFECTS.handles("prevent_damage", triggers={"passive", "activated", "on_play", "on_enter"},
+                 targets=("this", "attached", "bound_player", "controller", "target_guardian",
+                          "target_friendly_guardian"),
+                 keys={"amount", "cost", "duration", "mode", "limit"})
 def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target in _PLAYER_TARGETS:
         for seat in state._ptargets(eff, ctx):
@@ -143,11 +116,13 @@ def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
             g.shields = min(ALL_DAMAGE, g.shields + eff.amount)
 
 
+@EFFECTS.handles("draw", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _draw(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for seat in state._ptargets(eff, ctx):
         state._draw(seat, eff.amount)
 
 
+@EFFECTS.handles("discard", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys={*_COMMON, "chosen_by"})
 def _discard(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     rng = state.rng
     for seat in state._ptargets(eff, ctx):
@@ -161,6 +136,8 @@ def _discard(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                 state.say(f"P{seat + 1} discards {facts.name}")
 
 
+@EFFECTS.handles("search_deck", triggers=("on_play", "on_enter", "start_of_turn", "activated"), targets={"controller"},
+                 keys={"card_type", "look", "take", "others", "cost", "limit"})
 def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     seat = ctx.controller
     side = state.sides[seat]
@@ -185,6 +162,8 @@ def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
         state.pending.append((seat, "take", options, "_answer_search", (seat, count, wanted)))
 
 
+@EFFECTS.handles("recover", triggers=_ALL_TRIGGERS, targets={"controller"}, keys={*_COMMON, "card_type"},
+                 conditions=("faction", "cost_at_most", "cost_at_least", "roll_power_at_least", "roll_power_at_most"))
 def _recover(state: WentworthState, eff: Eff, ctx: Ctx, remaining: int | None = None) -> None:
     side = state.sides[ctx.controller]
     wanted, cond = eff.card_type, eff.cond
@@ -202,27 +181,39 @@ def _recover(state: WentworthState, eff: Eff, ctx: Ctx, remaining: int | None = 
     state.pending.append((ctx.controller, "take", options, "_answer_recover", (eff, ctx, remaining)))
 
 
+@EFFECTS.handles("gain_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _gain_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for seat in state._ptargets(eff, ctx):
         state.sides[seat].influence += eff.amount
 
 
+@EFFECTS.handles("lose_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _lose_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for seat in state._ptargets(eff, ctx):
         side = state.sides[seat]
         side.influence = max(0, side.influence - eff.amount)
 
 
+@EFFECTS.handles("modify_cost", triggers=("passive", "on_enter", "on_play"),
+                 targets=("controller", "bound_player", "all_players"),
+                 keys={"card_type", "amount", "minimum", "duration"},
+                 conditions=("faction",))
 def _modify_cost(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for seat in state._ptargets(eff, ctx):
         state.sides[seat].cost_temp = [*state.sides[seat].cost_temp, eff]
 
 
+@EFFECTS.handles("can_attack_on_entry", triggers=("passive", "on_play", "on_enter"),
+                 targets=("this", "attached", "all_guardians", "target_friendly_guardian", "target_guardian"),
+                 keys={"duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _haste(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         g.haste_turn = state.turn
 
 
+@EFFECTS.handles("extra_combat", triggers=("passive", "on_play"),
+                 targets=("this", "attached", "target_friendly_guardian"),
+                 keys={"amount", "duration"})
 def _extra_combat(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if g.extra_turn != state.turn:
@@ -230,6 +221,9 @@ def _extra_combat(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
         g.extra += eff.amount
 
 
+@EFFECTS.handles("restrict", triggers=("passive", "on_play"),
+                 targets=("this", "attached", "all_guardians", "target_guardian", "target_enemy_guardian"),
+                 keys={"action", "duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _restrict(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if eff.action == "defend":
@@ -238,16 +232,22 @@ def _restrict(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
             g.noattack_turn = state.turn
 
 
+@EFFECTS.handles("rest", triggers=("on_play", "on_enter", "activated"),
+                 targets=("target_guardian", "target_enemy_guardian", "target_friendly_guardian"), keys={"cost"},
+                 conditions=_GUARDIAN_CONDITIONS)
 def _rest(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         g.resting = True
 
 
+@EFFECTS.handles("ready", triggers=("on_play", "activated"), targets=("target_friendly_guardian", "target_guardian"),
+                 keys={"cost"}, conditions=_GUARDIAN_CONDITIONS)
 def _ready(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         g.resting = False
 
 
+@EFFECTS.handles("destroy", triggers=("on_play", "on_enter"), targets=("target_binding", "target_environment"))
 def _destroy(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target == "target_binding":
         b = state._binding(ctx.target)
@@ -273,6 +273,9 @@ def _destroy(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     state._check_lives()
 
 
+@EFFECTS.handles("return_to_hand", triggers=("activated", "on_defeated", "on_enter", "on_play"),
+                 targets=("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian"),
+                 keys={"cost"})
 def _return_to_hand(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     for g in state._gtargets(eff, ctx):
         if g.alive:
@@ -287,11 +290,3 @@ def _return_to_hand(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                 continue
         if state.log is not None:
             state.say(f"{g.facts.name} returns to P{g.owner + 1}'s hand")
-
-
-_HANDLERS: Final = {"damage": _damage, "heal": _heal, "modify_roll": _modify_roll, "reroll": _reroll, "modify": _modify,
-             "prevent_damage": _prevent, "draw": _draw, "discard": _discard, "search_deck": _search,
-             "recover": _recover, "gain_influence": _gain_influence, "lose_influence": _lose_influence,
-             "modify_cost": _modify_cost, "can_attack_on_entry": _haste, "extra_combat": _extra_combat,
-             "restrict": _restrict, "rest": _rest, "ready": _ready, "destroy": _destroy,
-             "return_to_hand": _return_to_hand}

@@ -10,7 +10,7 @@ from typing import Any, Final
 from ..core import Action, Choose, Pass, Play
 from .board import Activate, Binding, Block, Ctx, Declare, Discard, Guardian, Rebind, Redraw
 from .copies import _binding_view, _copy_state, _ctx_view, _eff_view, _guardian_view, _redraw_other, _redraw_own, _uid
-from .effects import _HANDLERS, _recover
+from .effects import EFFECTS, _recover
 from .facts import Eff
 from .play import PlayState
 
@@ -183,19 +183,19 @@ class WentworthState(PlayState):
             actions = [Choose(True, f"pay {eff.pay} influence for {ctx.facts.name}"), Choose(False, "decline")]
             self.pending.append((ctx.controller, "pay", actions, "_answer_pay", (eff, ctx)))
             return
-        _HANDLERS[eff.kind](self, eff, ctx)
+        EFFECTS.handlers[eff.kind](self, eff, ctx)
 
     def _answer_target(self, option: Any, data: tuple[Any, ...]) -> None:
         eff, ctx = data
         if option is not None:
             ctx.target = option
-            _HANDLERS[eff.kind](self, eff, ctx)
+            EFFECTS.handlers[eff.kind](self, eff, ctx)
 
     def _answer_pay(self, option: Any, data: tuple[Any, ...]) -> None:
         eff, ctx = data
         if option:
             self.sides[ctx.controller].influence -= eff.pay
-            _HANDLERS[eff.kind](self, eff, ctx)
+            EFFECTS.handlers[eff.kind](self, eff, ctx)
 
     def _gtargets(self, eff: Eff, ctx: Ctx) -> list[Guardian]:
         """The guardians an effect touches (an "attached" guardian may be one just defeated)."""

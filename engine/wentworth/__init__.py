@@ -105,7 +105,7 @@ from .board import (
     Side,
     WentworthAction,
 )
-from .dice import sequence, sequence_f
+from .dice import sequence
 from .effects import EFFECTS
 from .facts import Cond, Eff, Facts, facts_of
 from .game import ENGINE, READINGS, kill_turn, new_goldfish, new_match
@@ -123,4 +123,4 @@ __all__ = ["ADD", "ALL", "ALL_DAMAGE", "ATTACHED", "ATTACK", "Activate", "BINDIN
            "P_NOENTRY", "P_PREVENT_G", "P_PREVENT_P", "P_ROLL", "P_RP", "Pass", "Play", "READINGS", "REBUFF",
            "RECHARGE", "REDRAW", "REDRAWING", "REINFORCE", "RESPOND", "ROLL", "Rebind", "Redraw", "SELF",
            "START_LIFE", "Side", "W_BOTH", "W_MAIN", "W_ROLL", "WentworthAction", "WentworthState", "facts_of",
-           "kill_turn", "new_goldfish", "new_match", "sequence", "sequence_f"]
+           "kill_turn", "new_goldfish", "new_match", "sequence"]

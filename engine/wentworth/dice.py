@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from .board import ADD, MUL
+from .board import ADD, HALVE, MUL  # noqa: F401  # HALVE: for the doctest
 
 
 def _pips(dice: Sequence[int]) -> int:
@@ -46,29 +46,9 @@ def _orders(ops: list[tuple[int, int]]) -> tuple[int, list[tuple[tuple[int, int]
     return 0, ([tuple(items)] if len(items) == 1 else list(set(permutations(items))))
 
 
-def _order(value: int, ops: list[tuple[int, int]], maximize: bool) -> int:
-    """Apply one controller's roll effects to the dice total ``value`` in the order best for them."""
-    total, orders = _orders(ops)
-    if not orders:
-        return value + total
-    best: int | None = None
-    for order in orders:
-        y = value
-        for op, a in order:
-            if op == ADD:
-                y += a
-            elif op == MUL:
-                y *= a
-            else:
-                y = -((-y) // 2)
-        if best is None or (y > best if maximize else y < best):
-            best = y
-    assert best is not None  # items holds one effect at least (one that is not an addition)
-    return best
-
-
-def _order_f(value: float, ops: list[tuple[int, int]], maximize: bool) -> float:
-    """_order() for an expected roll (3.5 a die)."""
+def _order(value: float, ops: list[tuple[int, int]], maximize: bool) -> float:
+    """Apply one controller's roll effects to the dice total ``value`` (or an expected one, 3.5 a die) in the order
+    best for them."""
     total, orders = _orders(ops)
     if not orders:
         return value + total
@@ -110,22 +90,16 @@ def _groups(mods: list[tuple[int, int, int]], owner: int,
     return found
 
 
-def sequence(value: int, mods: list[tuple[int, int, int]], owner: int, seats: int) -> int:
+def sequence(value: float, mods: list[tuple[int, int, int]], owner: int, seats: int) -> float:
     """A roll total: the rolling guardian's controller applies their effects first, in the order they choose
-    (the highest total), then each other player in seat order applies theirs (the lowest total)."""
-    groups = _groups(mods, owner, seats)
-    if groups is None:
-        # only additions: the order does not change the total
-        for _, amount, _ in mods:
-            value += amount
-        return value
-    for ops, maximize in groups:
-        value = _order(value, ops, maximize)
-    return value
+    (the highest total), then each other player in seat order applies theirs (the lowest total).
 
+    ``value`` is a dice sum, or an expected one (3.5 a die). A dice sum's total is ``int(sequence(...))``, exactly:
+    every step adds, multiplies or halves (rounding up) small whole numbers, which a float holds exactly.
 
-def sequence_f(value: float, mods: list[tuple[int, int, int]], owner: int, seats: int) -> float:
-    """sequence() for an expected roll (3.5 a die)."""
+    >>> int(sequence(3, [(HALVE, 0, 0), (ADD, 2, 0)], 0, 2)), sequence(3.5, [(ADD, 1, 0)], 0, 2)
+    (4, 4.5)
+    """
     groups = _groups(mods, owner, seats)
     if groups is None:
         # only additions: the order does not change the total (halves and small integers add exactly)
@@ -133,5 +107,5 @@ def sequence_f(value: float, mods: list[tuple[int, int, int]], owner: int, seats
             value += amount
         return value
     for ops, maximize in groups:
-        value = _order_f(value, ops, maximize)
+        value = _order(value, ops, maximize)
     return value

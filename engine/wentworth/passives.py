@@ -33,7 +33,7 @@ from .board import (
     _by_age,
     _touches,
 )
-from .dice import sequence, sequence_f
+from .dice import sequence
 from .facts import Eff, Facts
 
 
@@ -399,11 +399,11 @@ class PassiveState(StateBase):
 
     def roll_total(self, g: Guardian, dice: int, mask: int) -> int:
         """``g``'s roll total from a dice sum, after every effect in the Sequencing order."""
-        return sequence(dice, self.roll_mods(g, mask), g.owner, self.n)
+        return int(sequence(dice, self.roll_mods(g, mask), g.owner, self.n))
 
     def roll_estimate(self, g: Guardian, dice: float, mask: int) -> float:
         """roll_total() for an expected dice sum (3.5 a die)."""
-        return sequence_f(dice, self.roll_mods(g, mask), g.owner, self.n)
+        return sequence(dice, self.roll_mods(g, mask), g.owner, self.n)
 
     def estimate(self, g: Guardian, mask: int) -> float:
         """The expected roll total of ``g`` (3.5 a die, then its effects)."""
@@ -414,11 +414,11 @@ class PassiveState(StateBase):
         if mask == ATTACK:
             value = g.est_a
             if value is None:
-                value = g.est_a = sequence_f(3.5 * g.rp, g.m_att, g.owner, self.n) if g.m_att else 3.5 * g.rp
+                value = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, self.n) if g.m_att else 3.5 * g.rp
         else:
             value = g.est_d
             if value is None:
-                value = g.est_d = sequence_f(3.5 * g.rp, g.m_def, g.owner, self.n) if g.m_def else 3.5 * g.rp
+                value = g.est_d = sequence(3.5 * g.rp, g.m_def, g.owner, self.n) if g.m_def else 3.5 * g.rp
         return value
 
     def cost(self, player: int, facts: Facts) -> int:

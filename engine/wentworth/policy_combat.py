@@ -25,7 +25,7 @@ from .board import (
     WentworthAction,
     _new,
 )
-from .dice import _pips, sequence, sequence_f
+from .dice import _pips, sequence
 from .facts import Eff, Facts
 from .policy_values import GreedyValues, _pool_of, _tie_of
 from .state import WentworthState
@@ -72,7 +72,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
                 ed = d.est_d
                 if ed is None:
                     # estimate(d, DEFENSE) with no moment's effects
-                    ed = d.est_d = sequence_f(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
+                    ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
             defenders += 1
             if best is None or ed > best:
                 best = ed
@@ -89,7 +89,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
                 ea = g.est_a
                 if ea is None:
                     # estimate(g, ATTACK) with no moment's effects
-                    ea = g.est_a = sequence_f(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
+                    ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
             if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
                 continue
             uids.append((g.uid, seat))
@@ -415,8 +415,8 @@ class GreedyCombat(GreedyValues):
             amods = state.roll_mods(att, ATTACK)
             dmods = state.roll_mods(d, DEFENSE) if d is not None else []
             a_sum, d_sum = _pips(state.c_adice), _pips(state.c_ddice)
-            a = sequence(a_sum, amods, att.owner, state.n) if amods else a_sum
-            v = (sequence(d_sum, dmods, d.owner, state.n) if dmods else d_sum) if d is not None else 0
+            a = int(sequence(a_sum, amods, att.owner, state.n)) if amods else a_sum
+            v = (int(sequence(d_sum, dmods, d.owner, state.n)) if dmods else d_sum) if d is not None else 0
             now = cache["now"] = (amods, dmods, a_sum, d_sum, a, v)
         return now
 
@@ -537,12 +537,12 @@ class GreedyCombat(GreedyValues):
             a2 = a
         else:
             amods = new_a if new_a is not None else amods
-            a2 = sequence_f(a_sum, amods, att.owner, n) if amods else a_sum
+            a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
         if new_d is None and not rerolled_d:
             v2 = v
         else:
             dmods = new_d if new_d is not None else dmods
-            v2 = (sequence_f(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
+            v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
         if removed:
             after = bonus
         elif cancelled:

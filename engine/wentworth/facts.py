@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import deck_cards
+from ..core import FactsCache, deck_cards
 from .board import (
     _APPLIES,
     _CHOICE,
@@ -385,10 +385,6 @@ class Facts:
         self.has_start = "start_of_turn" in self.triggers
         self.has_potion = "on_potion" in self.triggers
         self.sign = self._sign(effs)
-        if self.is_roll:
-            _ROLL_FACTS.add(self)
-        if self.type is POTION:
-            _POTION_FACTS.add(self)
         # a potion outside the combat potions that can still change a combat (a combat trick): it damages,
         # heals or returns a guardian, or changes a roll or damage (Haste Elixir's +1 to attack rolls)
         self.trick = self.type is POTION and not self.is_roll and any(
@@ -427,18 +423,6 @@ class Facts:
         return f"Facts({self.name})"
 
 
-_FACTS: Final[dict[tuple[Card, bool], Facts]] = {}
-
-
-# every compiled card that may be played in a roll window (a hand without one has no roll play:
-# ``_ROLL_FACTS.isdisjoint(hand)`` tells at C speed)
-_ROLL_FACTS: Final[set[Facts]] = set()
-
-
-# every potion compiled so far (potions may be played "at any time": in every roll window too)
-_POTION_FACTS: Final[set[Facts]] = set()
-
-
 # every compiled card that costs nothing printed (only these can be played, re-bound or discarded with no influence)
 _FREE_FACTS: Final[set[Facts]] = set()
 
@@ -447,12 +431,9 @@ _FREE_FACTS: Final[set[Facts]] = set()
 _TOP_COST: Final = [0]
 
 
-def facts_of(card: Card, vanilla: bool = False) -> Facts:
-    """A card's compiled facts, built once per process (cards are immutable)."""
-    compiled = _FACTS.get((card, vanilla))
-    if compiled is None:
-        compiled = _FACTS[(card, vanilla)] = Facts(card, vanilla)
-    return compiled
+facts_of: Final = FactsCache(Facts)
+"""A card's compiled facts, built once per process for each way of playing it (cards are immutable):
+``facts_of(card, vanilla)``."""
 
 
 _DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts]]]] = {}

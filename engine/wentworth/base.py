@@ -147,7 +147,8 @@ class StateBase(GameState):
             return self.redraw_seat
         return self.active
 
-    def _guardian(self, uid: Any) -> Guardian | None:
+    def guardian(self, uid: Any) -> Guardian | None:
+        """The guardian in play with id ``uid`` (None: none is)."""
         for side in self.sides:
             for g in side.guardians:
                 if g.uid == uid:
@@ -165,8 +166,9 @@ class StateBase(GameState):
                     return b
         return None
 
-    def _object(self, uid: int) -> Any:
-        found = self._guardian(uid) or self._binding(uid)
+    def in_play(self, uid: int) -> Any:
+        """The guardian, binding or environment in play with id ``uid`` (None: none is)."""
+        found = self.guardian(uid) or self._binding(uid)
         if found is None:
             for side in self.sides:
                 if side.env is not None and side.env.uid == uid:
@@ -186,6 +188,7 @@ class StateBase(GameState):
         return found
 
     def alive_seats(self) -> list[int]:
+        """The seats still in the game, in seat order."""
         return [side.seat for side in self.sides if not side.out]
 
     def seen_by(self, player: int) -> tuple[Side, ...]:
@@ -195,7 +198,7 @@ class StateBase(GameState):
         from every seat, never to the lowest absolute seat."""
         return self.views[player]
 
-    def _opponents(self, player: int) -> list[int]:
+    def opponents(self, player: int) -> list[int]:
         """Opponents still in the game, in turn order after ``player``."""
         n = self.n
         sides = self.sides

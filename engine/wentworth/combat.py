@@ -58,7 +58,7 @@ class CombatState(LegalState):
                 if g.uid == uid:
                     break
             else:
-                g = self._guardian(uid)
+                g = self.guardian(uid)
             assert g is not None  # a guardian of the attacking player
             g.attacks += 1
             decl.append((g, seat))
@@ -70,7 +70,7 @@ class CombatState(LegalState):
         self.blocks = [None] * len(decl)
         self.c_index = -1
         block_seats = []
-        for seat in (seats if len(seats) == 1 else self._opponents(p)):
+        for seat in (seats if len(seats) == 1 else self.opponents(p)):
             side = self.sides[seat]
             if seat in seats and not side.out:
                 for g in side.guardians:
@@ -100,7 +100,7 @@ class CombatState(LegalState):
                         blocks[index] = g
                         break
                 else:
-                    blocks[index] = self._guardian(uid)
+                    blocks[index] = self.guardian(uid)
             else:
                 blocks[index] = None
         if self.log is not None:
@@ -125,7 +125,7 @@ class CombatState(LegalState):
             self.c_att, self.c_ap, self.c_dp = g, self.active, seat
             if self.n > 2:
                 order = self.c_order = [self.active, seat]
-                for other in self._opponents(self.active):
+                for other in self.opponents(self.active):
                     if other != seat:
                         order.append(other)
             self.c_rolled = False

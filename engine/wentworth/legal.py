@@ -114,7 +114,7 @@ class LegalState(PassiveState):
         if target == "target_environment":
             return [(side.env.uid, side.env) for side in self.seen_by(player) if side.env is not None]
         if target == "opponent":
-            return [(-1 - seat, seat) for seat in self._opponents(player)]
+            return [(-1 - seat, seat) for seat in self.opponents(player)]
         if target == "target_player":
             return [(-1 - side.seat, side.seat) for side in self.seen_by(player) if not side.out]
         return []
@@ -125,7 +125,7 @@ class LegalState(PassiveState):
             return None
         if code < 0:
             return -1 - code
-        return self._object(code)
+        return self.in_play(code)
 
     def hosts(self, player: int, facts: Facts, current: Any = None) -> list[tuple[Any, Any]]:
         """Where a binding may be attached: any guardian in play, or any player for a "Bind Player" card
@@ -135,7 +135,9 @@ class LegalState(PassiveState):
             return [(-1 - side.seat, side.seat) for side in view if not side.out and -1 - side.seat != current]
         return [(g.uid, g) for side in view for g in side.guardians if g.uid != current]
 
-    def _ability_ok(self, player: int, obj: Any, eff: Eff, slot: int) -> bool:
+    def ability_ready(self, player: int, obj: Any, eff: Eff, slot: int) -> bool:
+        """Whether ``player`` may use ability ``eff`` (its ``slot``) of ``obj`` now, targets aside: not used up this
+        turn, its influence paid for, and the guardian it rests (if any) theirs and able to rest."""
         if eff.once and self.used.get((obj.uid, slot)) == self.turn:
             return False
         if eff.pay and self.sides[player].influence < eff.pay:
@@ -146,7 +148,7 @@ class LegalState(PassiveState):
                 return False
         return True
 
-    def _ability_targets(self, player: int, obj: Any, eff: Eff, in_roll: bool) -> list[tuple[Any, Any]] | None:
+    def ability_targets(self, player: int, obj: Any, eff: Eff, in_roll: bool) -> list[tuple[Any, Any]] | None:
         """Targets of an ability (None: it needs none; [] no legal target, so it cannot be used)."""
         if eff.choice:
             return self.targets(player, eff, obj)
@@ -165,9 +167,9 @@ class LegalState(PassiveState):
                 continue
             if (eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL):
                 continue
-            if not self._ability_ok(player, obj, eff, slot):
+            if not self.ability_ready(player, obj, eff, slot):
                 continue
-            targets = self._ability_targets(player, obj, eff, in_roll)
+            targets = self.ability_targets(player, obj, eff, in_roll)
             if targets is None:
                 moves.append(Activate(obj.uid, slot, obj.facts.name))
             else:
@@ -299,7 +301,7 @@ class LegalState(PassiveState):
         return len(self.targets(player, eff)) > 0
 
     def _targets_to_attack(self, player: int) -> list[int]:
-        return [seat for seat in self._opponents(player) if self.sides[seat].had_turn]
+        return [seat for seat in self.opponents(player) if self.sides[seat].had_turn]
 
     def attack_options(self, player: int) -> list[tuple[Guardian, list[tuple[int, ...]]]]:
         """Each guardian that may attack, with the target seats it may be declared against (up to one
@@ -342,7 +344,7 @@ class LegalState(PassiveState):
         """Every assignment of the defending player's guardians to the attacks against them (a guardian
         defends at most one attack), as defender ids per attack; the last one defends nothing."""
         count = len(self.block_idx)
-        uids = [g.uid for g in self._defenders(self.c_dp)]
+        uids = [g.uid for g in self.defenders(self.c_dp)]
         found: list[tuple[int | None, ...]] = []
 
         def extend(prefix: tuple[int | None, ...]) -> None:
@@ -362,14 +364,15 @@ class LegalState(PassiveState):
         for index, uid in zip(self.block_idx, blocks, strict=False):
             name = self.decl[index][0].facts.name
             if uid is not None:
-                g = self._guardian(uid)
+                g = self.guardian(uid)
                 assert g is not None  # one of the defending player's guardians
                 parts.append(f"{g.facts.name} blocks {name}")
             else:
                 parts.append(f"{name} unblocked")
         return "; ".join(parts)
 
-    def _any_attack(self, player: int) -> bool:
+    def any_attack(self, player: int) -> bool:
+        """Whether ``player`` has a guardian that may attack an opponent now."""
         if not self._targets_to_attack(player):
             return False
         for g in self.sides[player].guardians:
@@ -377,7 +380,8 @@ class LegalState(PassiveState):
                 return True
         return False
 
-    def _defenders(self, player: int) -> list[Guardian]:
+    def defenders(self, player: int) -> list[Guardian]:
+        """``player``'s guardians that may defend now."""
         return [g for g in self.sides[player].guardians if self.may_defend(g)]
 
     def _roll_actions(self, player: int) -> list[WentworthAction]:
@@ -422,8 +426,8 @@ class LegalState(PassiveState):
                 if self._has_target(player, eff):
                     return True
         for obj, user, slot, eff in self.src_ract:
-            if user == player and self._ability_ok(player, obj, eff, slot):
-                targets = self._ability_targets(player, obj, eff, True)
+            if user == player and self.ability_ready(player, obj, eff, slot):
+                targets = self.ability_targets(player, obj, eff, True)
                 if targets is None or targets:
                     return True
         return False

@@ -40,6 +40,12 @@ from .facts import Eff, Facts
 class PassiveState(StateBase):
     """The passives in play (``glob``, ``src_*``) kept up to date as cards come and go, and the stats they give."""
 
+    def refresh(self) -> None:
+        """Bring every guardian's stats and the lists of what is in play up to date after the board changed (a
+        policy calls it before it reads the stats of guardians directly: ``rp``, ``m_att``, ``est_a``, ...)."""
+        if self.dirty:
+            self._rebuild()
+
     def _rebuild(self) -> None:
         """Collect the passive effects and abilities of everything in play (after the board changed), and
         recompute each guardian's stats."""

@@ -110,7 +110,7 @@ class PlayState(TurnState):
             self.sides[b.player].bound.append(b)
             self._rebound(b, None, b.player, True)
         else:
-            g = self._guardian(target)
+            g = self.guardian(target)
             assert g is not None  # a target code of a guardian in play
             b.host = g
             g.bindings.append(b)
@@ -154,7 +154,7 @@ class PlayState(TurnState):
 
     def _activate(self, action: Activate) -> None:
         p = self.c_prio if self.phase == ROLL else self.active
-        obj = self._object(action.uid)
+        obj = self.in_play(action.uid)
         eff = obj.facts.activated[action.slot]
         if eff.rest:
             obj.resting = True

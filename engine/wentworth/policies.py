@@ -84,8 +84,7 @@ class Greedy(GreedyCombat):
         hand = side.hand
         influence = side.influence
         rebuff = state.phase == REBUFF
-        if state.dirty:
-            state._rebuild()
+        state.refresh()
         plain = not state.src_cost and not side.cost_temp
         guardians = side.guardians
         count = len(guardians)
@@ -228,7 +227,7 @@ class Greedy(GreedyCombat):
             best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
         if state.src_act:
             for obj, user, slot, eff in state.src_act:
-                if user != p or eff.window == W_ROLL or not state._ability_ok(p, obj, eff, slot):
+                if user != p or eff.window == W_ROLL or not state.ability_ready(p, obj, eff, slot):
                     continue
                 if eff.gchoice:
                     # no target can make it worth using: skip it (the same answer as below)
@@ -239,7 +238,7 @@ class Greedy(GreedyCombat):
                             peak = _most_of(state)
                         if 20.0 + _g_bound(eff, rebuff, peak) - eff.pay <= best_score:
                             continue
-                targets = state._ability_targets(p, obj, eff, False)
+                targets = state.ability_targets(p, obj, eff, False)
                 if targets is None:
                     value = self._ability_value(state, p, obj, eff, None, cache)
                     if value > best_score:
@@ -287,8 +286,7 @@ class Greedy(GreedyCombat):
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
         p = state.w_seats[0]
         side = state.sides[p]
-        if state.dirty:
-            state._rebuild()
+        state.refresh()
         influence = side.influence
         pick: tuple[int, Facts, int | None, Any] | None = None
         best_score = 0.0
@@ -319,8 +317,7 @@ class Greedy(GreedyCombat):
     def _act_roll(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         p = state.c_prio
         side = state.sides[p]
-        if state.dirty:
-            state._rebuild()
+        state.refresh()
         influence = side.influence
         plain = not state.src_cost and not side.cost_temp
         pick: tuple[int, Facts, int | None, Any] | None = None
@@ -410,7 +407,7 @@ class Greedy(GreedyCombat):
                 return self._env_value(state.sides[p], facts)
             return self._card_value(state, p, facts, target, cache)
         if type(action) is Activate:
-            obj = state._object(action.uid)
+            obj = state.in_play(action.uid)
             eff = obj.facts.activated[action.slot]
             target = state.target_object(action.target)
             if state.phase == ROLL:

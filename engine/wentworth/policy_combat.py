@@ -36,8 +36,7 @@ _PATIENCE: Final = 40  # turns after which it attacks into slightly better defen
 def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) -> WentworthAction:
     """The best declaration: each guardian's first best option (a declaration scores its sum), in the
     order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
-    if state.dirty:
-        state._rebuild()
+    state.refresh()
     turn = state.turn
     attackers = []
     for g in guardians:
@@ -181,8 +180,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
 
 def _blocks_action(state: WentworthState) -> WentworthAction:
     """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
-    if state.dirty:
-        state._rebuild()
+    state.refresh()
     dp = state.c_dp
     side = state.sides[dp]
     turn = state.turn
@@ -336,7 +334,7 @@ class GreedyCombat(GreedyValues):
         worth playing is played first (declaring ends the Rebuff step)."""
         total = 0.0
         for uid, seat in attacks:
-            g = state._guardian(uid)
+            g = state.guardian(uid)
             assert g is not None  # a guardian of the attacking player
             total += self._attack_value(state, g, seat, cache)
         return 0.5 * total / (1.0 + total) if total > 0 else total
@@ -346,7 +344,7 @@ class GreedyCombat(GreedyValues):
         matrix = cache.get("blocks")
         if matrix is None:
             defenders = [(d.uid, state.estimate(d, DEFENSE), state.life_left(d), 1.5 * d.facts.cost + 2.0)
-                         for d in state._defenders(state.c_dp)]
+                         for d in state.defenders(state.c_dp)]
             life = state.sides[state.c_dp].life
             rows = []
             decl = state.decl

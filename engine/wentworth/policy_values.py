@@ -47,15 +47,14 @@ from .state import WentworthState
 def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list[tuple[Any, Eff, int, Any, Any]]:
     """(source, ability, slot, target code, target) of ``p``'s abilities usable now, in the order of the engine's
     legal actions."""
-    if state.dirty:
-        state._rebuild()
+    state.refresh()
     found = []
     for obj, user, slot, eff in state.src_act:
         if user != p or ((eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL)):
             continue
-        if not state._ability_ok(p, obj, eff, slot):
+        if not state.ability_ready(p, obj, eff, slot):
             continue
-        targets = state._ability_targets(p, obj, eff, in_roll)
+        targets = state.ability_targets(p, obj, eff, in_roll)
         if targets is None:
             found.append((obj, eff, slot, None, None))
         else:
@@ -88,7 +87,7 @@ def _g_value(state: WentworthState, p: int, eff: Eff, g: Guardian, rebuff: bool)
     if code == K_RETURN_TO_HAND:
         return -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
     if code == K_REST:
-        if not mine and rebuff and not g.resting and state._any_attack(p):
+        if not mine and rebuff and not g.resting and state.any_attack(p):
             return 4.0 + 0.5 * g.facts.cost
     elif code == K_READY:
         if mine and g.resting and not rebuff:
@@ -374,9 +373,9 @@ class GreedyValues:
             if name == "controller":
                 seats = (p,)
             elif name in ("opponent", "target_player"):
-                seats = (target,) if target is not None else state._opponents(p)[:1]
+                seats = (target,) if target is not None else state.opponents(p)[:1]
             elif name == "each_opponent":
-                seats = state._opponents(p)
+                seats = state.opponents(p)
             else:
                 return 0.0
             value = 0.0
@@ -433,7 +432,7 @@ class GreedyValues:
             elif code == K_RETURN_TO_HAND:
                 value += -g.facts.cost if mine else 4.0 + g.facts.cost + 2 * len(g.bindings)
             elif code == K_REST:
-                if not mine and rebuff and not g.resting and state._any_attack(p):
+                if not mine and rebuff and not g.resting and state.any_attack(p):
                     value += 4.0 + 0.5 * g.facts.cost
             elif code == K_READY:
                 if mine and g.resting and not rebuff:
@@ -509,7 +508,7 @@ class GreedyValues:
         if kind == "pay":
             return 3.0
         if kind == "sacrifice":
-            g = state._guardian(option)
+            g = state.guardian(option)
             assert g is not None  # one of the options: a guardian of the active player
             return -(2.0 * g.facts.cost + state.life_left(g))
         facts: Facts

@@ -201,7 +201,7 @@ class WentworthState(PlayState):
         """The guardians an effect touches (an "attached" guardian may be one just defeated)."""
         target = eff.target
         if eff.choice:
-            g = self._guardian(ctx.target) if ctx.target is not None else None
+            g = self.guardian(ctx.target) if ctx.target is not None else None
             pool = [g] if g is not None else []
         elif target == "this":
             source = ctx.source
@@ -246,13 +246,13 @@ class WentworthState(PlayState):
         elif target in ("opponent", "target_player"):
             seats = [-1 - ctx.target] if ctx.target is not None else []
         elif target == "each_opponent":
-            seats = self._opponents(ctrl)
+            seats = self.opponents(ctrl)
         elif target == "all_players":
             seats = [side.seat for side in self.seen_by(ctrl) if not side.out]
         elif target == "that_player":
             seats = [ctx.that]
         elif target == "that_player_opponents":
-            seats = self._opponents(ctx.that) if ctx.that >= 0 else []
+            seats = self.opponents(ctx.that) if ctx.that >= 0 else []
         elif target == "opposing_player":
             seats = [ctx.opp_p]
         elif target == "bound_player":

@@ -213,7 +213,7 @@ class TurnState(CombatState):
         self._next_turn()
 
     def _answer_sacrifice(self, option: Any, data: Any) -> None:
-        g = self._guardian(option)
+        g = self.guardian(option)
         assert g is not None  # one of the options: a guardian of the active player
         if self.log is not None:
             self.say(f"P{g.owner + 1} puts {g.facts.name} in the discard pile (more than {MAX_GUARDIANS} guardians)")

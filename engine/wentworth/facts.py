@@ -213,23 +213,9 @@ class Eff:
         # picks one guardian (its value for the greedy policy is _g_value() of that guardian)
         self.gchoice = self.choice and self.target not in _PLAYER_TARGETS and self.target not in (
             "target_binding", "target_environment")
-        # the most _g_value() can give for one guardian in the Rebuff step and in the Reinforce step
         amount = self.amount
         kind = self.kind
-        unbounded = float("inf")
-        if kind == "heal":
-            self.gmax_rebuff = self.gmax_main = float(amount)
-        elif kind == "modify_roll":
-            self.gmax_rebuff = float(max(amount, -(0.8 * amount), 0))
-            self.gmax_main = 0.0
-        elif kind == "ready":
-            self.gmax_rebuff, self.gmax_main = 0.0, unbounded
-        elif kind in ("rest", "can_attack_on_entry", "extra_combat"):
-            self.gmax_rebuff, self.gmax_main = unbounded, 0.0
-        elif kind in ("damage", "return_to_hand"):
-            self.gmax_rebuff = self.gmax_main = unbounded
-        else:
-            self.gmax_rebuff = self.gmax_main = 0.0
+        self.gmax_rebuff, self.gmax_main = _g_max(kind, amount)
         if self.kind == "reroll" or self.duration in ("this_roll", "this_combat") or (
                 self.cond is not None and self.cond.attacking):
             self.window = W_ROLL
@@ -242,24 +228,44 @@ class Eff:
         self.any_guardian = (self.target == "target_guardian" and self.cond is None
                              and not (self.window == W_ROLL and kind == "modify_roll"
                                       and self.applies != ATTACK | DEFENSE))
-        # what Greedy._effect_value gives an effect on its controller whose worth does not depend on the board
-        # (the same expressions, so the same floats)
-        self.static = None
-        if self.target == "controller":
-            sign, value = 1.0, 0.0
-            if kind == "damage":
-                self.static = value - sign * 1.5 * amount
-            elif kind == "draw":
-                self.static = value + sign * 5 * amount
-            elif kind == "gain_influence":
-                self.static = value + sign * 1.5 * amount
-            elif kind == "search_deck":
-                self.static = value + sign * 5
-            elif kind == "modify_cost":
-                self.static = value + 1
+        self.static = _static_value(kind, amount) if self.target == "controller" else None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Eff:
         return self
+
+
+def _g_max(kind: str, amount: int) -> tuple[float, float]:
+    """The most the greedy player's value of one guardian (``_g_value()``) can give an effect of ``kind`` in the
+    Rebuff step and in the Reinforce step."""
+    unbounded = float("inf")
+    if kind == "heal":
+        return float(amount), float(amount)
+    if kind == "modify_roll":
+        return float(max(amount, -(0.8 * amount), 0)), 0.0
+    if kind == "ready":
+        return 0.0, unbounded
+    if kind in ("rest", "can_attack_on_entry", "extra_combat"):
+        return unbounded, 0.0
+    if kind in ("damage", "return_to_hand"):
+        return unbounded, unbounded
+    return 0.0, 0.0
+
+
+def _static_value(kind: str, amount: int) -> float | None:
+    """What the greedy player's ``_effect_value`` gives an effect of ``kind`` on its controller whose worth does not
+    depend on the board (the same expressions, so the same floats); None: it depends on the board."""
+    sign, value = 1.0, 0.0
+    if kind == "damage":
+        return value - sign * 1.5 * amount
+    if kind == "draw":
+        return value + sign * 5 * amount
+    if kind == "gain_influence":
+        return value + sign * 1.5 * amount
+    if kind == "search_deck":
+        return value + sign * 5
+    if kind == "modify_cost":
+        return value + 1
+    return None
 
 
 def _passive_kind(eff: Eff) -> int | None:

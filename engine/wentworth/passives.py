@@ -216,43 +216,50 @@ class PassiveState(StateBase):
         if facts.has_potion:
             potion.append(b)
 
+    def _passives_on(self, g: Guardian,
+                     glob: list[tuple[int, Any, int, int, Eff]]) -> list[tuple[int, Eff, int]] | None:
+        """The passives that reach guardian ``g``: (kind, effect, controller) of its own, its bindings', its
+        player's bindings' and ``glob``'s (None: none does)."""
+        owner = g.owner
+        facts = g.facts
+        entries = [(kind, eff, owner) for kind, eff in facts.p_self] if facts.p_self else None
+        for b in g.bindings:
+            if b.facts.p_attached:
+                if entries is None:
+                    entries = []
+                for kind, eff in b.facts.p_attached:
+                    entries.append((kind, eff, b.owner))
+        side = self.sides[owner]
+        for b in side.bound:
+            if b.facts.p_bound:
+                if entries is None:
+                    entries = []
+                for kind, eff in b.facts.p_bound:
+                    entries.append((kind, eff, b.owner))
+        for kind, source, ctrl, scope, eff in glob:
+            # _touches() for the scopes of glob's entries (ALL, FRIENDLY, ENEMY, OTHERS)
+            if scope == ALL:
+                touched = True
+            elif scope == FRIENDLY:
+                touched = owner == ctrl
+            elif scope == ENEMY:
+                touched = owner != ctrl
+            elif scope == OTHERS:
+                touched = owner == ctrl and source is not g
+            else:
+                touched = False
+            if touched:
+                if entries is None:
+                    entries = []
+                entries.append((kind, eff, ctrl))
+        return entries
+
     def _stats(self, guardians: list[Guardian], glob: list[tuple[int, Any, int, int, Eff]]) -> None:
         """Each guardian's passive stats: roll power, life, roll effects and the rest (conditions that depend
         on the moment, such as "attacking", are kept aside in ``dyn`` and checked when asked)."""
-        sides = self.sides
         for g in guardians:
             facts = g.facts
-            owner = g.owner
-            entries = [(kind, eff, owner) for kind, eff in facts.p_self] if facts.p_self else None
-            for b in g.bindings:
-                if b.facts.p_attached:
-                    if entries is None:
-                        entries = []
-                    for kind, eff in b.facts.p_attached:
-                        entries.append((kind, eff, b.owner))
-            side = sides[owner]
-            for b in side.bound:
-                if b.facts.p_bound:
-                    if entries is None:
-                        entries = []
-                    for kind, eff in b.facts.p_bound:
-                        entries.append((kind, eff, b.owner))
-            for kind, source, ctrl, scope, eff in glob:
-                # _touches() for the scopes of glob's entries (ALL, FRIENDLY, ENEMY, OTHERS)
-                if scope == ALL:
-                    touched = True
-                elif scope == FRIENDLY:
-                    touched = owner == ctrl
-                elif scope == ENEMY:
-                    touched = owner != ctrl
-                elif scope == OTHERS:
-                    touched = owner == ctrl and source is not g
-                else:
-                    touched = False
-                if touched:
-                    if entries is None:
-                        entries = []
-                    entries.append((kind, eff, ctrl))
+            entries = self._passives_on(g, glob)
             rp = facts.rp + g.bonus_rp
             g.rp = rp if rp > 1 else 1
             g.est_a = g.est_d = None

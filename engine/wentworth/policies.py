@@ -46,6 +46,26 @@ from .state import WentworthState
 _RICH: Final = 20  # influence from which the greedy player discards dead cards to draw
 
 
+class _Best:
+    """The best play a main step has found so far: its value (``score``), the card (``pick``: index in hand, facts,
+    target code, target) and its index in hand, and the highest cost and most bindings of a guardian in play (what
+    bounds the values of some plays), found once when first needed."""
+
+    __slots__ = ("index", "peak", "pick", "score")
+
+    def __init__(self) -> None:
+        self.score = 0.0
+        self.index = -1
+        self.pick: tuple[int, Facts, int | None, Any] | None = None
+        self.peak: tuple[int, int] | None = None
+
+    def most(self, state: WentworthState) -> tuple[int, int]:
+        """The highest cost and most bindings of a guardian in play (``_most_of(state)``, found once)."""
+        if self.peak is None:
+            self.peak = _most_of(state)
+        return self.peak
+
+
 class Greedy(GreedyCombat):
     """A sensible Wentworth player. It keeps a good opening hand; plays its most expensive guardians up to
     four, an environment when it has none, helpful bindings on its best guardians and curses on the
@@ -85,6 +105,37 @@ class Greedy(GreedyCombat):
         influence = side.influence
         rebuff = state.phase == REBUFF
         state.refresh()
+        # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
+        # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
+        found = _Best()
+        others = self._main_guardians(state, p, found, cache)
+        if others is not None:
+            self._main_others(state, p, others, found, cache)
+        best: WentworthAction | None = None
+        if found.pick is not None:
+            index, facts, code, obj = found.pick
+            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+        if state.src_act:
+            best = self._main_abilities(state, p, found, best, cache)
+        if not rebuff:
+            return best or END_TURN
+        if best is not None:
+            return best
+        if influence >= _RICH and side.deck:
+            for index, facts in enumerate(hand):
+                if self._dead(state, p, facts):
+                    return _new(Discard, (index, facts.name))
+        dig = _dig_index(state, p)
+        if dig >= 0:
+            return _new(Discard, (dig, hand[dig].name))
+        return _declare_action(state, p, side.guardians)
+
+    def _main_guardians(self, state: WentworthState, p: int, found: _Best, cache: dict[Any, Any]) -> list[int] | None:
+        """The guardians of ``p``'s hand weighed against ``found`` (in hand order); the other cards it may play in
+        this main step (their indexes in hand; None: none), for :meth:`_main_others`."""
+        side = state.sides[p]
+        influence = side.influence
+        rebuff = state.phase == REBUFF
         plain = not state.src_cost and not side.cost_temp
         guardians = side.guardians
         count = len(guardians)
@@ -97,16 +148,11 @@ class Greedy(GreedyCombat):
             least = lo + 3
         else:
             least = 1000
-        # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
-        # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
-        # the card to play: (index in hand, its facts, target code, target)
-        pick: tuple[int, Facts, int | None, Any] | None
-        best_score, best_index, pick = 0.0, -1, None
         others = None
         # the costs: printed, or printed plus what cost_deltas() gives the card's type (None: ask cost())
         deltas = None if plain else state.cost_deltas(p)
         exact = plain or deltas is not None
-        for index, facts in enumerate(hand):
+        for index, facts in enumerate(side.hand):
             if plain:
                 if facts.cost > influence:
                     continue
@@ -123,33 +169,8 @@ class Greedy(GreedyCombat):
                 c = facts.cost
                 if c < least or (not exact and state.cost(p, facts) > influence):
                     continue
-                eff = facts.choice
-                if eff is None:
-                    # _card_value(), its guardian base known
-                    value = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
-                    for eff in facts.plays:
-                        value += self._effect_value(state, p, eff, None, cache)
-                    if value > best_score:
-                        pick, best_score, best_index = (index, facts, None, None), value, index
-                    continue
-                targets: list[tuple[Any, Any]] | None
-                targets = state.targets(p, eff)
-                if not targets:
-                    value = self._card_value(state, p, facts, None, cache)
-                    if value > best_score:
-                        pick, best_score, best_index = (index, facts, None, None), value, index
-                    continue
-                if facts.gchoice:
-                    base = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
-                    for code, obj in targets:
-                        value = base + (0.0 + _g_value(state, p, eff, obj, rebuff))
-                        if value > best_score:
-                            pick, best_score, best_index = (index, facts, code, obj), value, index
-                    continue
-                for code, obj in targets:
-                    value = self._card_value(state, p, facts, obj, cache)
-                    if value > best_score:
-                        pick, best_score, best_index = (index, facts, code, obj), value, index
+                base = 100.0 + 2 * c if count < MAX_GUARDIANS else 60.0 + 2 * (c - lo)
+                self._main_guardian(state, p, index, facts, base, found, cache)
             elif rebuff or kind is POTION:
                 # bindings and environments in the Rebuff step; potions in either main step
                 if facts.main_skip or (not exact and state.cost(p, facts) > influence):
@@ -158,129 +179,145 @@ class Greedy(GreedyCombat):
                     others = [index]
                 else:
                     others.append(index)
-        peak = None
-        if others is not None:
-            for index in others:
-                facts = hand[index]
-                kind = facts.type
-                if kind is BINDING:
-                    if best_score > 50.0 + facts.cost:
-                        # no host can make it reach the best so far (a host adds at most half its cost;
-                        # no card compiled in this process costs more than _TOP_COST[0])
-                        if 50.0 + 0.5 * _TOP_COST[0] + facts.cost < best_score:
-                            continue
-                        if peak is None:
-                            peak = _most_of(state)
-                        if 50.0 + 0.5 * peak[0] + facts.cost < best_score:
-                            continue
-                    code, host, host_value = self._best_host(state, p, facts, cache)
-                    if code is not None:
-                        value = 50.0 + facts.cost + host_value
-                        if value > best_score or (value == best_score and index < best_index):
-                            pick, best_score, best_index = (index, facts, code, host), value, index
-                    continue
-                if kind is ENVIRONMENT:
-                    if side.env is None:
-                        value = 60.0 + facts.cost
-                        if value > best_score or (value == best_score and index < best_index):
-                            pick, best_score, best_index = (index, facts, None, None), value, index
-                    continue
-                eff = facts.choice
-                if eff is None:
-                    # _card_value() of a potion
-                    value = 0.0
-                    for eff in facts.plays:
-                        value += self._effect_value(state, p, eff, None, cache)
-                    value = 30.0 + value if _pays(value, facts) else 0.0
-                    if value > best_score or (value == best_score and index < best_index):
-                        pick, best_score, best_index = (index, facts, None, None), value, index
-                    continue
-                if facts.gchoice:
-                    if not _pays(eff.gmax_rebuff if rebuff else eff.gmax_main, facts):
+        return others
+
+    def _main_guardian(self, state: WentworthState, p: int, index: int, facts: Facts, base: float, found: _Best,
+                       cache: dict[Any, Any]) -> None:
+        """Guardian ``facts`` (card ``index`` of the hand, worth ``base`` before its effects) at its best target,
+        weighed against ``found``."""
+        eff = facts.choice
+        if eff is None:
+            # _card_value(), its guardian base known
+            value = base
+            for eff in facts.plays:
+                value += self._effect_value(state, p, eff, None, cache)
+            if value > found.score:
+                found.pick, found.score, found.index = (index, facts, None, None), value, index
+            return
+        targets = state.targets(p, eff)
+        if not targets:
+            value = self._card_value(state, p, facts, None, cache)
+            if value > found.score:
+                found.pick, found.score, found.index = (index, facts, None, None), value, index
+            return
+        if facts.gchoice:
+            rebuff = state.phase == REBUFF
+            for code, obj in targets:
+                value = base + (0.0 + _g_value(state, p, eff, obj, rebuff))
+                if value > found.score:
+                    found.pick, found.score, found.index = (index, facts, code, obj), value, index
+            return
+        for code, obj in targets:
+            value = self._card_value(state, p, facts, obj, cache)
+            if value > found.score:
+                found.pick, found.score, found.index = (index, facts, code, obj), value, index
+
+    def _main_others(self, state: WentworthState, p: int, others: list[int], found: _Best,
+                     cache: dict[Any, Any]) -> None:
+        """The bindings, environments and potions of ``p``'s hand (``others``: their indexes) weighed against
+        ``found``, skipping those that cannot reach it."""
+        side = state.sides[p]
+        hand = side.hand
+        rebuff = state.phase == REBUFF
+        for index in others:
+            facts = hand[index]
+            kind = facts.type
+            if kind is BINDING:
+                if found.score > 50.0 + facts.cost:
+                    # no host can make it reach the best so far (a host adds at most half its cost;
+                    # no card compiled in this process costs more than _TOP_COST[0])
+                    if 50.0 + 0.5 * _TOP_COST[0] + facts.cost < found.score:
                         continue
-                    if best_score > 60.0:
-                        # a guardian (or better) is found: skip the potion if no target can reach it
-                        if peak is None:
-                            peak = _most_of(state)
-                        if 30.0 + _g_bound(eff, True, peak) < best_score:
-                            continue
-                    for code, obj in state.targets(p, eff):
-                        value = 0.0 + _g_value(state, p, eff, obj, rebuff)
-                        if _pays(value, facts):
-                            value = 30.0 + value
-                            if value > best_score or (value == best_score and index < best_index):
-                                pick, best_score, best_index = (index, facts, code, obj), value, index
-                    continue
-                if best_score > 60.0:
-                    # a guardian (or better) is found: skip the potion if no target can reach it
-                    if peak is None:
-                        peak = _most_of(state)
-                    if 30.0 + self._plays_bound(state, facts, peak) < best_score:
+                    if 50.0 + 0.5 * found.most(state)[0] + facts.cost < found.score:
                         continue
+                code, host, host_value = self._best_host(state, p, facts, cache)
+                if code is not None:
+                    value = 50.0 + facts.cost + host_value
+                    if value > found.score or (value == found.score and index < found.index):
+                        found.pick, found.score, found.index = (index, facts, code, host), value, index
+                continue
+            if kind is ENVIRONMENT:
+                if side.env is None:
+                    value = 60.0 + facts.cost
+                    if value > found.score or (value == found.score and index < found.index):
+                        found.pick, found.score, found.index = (index, facts, None, None), value, index
+                continue
+            eff = facts.choice
+            if eff is None:
+                # _card_value() of a potion
+                value = 0.0
+                for eff in facts.plays:
+                    value += self._effect_value(state, p, eff, None, cache)
+                value = 30.0 + value if _pays(value, facts) else 0.0
+                if value > found.score or (value == found.score and index < found.index):
+                    found.pick, found.score, found.index = (index, facts, None, None), value, index
+                continue
+            if facts.gchoice:
+                if not _pays(eff.gmax_rebuff if rebuff else eff.gmax_main, facts):
+                    continue
+                # a guardian (or better) is found: skip the potion if no target can reach it
+                if found.score > 60.0 and 30.0 + _g_bound(eff, True, found.most(state)) < found.score:
+                    continue
                 for code, obj in state.targets(p, eff):
-                    value = self._card_value(state, p, facts, obj, cache)
-                    if value > best_score or (value == best_score and index < best_index):
-                        pick, best_score, best_index = (index, facts, code, obj), value, index
-        best: WentworthAction | None = None
-        if pick is not None:
-            index, facts, code, obj = pick
-            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
-        if state.src_act:
-            for obj, user, slot, eff in state.src_act:
-                if user != p or eff.window == W_ROLL or not state.ability_ready(p, obj, eff, slot):
+                    value = 0.0 + _g_value(state, p, eff, obj, rebuff)
+                    if _pays(value, facts):
+                        value = 30.0 + value
+                        if value > found.score or (value == found.score and index < found.index):
+                            found.pick, found.score, found.index = (index, facts, code, obj), value, index
+                continue
+            # a guardian (or better) is found: skip the potion if no target can reach it
+            if found.score > 60.0 and 30.0 + self._plays_bound(state, facts, found.most(state)) < found.score:
+                continue
+            for code, obj in state.targets(p, eff):
+                value = self._card_value(state, p, facts, obj, cache)
+                if value > found.score or (value == found.score and index < found.index):
+                    found.pick, found.score, found.index = (index, facts, code, obj), value, index
+
+    def _main_abilities(self, state: WentworthState, p: int, found: _Best, best: WentworthAction | None,
+                        cache: dict[Any, Any]) -> WentworthAction | None:
+        """The best of ``best`` (worth ``found.score``) and ``p``'s abilities usable in this main step."""
+        rebuff = state.phase == REBUFF
+        for obj, user, slot, eff in state.src_act:
+            if user != p or eff.window == W_ROLL or not state.ability_ready(p, obj, eff, slot):
+                continue
+            if eff.gchoice:
+                # no target can make it worth using: skip it (the same answer as below)
+                if (eff.gmax_rebuff if rebuff else eff.gmax_main) - eff.pay < 3:
                     continue
-                if eff.gchoice:
-                    # no target can make it worth using: skip it (the same answer as below)
-                    if (eff.gmax_rebuff if rebuff else eff.gmax_main) - eff.pay < 3:
+                if found.score > 60.0 and 20.0 + _g_bound(eff, rebuff, found.most(state)) - eff.pay <= found.score:
+                    continue
+            targets = state.ability_targets(p, obj, eff, False)
+            if targets is None:
+                value = self._ability_value(state, p, obj, eff, None, cache)
+                if value > found.score:
+                    found.score = value
+                    best = _new(Activate, (obj.uid, slot, obj.facts.name, None, ""))
+                continue
+            if eff.gchoice:
+                # the same terms as _ability_value, the target-independent ones once
+                rests = eff.rest or eff.rest_attached
+                if rests:
+                    g = obj if eff.rest else obj.host
+                    if rebuff and state.may_attack(g):
                         continue
-                    if best_score > 60.0:
-                        if peak is None:
-                            peak = _most_of(state)
-                        if 20.0 + _g_bound(eff, rebuff, peak) - eff.pay <= best_score:
-                            continue
-                targets = state.ability_targets(p, obj, eff, False)
-                if targets is None:
-                    value = self._ability_value(state, p, obj, eff, None, cache)
-                    if value > best_score:
-                        best_score = value
-                        best = _new(Activate, (obj.uid, slot, obj.facts.name, None, ""))
-                    continue
-                if eff.gchoice:
-                    # the same terms as _ability_value, the target-independent ones once
-                    rests = eff.rest or eff.rest_attached
-                    if rests:
-                        g = obj if eff.rest else obj.host
-                        if rebuff and state.may_attack(g):
-                            continue
-                        penalty = 3 + 2 * state.roll_power(g)
-                    for code, target in targets:
-                        value = 0.0 + _g_value(state, p, eff, target, rebuff)
-                        if rests:
-                            value -= penalty
-                        value -= eff.pay
-                        if value >= 3:
-                            value = 20.0 + value
-                            if value > best_score:
-                                best_score = value
-                                best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
-                    continue
+                    penalty = 3 + 2 * state.roll_power(g)
                 for code, target in targets:
-                    value = self._ability_value(state, p, obj, eff, target, cache)
-                    if value > best_score:
-                        best_score = value
-                        best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
-        if not rebuff:
-            return best or END_TURN
-        if best is not None:
-            return best
-        if influence >= _RICH and side.deck:
-            for index, facts in enumerate(hand):
-                if self._dead(state, p, facts):
-                    return _new(Discard, (index, facts.name))
-        dig = _dig_index(state, p)
-        if dig >= 0:
-            return _new(Discard, (dig, hand[dig].name))
-        return _declare_action(state, p, guardians)
+                    value = 0.0 + _g_value(state, p, eff, target, rebuff)
+                    if rests:
+                        value -= penalty
+                    value -= eff.pay
+                    if value >= 3:
+                        value = 20.0 + value
+                        if value > found.score:
+                            found.score = value
+                            best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
+                continue
+            for code, target in targets:
+                value = self._ability_value(state, p, obj, eff, target, cache)
+                if value > found.score:
+                    found.score = value
+                    best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
+        return best
 
     def _act_window(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""

@@ -22,6 +22,7 @@ from .board import (
     Block,
     Declare,
     Guardian,
+    Side,
     WentworthAction,
     _new,
 )
@@ -48,59 +49,76 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
         attackers.append(g)
     if not attackers:
         return NO_ATTACK
+    if state.n == 2 and not state.c_mods:
+        return _declare_two(state, p, attackers)
+    return _declare_many(state, p, attackers)
+
+
+def _declare_two(state: WentworthState, p: int, attackers: list[Guardian]) -> WentworthAction:
+    """:func:`_declare_action` between two players: one seat to attack (the same values as :func:`_declare_many`,
+    without the bookkeeping)."""
+    turn = state.turn
     sides = state.sides
     n = state.n
     # expected rolls (a guardian's est_a and est_d are None until estimated)
     ea: float | None
     ed: float | None
-    if n == 2 and not state.c_mods:
-        # two players: one seat to attack (the same values as below, without the bookkeeping)
-        other = sides[1 - p]
-        if other.out or not other.had_turn:
-            return NO_ATTACK
-        best: float | None = None
-        defenders = 0
-        for d in other.guardians:
-            if d.resting or d.nodefend_turn == turn or d.nodefend:
-                continue
-            if d.dyn or d.temps:
-                if d.dyn and not state.may_defend(d):
-                    continue
-                ed = state.estimate(d, DEFENSE)
-            else:
-                ed = d.est_d
-                if ed is None:
-                    # estimate(d, DEFENSE) with no moment's effects
-                    ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
-            defenders += 1
-            if best is None or ed > best:
-                best = ed
-        count = len(attackers)
-        threshold = 0.5 if turn <= _PATIENCE else -2.5
-        seat = 1 - p
-        suffix = f" -> P{seat + 1}"
-        uids = []
-        names = []
-        for g in attackers:
-            if g.dyn or g.temps:
-                ea = state.estimate(g, ATTACK)
-            else:
-                ea = g.est_a
-                if ea is None:
-                    # estimate(g, ATTACK) with no moment's effects
-                    ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
-            if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
-                continue
-            uids.append((g.uid, seat))
-            names.append(g.facts.name + suffix)
-            if g.xtra or g.extra_turn == turn or g.dyn:
-                # with extra attacks, each one is worth as much: attack as often as allowed
-                for _ in range(state.extra_attacks(g)):
-                    uids.append((g.uid, seat))
-                    names.append(g.facts.name + suffix)
-        if uids:
-            return _new(Declare, (tuple(uids), ", ".join(names)))
+    other = sides[1 - p]
+    if other.out or not other.had_turn:
         return NO_ATTACK
+    best: float | None = None
+    defenders = 0
+    for d in other.guardians:
+        if d.resting or d.nodefend_turn == turn or d.nodefend:
+            continue
+        if d.dyn or d.temps:
+            if d.dyn and not state.may_defend(d):
+                continue
+            ed = state.estimate(d, DEFENSE)
+        else:
+            ed = d.est_d
+            if ed is None:
+                # estimate(d, DEFENSE) with no moment's effects
+                ed = d.est_d = sequence(3.5 * d.rp, d.m_def, d.owner, n) if d.m_def else 3.5 * d.rp
+        defenders += 1
+        if best is None or ed > best:
+            best = ed
+    count = len(attackers)
+    threshold = 0.5 if turn <= _PATIENCE else -2.5
+    seat = 1 - p
+    suffix = f" -> P{seat + 1}"
+    uids = []
+    names = []
+    for g in attackers:
+        if g.dyn or g.temps:
+            ea = state.estimate(g, ATTACK)
+        else:
+            ea = g.est_a
+            if ea is None:
+                # estimate(g, ATTACK) with no moment's effects
+                ea = g.est_a = sequence(3.5 * g.rp, g.m_att, g.owner, n) if g.m_att else 3.5 * g.rp
+        if ea <= 0 or not (best is None or ea - best > threshold or count > defenders):
+            continue
+        uids.append((g.uid, seat))
+        names.append(g.facts.name + suffix)
+        if g.xtra or g.extra_turn == turn or g.dyn:
+            # with extra attacks, each one is worth as much: attack as often as allowed
+            for _ in range(state.extra_attacks(g)):
+                uids.append((g.uid, seat))
+                names.append(g.facts.name + suffix)
+    if uids:
+        return _new(Declare, (tuple(uids), ", ".join(names)))
+    return NO_ATTACK
+
+
+def _declare_many(state: WentworthState, p: int, attackers: list[Guardian]) -> WentworthAction:
+    """:func:`_declare_action` in a free-for-all (or with roll effects of this combat): each attacker's best
+    opponents."""
+    turn = state.turn
+    sides = state.sides
+    n = state.n
+    ea: float | None
+    best: float | None
     plain = not state.c_mods
     infos = []
     for k in range(1, n):
@@ -138,19 +156,7 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
             if best is None or ea - best > threshold or count > defenders:
                 attacks.append((g, seat))
             continue
-        values = []
-        for seat, best, defenders, tie in infos:
-            if best is None:
-                value = 100.0 + ea + tie
-            else:
-                margin = ea - best
-                if margin > threshold:
-                    value = 40.0 + margin + tie
-                elif count > defenders:
-                    value = 10.0 + 0.2 * ea + tie
-                else:
-                    value = 0.0
-            values.append((seat, value))
+        values = _seat_values(infos, ea, threshold, count)
         extra = state.extra_attacks(g)
         if not extra:
             chosen, chosen_value = None, 0.0
@@ -178,13 +184,30 @@ def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) ->
     return NO_ATTACK
 
 
-def _blocks_action(state: WentworthState) -> WentworthAction:
-    """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
-    state.refresh()
-    dp = state.c_dp
-    side = state.sides[dp]
+def _seat_values(infos: list[tuple[int, float | None, int, float]], ea: float, threshold: float,
+                 count: int) -> list[tuple[int, float]]:
+    """What attacking each opponent of ``infos`` (seat, best defense, defenders, tie-break) is worth to an attacker
+    of expected roll ``ea`` (the same values as :meth:`GreedyCombat._attack_worth`)."""
+    values = []
+    for seat, best, defenders, tie in infos:
+        if best is None:
+            value = 100.0 + ea + tie
+        else:
+            margin = ea - best
+            if margin > threshold:
+                value = 40.0 + margin + tie
+            elif count > defenders:
+                value = 10.0 + 0.2 * ea + tie
+            else:
+                value = 0.0
+        values.append((seat, value))
+    return values
+
+
+def _defender_stats(state: WentworthState, side: Side,
+                    plain: bool) -> tuple[list[Guardian], list[tuple[float, int, float]]]:
+    """The guardians of ``side`` that may defend, each with its expected defense roll, life left and worth."""
     turn = state.turn
-    plain = not state.c_mods
     defenders = []
     stats: list[tuple[float, int, float]] = []
     ed: float | None
@@ -204,6 +227,16 @@ def _blocks_action(state: WentworthState) -> WentworthAction:
             left = d.life_max - d.damage
         defenders.append(d)
         stats.append((ed, left, 1.5 * d.facts.cost + 2.0))
+    return defenders, stats
+
+
+def _blocks_action(state: WentworthState) -> WentworthAction:
+    """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
+    state.refresh()
+    dp = state.c_dp
+    side = state.sides[dp]
+    plain = not state.c_mods
+    defenders, stats = _defender_stats(state, side, plain)
     life = side.life
     undefended = state.undefended_damage
     decl = state.decl
@@ -291,6 +324,42 @@ def _block_search(position: int, total: float, rows: list[list[float]], unblocke
     picks[position] = -1
     _block_search(position + 1, total + unblocked_values[position], rows, unblocked_values, bounds, used, picks, found)
 
+
+
+def _rerolled(eff: Eff, dice: list[int] | tuple[()], favour: bool) -> float:
+    """The expected dice sum after reroll ``eff`` (3.5 a die rerolled), ``favour``: for the dice's owner."""
+    old = _pips(dice)
+    if eff.dice == "one":
+        return old - (min(dice) if favour else max(dice)) + 3.5
+    mean = 3.5 * len(dice)
+    keep = eff.keep
+    return (mean if keep == "new" else max(old, mean) if keep == "higher" else min(old, mean)
+            if keep == "lower" else (max(old, mean) if favour else min(old, mean)))
+
+
+def _total_after(total: float, dice: float, mods: list[tuple[int, int, int]],
+                 new_mods: list[tuple[int, int, int]] | None, rerolled: bool, g: Guardian | None, n: int) -> float:
+    """A combat roll total after a play: ``total`` (the one now) when its dice and effects are unchanged, else its
+    dice sum ``dice`` after the effects (``new_mods`` when they changed); 0 with no guardian."""
+    if new_mods is None and not rerolled:
+        return total
+    mods = new_mods if new_mods is not None else mods
+    if g is None:
+        return 0
+    return sequence(dice, mods, g.owner, n) if mods else dice
+
+
+def _penalty(effs: tuple[Eff, ...], source: Any, facts: Facts | None) -> float:
+    """What a roll-window play costs the greedy player: its influence, a rest, a potion's later effects."""
+    penalty = 1.0 + 0.3 * (facts.cost if facts is not None else 0)
+    if source is not None:
+        eff = effs[0]
+        if eff.rest or eff.rest_attached:
+            penalty += 2.0
+        penalty += eff.pay
+    if facts is not None and facts.delayed:
+        penalty += 3.0
+    return penalty
 
 
 class GreedyCombat(GreedyValues):
@@ -452,6 +521,14 @@ class GreedyCombat(GreedyValues):
         # another player of a free-for-all: every point of damage hurts an opponent
         return value if value > 0 else -value
 
+    def _outcome_now(self, state: WentworthState, p: int, a: float, v: float, cache: dict[Any, Any]) -> float:
+        """The combat's result for ``p`` as it stands, before any play (see :meth:`_outcome`), kept in ``cache``."""
+        key = ("outcome", p)
+        before: float | None = cache.get(key)
+        if before is None:
+            before = cache[key] = self._outcome(state, p, a, v, (0, 0, False, 0, 0))
+        return before
+
     def _roll_value(self, state: WentworthState, p: int, effs: tuple[Eff, ...], target: Any, source: Any,
                     facts: Facts | None, cache: dict[Any, Any]) -> float:
         """How much a combat potion or ability improves this combat for ``p`` (0: not worth it)."""
@@ -485,16 +562,7 @@ class GreedyCombat(GreedyValues):
                         else:
                             new_d = [*(new_d or dmods), (eff.op, eff.amount, p)]
                 elif code == K_REROLL:
-                    dice = state.c_adice if is_att else state.c_ddice
-                    favour = p == g.owner
-                    old = _pips(dice)
-                    if eff.dice == "one":
-                        new = old - (min(dice) if favour else max(dice)) + 3.5
-                    else:
-                        mean = 3.5 * len(dice)
-                        keep = eff.keep
-                        new = (mean if keep == "new" else max(old, mean) if keep == "higher" else min(old, mean)
-                               if keep == "lower" else (max(old, mean) if favour else min(old, mean)))
+                    new = _rerolled(eff, state.c_adice if is_att else state.c_ddice, p == g.owner)
                     if is_att:
                         a_sum, rerolled_a = new, True
                     else:
@@ -529,35 +597,14 @@ class GreedyCombat(GreedyValues):
                     bonus += -0.5 * g.facts.cost if g.owner == p else 1.0 + 0.5 * g.facts.cost
         if not touched:
             return 0.0
-        n = state.n
-        # a total whose dice and effects are unchanged is the one _combat_now() found
-        if new_a is None and not rerolled_a:
-            a2 = a
-        else:
-            amods = new_a if new_a is not None else amods
-            a2 = sequence(a_sum, amods, att.owner, n) if amods else a_sum
-        if new_d is None and not rerolled_d:
-            v2 = v
-        else:
-            dmods = new_d if new_d is not None else dmods
-            v2 = (sequence(d_sum, dmods, d.owner, n) if dmods else d_sum) if d is not None else 0
+        a2 = _total_after(a, a_sum, amods, new_a, rerolled_a, att, state.n)
+        v2 = _total_after(v, d_sum, dmods, new_d, rerolled_d, d, state.n)
         if removed:
             after = bonus
         elif cancelled:
             after = 0.0
         else:
             after = self._outcome(state, p, a2, v2, (prev_att, prev_def, shielded, life_att, life_def))
-        key = ("outcome", p)
-        before = cache.get(key)
-        if before is None:
-            before = cache[key] = self._outcome(state, p, a, v, (0, 0, False, 0, 0))
-        gain = after - before
-        penalty = 1.0 + 0.3 * (facts.cost if facts is not None else 0)
-        if source is not None:
-            eff = effs[0]
-            if eff.rest or eff.rest_attached:
-                penalty += 2.0
-            penalty += eff.pay
-        if facts is not None and facts.delayed:
-            penalty += 3.0
+        gain = after - self._outcome_now(state, p, a, v, cache)
+        penalty = _penalty(effs, source, facts)
         return gain - penalty if gain > penalty else 0.0

@@ -246,6 +246,38 @@ _PER_SEAT: Final = {"damage": 1.5, "draw": 5.0, "gain_influence": 1.5, "lose_inf
 
 
 
+def _players_value(state: WentworthState, p: int, eff: Eff, seats: Sequence[int]) -> float:
+    """What an effect on players ``seats`` is worth to ``p`` (the part of ``_effect_value`` for player targets)."""
+    code = eff.code
+    amount = eff.amount
+    value = 0.0
+    for seat in seats:
+        sign = 1.0 if seat == p else -1.0
+        other = state.sides[seat]
+        if code == K_DAMAGE:
+            value -= sign * 1.5 * amount
+        elif code == K_HEAL:
+            value += sign * (0.4 * amount if other.life < START_LIFE else 0.1)
+        elif code == K_DRAW:
+            value += sign * 5 * amount
+        elif code == K_GAIN_INFLUENCE:
+            value += sign * 1.5 * amount
+        elif code == K_LOSE_INFLUENCE:
+            value -= sign * min(amount, other.influence)
+        elif code == K_DISCARD:
+            value -= sign * 3 * min(amount, len(other.hand))
+        elif code == K_SEARCH_DECK:
+            value += sign * 5
+        elif code == K_RECOVER:
+            for f in state.sides[p].discard:
+                if (not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f)):
+                    value += 6
+                    break
+        elif code == K_MODIFY_COST:
+            value += 1
+    return value
+
+
 class GreedyValues:
     """The greedy player's values of cards, effects and choices (the base of :class:`~.policies.Greedy`)."""
 
@@ -378,32 +410,7 @@ class GreedyValues:
                 seats = state.opponents(p)
             else:
                 return 0.0
-            value = 0.0
-            for seat in seats:
-                sign = 1.0 if seat == p else -1.0
-                other = state.sides[seat]
-                if code == K_DAMAGE:
-                    value -= sign * 1.5 * amount
-                elif code == K_HEAL:
-                    value += sign * (0.4 * amount if other.life < START_LIFE else 0.1)
-                elif code == K_DRAW:
-                    value += sign * 5 * amount
-                elif code == K_GAIN_INFLUENCE:
-                    value += sign * 1.5 * amount
-                elif code == K_LOSE_INFLUENCE:
-                    value -= sign * min(amount, other.influence)
-                elif code == K_DISCARD:
-                    value -= sign * 3 * min(amount, len(other.hand))
-                elif code == K_SEARCH_DECK:
-                    value += sign * 5
-                elif code == K_RECOVER:
-                    for f in state.sides[p].discard:
-                        if (not eff.card_type or f.type == eff.card_type) and (eff.cond is None or eff.cond.card_ok(f)):
-                            value += 6
-                            break
-                elif code == K_MODIFY_COST:
-                    value += 1
-            return value
+            return _players_value(state, p, eff, seats)
         if code == K_DESTROY:
             if type(target) is Binding:
                 mine = (target.host.owner if target.host is not None else target.player) == p

@@ -110,7 +110,7 @@ _CHOICE_G: Final = frozenset({"target_guardian", "target_friendly_guardian", "ta
 _CHOICE: Final = _CHOICE_G | {"target_binding", "target_environment", "opponent", "target_player"}
 _P_TARGETS = ("controller", "opponent", "each_opponent", "target_player", "all_players", "that_player",
               "that_player_opponents", "opposing_player", "bound_player")
-_PLAYER_TARGETS: Final = frozenset(_P_TARGETS)
+PLAYER_TARGETS: Final = frozenset(_P_TARGETS)
 
 
 # --- things in play -------------------------------------------------------------------------------
@@ -358,7 +358,7 @@ WentworthAction = Play | Pass | Choose | Redraw | Activate | Rebind | Discard | 
 
 NO_ATTACK: Final = Declare((), "")
 # makes an action tuple without the named tuple's Python-level __new__ (the greedy fast path)
-_new = tuple.__new__
+new_action = tuple.__new__
 END_TURN: Final = Pass("end the turn")
 PASS_ROLL: Final = Pass("pass")
 KEEP: Final = Redraw(False)
@@ -378,7 +378,7 @@ def _label(g: Guardian) -> str:
     return f"{g.facts.name} (P{g.owner + 1})"
 
 
-def _describe(obj: Any) -> str:
+def describe(obj: Any) -> str:
     """A target as the log and the action text name it."""
     kind = type(obj)
     if kind is Guardian:

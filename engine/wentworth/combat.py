@@ -18,7 +18,7 @@ from .board import (
     _has_defend,
     _label,
 )
-from .dice import _pips
+from .dice import pips
 from .facts import Eff
 from .legal import LegalState
 
@@ -277,7 +277,7 @@ class CombatState(LegalState):
             dice[index] = int(rand() * 6) + 1
         else:
             new = [int(rand() * 6) + 1 for _ in dice]
-            old, fresh = _pips(dice), _pips(new)
+            old, fresh = pips(dice), pips(new)
             keep = eff.keep
             if (keep == "new" or (keep == "higher" and fresh > old) or (keep == "lower" and fresh < old)
                     or (keep == "choice" and (fresh > old if favour else fresh < old))):
@@ -287,7 +287,7 @@ class CombatState(LegalState):
 
     def _resolve_combat(self) -> None:
         """Compare the totals: the higher deals the difference; negative totals hurt their own guardian."""
-        self._settle(_pips(self.c_adice), _pips(self.c_ddice))
+        self._settle(pips(self.c_adice), pips(self.c_ddice))
         if self.queue or self.hurt:
             self.resume.append("_end_combat")
         else:

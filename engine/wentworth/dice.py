@@ -8,7 +8,7 @@ from itertools import permutations
 from .board import ADD, HALVE, MUL  # noqa: F401  # HALVE: for the doctest
 
 
-def _pips(dice: Sequence[int]) -> int:
+def pips(dice: Sequence[int]) -> int:
     """The total of a roll's dice (sum() without the call through Python when compiled)."""
     total = 0
     for pip in dice:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Choose
 from ..effects import EffectRegistry
-from .board import _P_TARGETS, _PLAYER_TARGETS, ALL_DAMAGE, _fix
+from .board import _P_TARGETS, ALL_DAMAGE, PLAYER_TARGETS, _fix
 
 if TYPE_CHECKING:
     from .board import Ctx
@@ -73,7 +73,7 @@ def _modify(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
 @EFFECTS.handles("damage", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
                  conditions=_GUARDIAN_CONDITIONS)
 def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    if eff.target in _PLAYER_TARGETS:
+    if eff.target in PLAYER_TARGETS:
         for seat in state._ptargets(eff, ctx):
             state._damage_player(seat, eff.amount)
     else:
@@ -84,7 +84,7 @@ def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
 @EFFECTS.handles("heal", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
                  conditions=_GUARDIAN_CONDITIONS)
 def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    if eff.target in _PLAYER_TARGETS:
+    if eff.target in PLAYER_TARGETS:
         for seat in state._ptargets(eff, ctx):
             state.sides[seat].life += eff.amount
             if state.log is not None:
@@ -100,7 +100,7 @@ def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                           "target_friendly_guardian"),
                  keys={"amount", "cost", "duration", "mode", "limit"})
 def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    if eff.target in _PLAYER_TARGETS:
+    if eff.target in PLAYER_TARGETS:
         for seat in state._ptargets(eff, ctx):
             side = state.sides[seat]
             if eff.amount >= ALL_DAMAGE:

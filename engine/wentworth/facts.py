@@ -14,7 +14,6 @@ from .board import (
     _CHOICE,
     _EFFECT_CODES,
     _OPS,
-    _PLAYER_TARGETS,
     _SCOPES,
     ADD,
     ALL,
@@ -44,6 +43,7 @@ from .board import (
     P_PREVENT_P,
     P_ROLL,
     P_RP,
+    PLAYER_TARGETS,
     POTION,
     SELF,
     W_BOTH,
@@ -211,7 +211,7 @@ class Eff:
         self.choice = self.target in _CHOICE or (self.trigger == "activated"
                                                  and self.target == "bound_player_guardians")
         # picks one guardian (its value for the greedy policy is _g_value() of that guardian)
-        self.gchoice = self.choice and self.target not in _PLAYER_TARGETS and self.target not in (
+        self.gchoice = self.choice and self.target not in PLAYER_TARGETS and self.target not in (
             "target_binding", "target_environment")
         amount = self.amount
         kind = self.kind
@@ -398,8 +398,8 @@ class Facts:
             for eff in self.plays)
         if self.cost <= 0:
             _FREE_FACTS.add(self)
-        if self.cost > _TOP_COST[0]:
-            _TOP_COST[0] = self.cost
+        if self.cost > TOP_COST[0]:
+            TOP_COST[0] = self.cost
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self
@@ -434,7 +434,7 @@ _FREE_FACTS: Final[set[Facts]] = set()
 
 
 # the highest printed cost of a card compiled so far (bounds the cost of every guardian in play)
-_TOP_COST: Final = [0]
+TOP_COST: Final = [0]
 
 
 facts_of: Final = FactsCache(Facts)

@@ -34,8 +34,8 @@ from .board import (
     Guardian,
     Rebind,
     WentworthAction,
-    _describe,
-    _new,
+    describe,
+    new_action,
 )
 from .facts import _FREE_FACTS, Eff, Facts
 from .passives import PassiveState
@@ -64,7 +64,7 @@ class LegalState(PassiveState):
 
     def _options(self, player: int, eff: Eff, source: Any = None, exclude: Any = None) -> list[tuple[Any, str]]:
         """The targets an effect may pick: (target code, label); players are coded ``-1 - seat``."""
-        return [(code, _describe(obj)) for code, obj in self.targets(player, eff, source, exclude)]
+        return [(code, describe(obj)) for code, obj in self.targets(player, eff, source, exclude)]
 
     def targets(self, player: int, eff: Eff, source: Any = None, exclude: Any = None) -> list[tuple[Any, Any]]:
         """The targets an effect may pick: (target code, the guardian, binding, environment or seat)."""
@@ -174,7 +174,7 @@ class LegalState(PassiveState):
                 moves.append(Activate(obj.uid, slot, obj.facts.name))
             else:
                 for target, found in targets:
-                    moves.append(Activate(obj.uid, slot, obj.facts.name, target, _describe(found)))
+                    moves.append(Activate(obj.uid, slot, obj.facts.name, target, describe(found)))
         return moves
 
     def _main_actions(self, player: int) -> list[WentworthAction]:
@@ -188,26 +188,26 @@ class LegalState(PassiveState):
             kind = facts.type
             if kind is BINDING:
                 for target, host in self.hosts(player, facts):
-                    moves.append(_new(Play, (index, facts.name, target, _describe(host))))
+                    moves.append(new_action(Play, (index, facts.name, target, describe(host))))
                 continue
             if kind is POTION and facts.window == W_ROLL:
                 continue
             eff = facts.choice
             if eff is None:
-                moves.append(_new(Play, (index, facts.name, None, "")))
+                moves.append(new_action(Play, (index, facts.name, None, "")))
                 continue
             targets = self._options(player, eff)
             if targets:
                 for target, label in targets:
-                    moves.append(_new(Play, (index, facts.name, target, label)))
+                    moves.append(new_action(Play, (index, facts.name, target, label)))
             elif kind is GUARDIAN:
-                moves.append(_new(Play, (index, facts.name, None, "")))
+                moves.append(new_action(Play, (index, facts.name, None, "")))
         moves.extend(self._abilities(player, False))
         self._rebinds(player, influence, moves)
         if side.deck:
             for index, facts in enumerate(side.hand):
                 if (facts.cost + 1) // 2 <= influence:
-                    moves.append(_new(Discard, (index, facts.name)))
+                    moves.append(new_action(Discard, (index, facts.name)))
         if self.phase == REBUFF:
             moves.extend(self._declarations(player))
         else:
@@ -221,7 +221,7 @@ class LegalState(PassiveState):
             if b.owner == player and cost(player, b.facts) <= influence:
                 current = b.host.uid if b.host is not None else -1 - b.player
                 for target, host in self.hosts(player, b.facts, current):
-                    moves.append(Rebind(b.uid, b.facts.name, target, _describe(host)))
+                    moves.append(Rebind(b.uid, b.facts.name, target, describe(host)))
 
     def _respond_actions(self, player: int) -> list[WentworthAction]:
         """What a player may do in another player's step window: potions (those that need a guardian in
@@ -234,10 +234,10 @@ class LegalState(PassiveState):
                 continue
             eff = facts.choice
             if eff is None:
-                moves.append(_new(Play, (index, facts.name, None, "")))
+                moves.append(new_action(Play, (index, facts.name, None, "")))
             else:
                 for target, label in self._options(player, eff):
-                    moves.append(_new(Play, (index, facts.name, target, label)))
+                    moves.append(new_action(Play, (index, facts.name, target, label)))
         self._rebinds(player, influence, moves)
         moves.append(PASS_ROLL)
         return moves
@@ -336,7 +336,7 @@ class LegalState(PassiveState):
                         attacks += pairs
                         parts += labels
                 if attacks:
-                    moves.append(_new(Declare, (attacks, ", ".join(parts))))
+                    moves.append(new_action(Declare, (attacks, ", ".join(parts))))
         moves.append(NO_ATTACK)
         return moves
 

@@ -28,10 +28,10 @@ from .board import (
     Discard,
     Redraw,
     WentworthAction,
-    _describe,
-    _new,
+    describe,
+    new_action,
 )
-from .facts import _TOP_COST, Facts
+from .facts import TOP_COST, Facts
 from .policy_combat import GreedyCombat, _blocks_action, _declare_action
 from .policy_values import (
     _abilities_of,
@@ -114,7 +114,7 @@ class Greedy(GreedyCombat):
         best: WentworthAction | None = None
         if found.pick is not None:
             index, facts, code, obj = found.pick
-            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+            best = new_action(Play, (index, facts.name, code, describe(obj) if code is not None else ""))
         if state.src_act:
             best = self._main_abilities(state, p, found, best, cache)
         if not rebuff:
@@ -124,10 +124,10 @@ class Greedy(GreedyCombat):
         if influence >= _RICH and side.deck:
             for index, facts in enumerate(hand):
                 if self._dead(state, p, facts):
-                    return _new(Discard, (index, facts.name))
+                    return new_action(Discard, (index, facts.name))
         dig = _dig_index(state, p)
         if dig >= 0:
-            return _new(Discard, (dig, hand[dig].name))
+            return new_action(Discard, (dig, hand[dig].name))
         return _declare_action(state, p, side.guardians)
 
     def _main_guardians(self, state: WentworthState, p: int, found: _Best, cache: dict[Any, Any]) -> list[int] | None:
@@ -225,8 +225,8 @@ class Greedy(GreedyCombat):
             if kind is BINDING:
                 if found.score > 50.0 + facts.cost:
                     # no host can make it reach the best so far (a host adds at most half its cost;
-                    # no card compiled in this process costs more than _TOP_COST[0])
-                    if 50.0 + 0.5 * _TOP_COST[0] + facts.cost < found.score:
+                    # no card compiled in this process costs more than TOP_COST[0])
+                    if 50.0 + 0.5 * TOP_COST[0] + facts.cost < found.score:
                         continue
                     if 50.0 + 0.5 * found.most(state)[0] + facts.cost < found.score:
                         continue
@@ -291,7 +291,7 @@ class Greedy(GreedyCombat):
                 value = self._ability_value(state, p, obj, eff, None, cache)
                 if value > found.score:
                     found.score = value
-                    best = _new(Activate, (obj.uid, slot, obj.facts.name, None, ""))
+                    best = new_action(Activate, (obj.uid, slot, obj.facts.name, None, ""))
                 continue
             if eff.gchoice:
                 # the same terms as _ability_value, the target-independent ones once
@@ -310,13 +310,13 @@ class Greedy(GreedyCombat):
                         value = 20.0 + value
                         if value > found.score:
                             found.score = value
-                            best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
+                            best = new_action(Activate, (obj.uid, slot, obj.facts.name, code, describe(target)))
                 continue
             for code, target in targets:
                 value = self._ability_value(state, p, obj, eff, target, cache)
                 if value > found.score:
                     found.score = value
-                    best = _new(Activate, (obj.uid, slot, obj.facts.name, code, _describe(target)))
+                    best = new_action(Activate, (obj.uid, slot, obj.facts.name, code, describe(target)))
         return best
 
     def _act_window(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
@@ -349,7 +349,7 @@ class Greedy(GreedyCombat):
         if pick is None:
             return PASS_ROLL
         index, facts, code, obj = pick
-        return _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+        return new_action(Play, (index, facts.name, code, describe(obj) if code is not None else ""))
 
     def _act_roll(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         p = state.c_prio
@@ -402,14 +402,14 @@ class Greedy(GreedyCombat):
         best: WentworthAction = PASS_ROLL
         if pick is not None:
             index, facts, code, obj = pick
-            best = _new(Play, (index, facts.name, code, _describe(obj) if code is not None else ""))
+            best = new_action(Play, (index, facts.name, code, describe(obj) if code is not None else ""))
         if state.src_ract:
             for obj, eff, slot, code, target in _abilities_of(state, p, True):
                 value = self._roll_value(state, p, (eff,), target, obj, None, cache)
                 if value > best_score:
                     best_score = value
-                    label = _describe(target) if code is not None else ""
-                    best = _new(Activate, (obj.uid, slot, obj.facts.name, code, label))
+                    label = describe(target) if code is not None else ""
+                    best = new_action(Activate, (obj.uid, slot, obj.facts.name, code, label))
         return best
 
     def choose(self, state: WentworthState, actions: Sequence[WentworthAction]) -> WentworthAction:

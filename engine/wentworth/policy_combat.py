@@ -7,7 +7,6 @@ from itertools import combinations_with_replacement
 from typing import Any, Final
 
 from .board import (
-    _PLAYER_TARGETS,
     ALL_DAMAGE,
     ATTACK,
     DEFENSE,
@@ -19,14 +18,15 @@ from .board import (
     K_RESTRICT,
     K_RETURN_TO_HAND,
     NO_ATTACK,
+    PLAYER_TARGETS,
     Block,
     Declare,
     Guardian,
     Side,
     WentworthAction,
-    _new,
+    new_action,
 )
-from .dice import _pips, sequence
+from .dice import pips, sequence
 from .facts import Eff, Facts
 from .policy_values import GreedyValues, _pool_of, _tie_of
 from .state import WentworthState
@@ -107,7 +107,7 @@ def _declare_two(state: WentworthState, p: int, attackers: list[Guardian]) -> We
                 uids.append((g.uid, seat))
                 names.append(g.facts.name + suffix)
     if uids:
-        return _new(Declare, (tuple(uids), ", ".join(names)))
+        return new_action(Declare, (tuple(uids), ", ".join(names)))
     return NO_ATTACK
 
 
@@ -299,7 +299,7 @@ def _blocks_action(state: WentworthState) -> WentworthAction:
         else:
             uids.append(None)
             parts.append(f"{g.facts.name} unblocked")
-    return _new(Block, (tuple(uids), "; ".join(parts)))
+    return new_action(Block, (tuple(uids), "; ".join(parts)))
 
 
 def _block_search(position: int, total: float, rows: list[list[float]], unblocked_values: list[float],
@@ -328,7 +328,7 @@ def _block_search(position: int, total: float, rows: list[list[float]], unblocke
 
 def _rerolled(eff: Eff, dice: list[int] | tuple[()], favour: bool) -> float:
     """The expected dice sum after reroll ``eff`` (3.5 a die rerolled), ``favour``: for the dice's owner."""
-    old = _pips(dice)
+    old = pips(dice)
     if eff.dice == "one":
         return old - (min(dice) if favour else max(dice)) + 3.5
     mean = 3.5 * len(dice)
@@ -481,7 +481,7 @@ class GreedyCombat(GreedyValues):
             assert att is not None  # in a roll window
             amods = state.roll_mods(att, ATTACK)
             dmods = state.roll_mods(d, DEFENSE) if d is not None else []
-            a_sum, d_sum = _pips(state.c_adice), _pips(state.c_ddice)
+            a_sum, d_sum = pips(state.c_adice), pips(state.c_ddice)
             a = int(sequence(a_sum, amods, att.owner, state.n)) if amods else a_sum
             v = (int(sequence(d_sum, dmods, d.owner, state.n)) if dmods else d_sum) if d is not None else 0
             now = cache["now"] = (amods, dmods, a_sum, d_sum, a, v)
@@ -546,7 +546,7 @@ class GreedyCombat(GreedyValues):
         touched = rerolled_a = rerolled_d = False
         for eff in effs:
             code = eff.code
-            if eff.target in _PLAYER_TARGETS:
+            if eff.target in PLAYER_TARGETS:
                 if code == K_PREVENT_DAMAGE and eff.target == "controller" and eff.amount >= ALL_DAMAGE:
                     shielded = touched = True
                 continue

@@ -7,7 +7,6 @@ from typing import Any, Final
 
 from ..core import Choose
 from .board import (
-    _PLAYER_TARGETS,
     ATTACK,
     DEFENSE,
     ENVIRONMENT,
@@ -29,6 +28,7 @@ from .board import (
     K_RETURN_TO_HAND,
     K_SEARCH_DECK,
     MAX_GUARDIANS,
+    PLAYER_TARGETS,
     REBUFF,
     RECHARGE,
     START_LIFE,
@@ -400,7 +400,7 @@ class GreedyValues:
         code = eff.code
         amount = eff.amount
         name = eff.target
-        if name in _PLAYER_TARGETS:
+        if name in PLAYER_TARGETS:
             seats: Sequence[int]
             if name == "controller":
                 seats = (p,)
@@ -471,7 +471,7 @@ class GreedyValues:
             kind = eff.kind
             name = eff.target
             amount = abs(eff.amount)
-            if name in _PLAYER_TARGETS:
+            if name in PLAYER_TARGETS:
                 if name == "each_opponent":
                     seats = state.n - 1
                 elif name in ("controller", "opponent", "target_player"):

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # effects (Facts, Eff, Cond) are immutable and shared; every guardian, binding and environment is copied once,
 # found again by its id (``table[uid]``), so that each reference to it (the board, the combat, the lists of
 # effects in play, the effects waiting to resolve) names the same copy; the lists a game changes in place are
+# copied, the lists it only ever replaces (a guardian's m_att, m_def, dyn; a side's cost_temp) are shared.
 
 
 def _copy_guardian(g: Guardian, table: list[Guardian | Binding | Env | None]) -> Guardian:

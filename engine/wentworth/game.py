@@ -14,8 +14,6 @@ from .facts import _compiled
 from .policies import Greedy
 from .state import WentworthState
 
-# --- the effect kinds this engine models ----------------------------------------------------------
-
 # The readings of unclear rules a player may switch (``--rule wentworth.<name>=<value>``; the default first). See
 # ``docs/rules/wentworth.md``: the reading of each, and what switching it measurably does.
 READINGS = (

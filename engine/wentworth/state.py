@@ -16,7 +16,11 @@ from .play import PlayState
 
 
 class WentworthState(PlayState):
-    """A game of Wentworth between two to four players (or one player against a goldfish dummy)."""
+    """A game of Wentworth between two to four players (or one player against a goldfish dummy).
+
+    Made by :func:`~.game.new_match` and :func:`~.game.new_goldfish`, which set every attribute (it has no
+    ``__init__`` of its own), or copied by :meth:`clone` and :meth:`determinize`. What a policy reads of it is the
+    public view that :class:`~.base.StateBase` lists."""
 
     def clone(self) -> WentworthState:
         """An independent copy that plays on exactly as this game (its generator in the same state too)."""

@@ -41,8 +41,8 @@ class PassiveState(StateBase):
     """The passives in play (``glob``, ``src_*``) kept up to date as cards come and go, and the stats they give."""
 
     def refresh(self) -> None:
-        """Bring every guardian's stats and the lists of what is in play up to date after the board changed (a
-        policy calls it before it reads the stats of guardians directly: ``rp``, ``m_att``, ``est_a``, ...)."""
+        """Bring every guardian's stats and the lists of what is in play up to date after the board changed (``dirty``
+        set): a policy calls it before it reads the stats of guardians directly (``rp``, ``m_att``, ``est_a``, ...)."""
         if self.dirty:
             self._rebuild()
 

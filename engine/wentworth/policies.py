@@ -104,7 +104,8 @@ class Greedy(GreedyCombat):
         hand = side.hand
         influence = side.influence
         rebuff = state.phase == REBUFF
-        state.refresh()
+        if state.dirty:
+            state.refresh()
         # guardians first (they are worth 60 or more), then the other cards, skipping bindings and
         # environments that cannot reach the best value so far; ties go to the card first in hand, as in choose()
         found = _Best()
@@ -323,7 +324,8 @@ class Greedy(GreedyCombat):
         """In another player's step window: the potion that pays for itself most (as in a main step), or pass."""
         p = state.w_seats[0]
         side = state.sides[p]
-        state.refresh()
+        if state.dirty:
+            state.refresh()
         influence = side.influence
         pick: tuple[int, Facts, int | None, Any] | None = None
         best_score = 0.0
@@ -354,7 +356,8 @@ class Greedy(GreedyCombat):
     def _act_roll(self, state: WentworthState, cache: dict[Any, Any]) -> WentworthAction:
         p = state.c_prio
         side = state.sides[p]
-        state.refresh()
+        if state.dirty:
+            state.refresh()
         influence = side.influence
         plain = not state.src_cost and not side.cost_temp
         pick: tuple[int, Facts, int | None, Any] | None = None

@@ -37,7 +37,8 @@ _PATIENCE: Final = 40  # turns after which it attacks into slightly better defen
 def _declare_action(state: WentworthState, p: int, guardians: list[Guardian]) -> WentworthAction:
     """The best declaration: each guardian's first best option (a declaration scores its sum), in the
     order of state.attack_options() (the same values as :meth:`_attack_worth`)."""
-    state.refresh()
+    if state.dirty:
+        state.refresh()
     turn = state.turn
     attackers = []
     for g in guardians:
@@ -232,7 +233,8 @@ def _defender_stats(state: WentworthState, side: Side,
 
 def _blocks_action(state: WentworthState) -> WentworthAction:
     """The assignment :meth:`_best_blocks` finds (the same values and search order), on lists."""
-    state.refresh()
+    if state.dirty:
+        state.refresh()
     dp = state.c_dp
     side = state.sides[dp]
     plain = not state.c_mods

@@ -47,7 +47,8 @@ from .state import WentworthState
 def _abilities_of(state: WentworthState, p: int, in_roll: bool) -> list[tuple[Any, Eff, int, Any, Any]]:
     """(source, ability, slot, target code, target) of ``p``'s abilities usable now, in the order of the engine's
     legal actions."""
-    state.refresh()
+    if state.dirty:
+        state.refresh()
     found = []
     for obj, user, slot, eff in state.src_act:
         if user != p or ((eff.window == W_MAIN) if in_roll else (eff.window == W_ROLL)):

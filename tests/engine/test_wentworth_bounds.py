@@ -1,5 +1,5 @@
 """The greedy policy's skip tests are upper bounds: a potion skipped because no target can reach the best
-value so far really cannot (``Greedy._plays_bound``), and ``_TOP_COST`` bounds every guardian's cost in play."""
+value so far really cannot (``Greedy._plays_bound``), and ``TOP_COST`` bounds every guardian's cost in play."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from decklab.catalog.cards import Deck
 from decklab.engine import engines, game_seed, wentworth
 from decklab.engine.core import RandomPolicy
 from decklab.engine.wentworth import REBUFF, Greedy
+from decklab.engine.wentworth.facts import TOP_COST
 
 ENGINE = engines()["wentworth"]
 
@@ -40,7 +41,7 @@ def test_the_potion_and_cost_bounds_hold_over_many_games(starter):
             if game.phase == REBUFF and not game.pending:
                 p = game.active
                 most = Greedy._most(game)
-                assert most[0] <= wentworth._TOP_COST[0]
+                assert most[0] <= TOP_COST[0]
                 for facts in game.sides[p].hand:
                     if facts.type is wentworth.POTION and facts.choice is not None and not facts.gchoice:
                         bound = Greedy._plays_bound(game, facts, most)

@@ -10,6 +10,7 @@ import pytest
 from decklab.engine import game_seed, wentworth
 from decklab.engine.core import RandomPolicy, shuffle
 from decklab.engine.wentworth import END_TURN, NO_ATTACK, REBUFF, REINFORCE, ROLL, Greedy, Play
+from decklab.engine.wentworth.board import _SETTLE, _fix
 
 from .wentworth_helpers import card, deck, filler, give, state
 
@@ -25,7 +26,7 @@ def test_a_deck_settled_card_by_card_is_a_fisher_yates_shuffle():
     whole = _side(40)
     whole.lo, whole.hi = 0, len(whole.deck)
     rng = random.Random(5)
-    wentworth._fix(whole, rng, 100)
+    _fix(whole, rng, 100)
     reference = random.Random(5)
     shuffle(list(range(40)), reference)
     assert whole.deck == expected and (whole.lo, whole.hi) == (0, 0) and rng.random() == reference.random()
@@ -33,14 +34,14 @@ def test_a_deck_settled_card_by_card_is_a_fisher_yates_shuffle():
     stepwise.lo, stepwise.hi = 0, len(stepwise.deck)
     rng = random.Random(5)
     while stepwise.hi > stepwise.lo:
-        wentworth._fix(stepwise, rng, 1)
+        _fix(stepwise, rng, 1)
     assert stepwise.deck == expected
 
 
 def test_drawing_a_lazily_shuffled_deck_deals_every_card_once():
     game = state()
     side = game.sides[0]
-    assert side.hi - side.lo == 100 - wentworth._SETTLE  # only the top of the deck is settled
+    assert side.hi - side.lo == 100 - _SETTLE  # only the top of the deck is settled
     cards = set(side.deck) | set(side.hand)
     game._draw(0, 200)
     assert not side.deck and set(side.hand) == cards and len(side.hand) == 100

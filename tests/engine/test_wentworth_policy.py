@@ -4,7 +4,8 @@ hosts that meet their conditions, a stuck hand digs, blocks save the most damage
 from __future__ import annotations
 
 from decklab.engine import engines, game_seed
-from decklab.engine.wentworth import DEFEND, REINFORCE, Block, Declare, Discard, Greedy, Play, _compiled, facts_of
+from decklab.engine.wentworth import DEFEND, REINFORCE, Block, Declare, Discard, Greedy, Play, facts_of
+from decklab.engine.wentworth.facts import _compiled
 
 from .wentworth_helpers import attack, card, force, give, put, state
 

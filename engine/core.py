@@ -11,6 +11,7 @@ plays one. A game is registered once, by game id, as an :class:`Engine`.
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import random
@@ -24,6 +25,7 @@ from .policies import Policy as Policy
 from .policies import RandomPolicy as RandomPolicy
 
 Facts = TypeVar("Facts")
+Built = TypeVar("Built")
 
 
 class Action(Protocol):
@@ -386,8 +388,46 @@ class FactsCache(Generic[Facts]):
         return facts
 
 
+class DeckCache(Generic[Built]):
+    """What a game builds from a deck (``make(deck, vanilla)``: its cards' facts, its piles), built once for each
+    deck object and each way of playing it: ``deck_facts = DeckCache(build)``, then ``deck_facts(deck)``. A deck is
+    known by its identity (decks are not hashable), and a new deck at a reused address is built afresh.
+
+    >>> sizes = DeckCache(lambda deck, vanilla: sum(quantity for _, quantity in deck.entries("main")))
+    >>> card = Card(game="demo", name="Ponder", type="spell", set_code="DEMO", fields={})
+    >>> deck = Deck(game="demo", name="Demo", sections={"main": [(card, 3)]})
+    >>> sizes(deck), sizes(deck, True), len(sizes.built)
+    (3, 3, 2)
+    """
+
+    def __init__(self, make: Callable[[Deck, bool], Built]) -> None:
+        self.make = make
+        self.built: dict[tuple[int, bool], tuple[Deck, Built]] = {}
+
+    def __call__(self, deck: Deck, vanilla: bool = False) -> Built:
+        entry = self.built.get((id(deck), vanilla))
+        if entry is None or entry[0] is not deck:
+            entry = self.built[(id(deck), vanilla)] = (deck, self.make(deck, vanilla))
+        return entry[1]
+
+
 def new_rng(seed: int) -> random.Random:
     return random.Random(seed)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """A new generator in ``rng``'s state: it draws what ``rng`` would draw next (a game's clone plays on
+    exactly as the game). A subclass of ``random.Random`` (a test's scripted dice) is copied whole.
+
+    >>> rng = random.Random(7); twin = copy_rng(rng)
+    >>> twin is not rng and [twin.random() for _ in range(3)] == [rng.random() for _ in range(3)]
+    True
+    """
+    if type(rng) is not random.Random:
+        return copy.deepcopy(rng)
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:

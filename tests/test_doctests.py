@@ -5,12 +5,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
 MODULES = ["decklab.catalog.cards", "decklab.catalog.db", "decklab.catalog.decklists", "decklab.catalog.errors",
-           "decklab.engine.core", "decklab.engine.effects", "decklab.engine.native", "decklab.engine.stats",
-           "decklab.catalog.games", "decklab.validators"]
+           "decklab.catalog.games", "decklab.validators",
+           # every engine module with an example (the core's, and the games' packages')
+           *sorted("decklab.engine." + ".".join(path.relative_to(ENGINE).with_suffix("").parts)
+                   for path in ENGINE.rglob("*.py")
+                   if "_native" not in path.parts and ">>> " in path.read_text(encoding="utf-8"))]
 
 
 # Run on the plain Python modules (a compiled module keeps no doctests): in a process of their own.

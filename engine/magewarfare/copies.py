@@ -7,20 +7,12 @@ pending choice, the Maintenance queue) gets a copy outside ``objs`` too, so ``_k
 
 from __future__ import annotations
 
-import random
 from typing import Any, TypeVar
 
 from .board import SERIALS, Battle, Gear, Hex, Side, TableSpell, Unit
 from .view import MageView
 
 _T = TypeVar("_T")
-
-
-def copy_rng(rng: Any) -> Any:
-    """A new generator in ``rng``'s state."""
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
 
 
 def _copy_unit(u: Unit) -> Unit:

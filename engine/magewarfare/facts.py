@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from decklab.catalog.cards import Card, Deck
 
-from ..core import FactsCache
+from ..core import DeckCache, FactsCache
 from .board import CLOAK, CREATURE, DEVICE, DOUBLE, FLYER, GUARD, HEX, SHIELD, SLOW, SPELL, STEALTH
 from .bounds import effect_cap
 from .effects import EFFECTS, HARMFUL_KINDS
@@ -266,24 +266,26 @@ def fits_user(facts: Facts, unit_facts: Facts) -> bool:
 facts_of = FactsCache(Facts)
 """A card's compiled facts, built once per process (cards are immutable): ``facts_of(card, vanilla=False)``."""
 
-_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts], list[Facts], bool]]] = {}
+def _piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Facts], bool]:
+    """The deck's Barracks, Armory and Spellbook as facts, and whether any of its gear has a Maintenance Cost."""
+    piles: tuple[list[Facts], list[Facts], list[Facts]] = ([], [], [])
+    for section in deck.sections:
+        for card, quantity in deck.entries(section):
+            f = facts_of(card, vanilla)
+            piles[0 if f.unit else 1 if f.type <= SHIELD else 2].extend([f] * quantity)
+    gear_upkeep = any(f.maint for f in piles[1]) or any(f.maint for f in piles[2])
+    return piles[0], piles[1], piles[2], gear_upkeep
+
+
+_PILES: Final = DeckCache(_piles)
 
 
 def deck_piles(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts], list[Facts]]:
     """The deck's Barracks, Armory and Spellbook as facts, compiled once per deck object."""
-    entry = _DECKS.get((id(deck), vanilla))
-    if entry is None or entry[0] is not deck:
-        piles: tuple[list[Facts], list[Facts], list[Facts]] = ([], [], [])
-        for section in deck.sections:
-            for card, quantity in deck.entries(section):
-                f = facts_of(card, vanilla)
-                piles[0 if f.unit else 1 if f.type <= SHIELD else 2].extend([f] * quantity)
-        gear_upkeep = any(f.maint for f in piles[1]) or any(f.maint for f in piles[2])
-        entry = _DECKS[(id(deck), vanilla)] = (deck, *piles, gear_upkeep)
-    return entry[1], entry[2], entry[3]
+    barracks, armory, spellbook, _ = _PILES(deck, vanilla)
+    return barracks, armory, spellbook
 
 
 def deck_gear_upkeep(deck: Deck, vanilla: bool) -> bool:
     """Whether any Device, Shield, Spell or Hex of the deck has a Maintenance Cost."""
-    deck_piles(deck, vanilla)
-    return _DECKS[(id(deck), vanilla)][4]
+    return _PILES(deck, vanilla)[3]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ..core import Action, Choose, Pass, draw, shuffle
+from ..core import Action, Choose, Pass, copy_rng, draw, shuffle
 from .board import (
     BATTLE,
     BLOCK,
@@ -37,7 +37,7 @@ from .board import (
     Unequip,
     Unit,
 )
-from .copies import copy_into, copy_rng
+from .copies import copy_into
 from .creating import MageCreating
 from .facts import Facts
 

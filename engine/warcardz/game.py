@@ -9,7 +9,7 @@ from typing import Final, Literal, TypeAlias
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import Engine, RandomPolicy, Reading, deck_cards, new_rng, register, shuffle
+from ..core import DeckCache, Engine, RandomPolicy, Reading, deck_cards, new_rng, register, shuffle
 from .board import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
@@ -124,14 +124,10 @@ def _arrange(fighters: list[Facts]) -> tuple[list[Facts | None], int]:
 
 # A deck compiled once: its line (a ``[line]`` section's, or one chosen for it), reserves, tactics and side decks.
 _Compiled: TypeAlias = "tuple[Sequence[Facts | None], list[Facts], list[Facts], list[Facts], list[Facts]]"
-_DECKS: Final[dict[tuple[int, bool], tuple[Deck, _Compiled]]] = {}
 
 
-def _compiled(deck: Deck, vanilla: bool) -> _Compiled:
-    """The deck's starting line (columns 0-4 from its own left), reserves, tactics and side decks, once per deck."""
-    cached = _DECKS.get((id(deck), vanilla))
-    if cached is not None and cached[0] is deck:
-        return cached[1]
+def _compile(deck: Deck, vanilla: bool) -> _Compiled:
+    """The deck's starting line (columns 0-4 from its own left), reserves, tactics and side decks."""
     main = [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)]
     characters = [f for f in main if f.type == "character"]
     tactics = [f for f in main if f.type == "tactics"]
@@ -150,9 +146,11 @@ def _compiled(deck: Deck, vanilla: bool) -> _Compiled:
             standard = standard or standard_side_decks()
             cards = standard[kind]
         sides.append([facts_of(card, vanilla) for card in cards])
-    result = (line, reserves, tactics, sides[0], sides[1])
-    _DECKS[(id(deck), vanilla)] = (deck, result)
-    return result
+    return line, reserves, tactics, sides[0], sides[1]
+
+
+_compiled: Final = DeckCache(_compile)
+"""A deck's line, reserves, tactics and side decks, compiled once per deck object: ``_compiled(deck, vanilla)``."""
 
 
 def _given_line(deck: Deck, characters: list[Facts], vanilla: bool) -> list[Facts] | None:

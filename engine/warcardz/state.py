@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, Final
 
-from ..core import Action, new_rng, shuffle
+from ..core import Action, copy_rng, new_rng, shuffle
 from ..core import Play as Tactic
 from .board import (
     ATTACK,
@@ -413,9 +413,7 @@ class WarcardzState(ScoredState):
                      + len(s.removed) for p, s in enumerate(self.sides))  # type: ignore[return-value]
 
     def clone(self) -> WarcardzState:
-        rng = new_rng(0)
-        rng.setstate(self.rng.getstate())
-        return self._copy(rng)
+        return self._copy(copy_rng(self.rng))
 
     def _copy(self, rng: random.Random) -> WarcardzState:
         """An independent copy of this game, field by field, playing on with the generator ``rng`` (what

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import FactsCache, deck_cards
+from ..core import DeckCache, FactsCache, deck_cards
 from .board import EVENTS, MAX_AL, STATS, Handler, Quick, QuickEquip
 from .effects import EFFECTS
 from .worth import card_worth, quick_equip, quick_play
@@ -297,12 +297,9 @@ def dummy_facts() -> Facts:
     return facts_of(DUMMY)
 
 
-_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts]]]] = {}
+def _main_facts(deck: Deck, vanilla: bool) -> list[Facts]:
+    return [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)]
 
 
-def deck_facts(deck: Deck, vanilla: bool) -> list[Facts]:
-    """The deck's cards as facts, compiled once per deck object."""
-    entry = _DECKS.get((id(deck), vanilla))
-    if entry is None or entry[0] is not deck:
-        entry = _DECKS[(id(deck), vanilla)] = (deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)])
-    return entry[1]
+deck_facts: Final = DeckCache(_main_facts)
+"""The deck's cards as facts, compiled once per deck object: ``deck_facts(deck, vanilla)``."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import FactsCache, deck_cards
+from ..core import DeckCache, FactsCache, deck_cards
 from .board import (
     _APPLIES,
     _CHOICE,
@@ -442,12 +442,9 @@ facts_of: Final = FactsCache(Facts)
 ``facts_of(card, vanilla)``."""
 
 
-_DECKS: Final[dict[tuple[int, bool], tuple[Deck, list[Facts]]]] = {}
+def _main_facts(deck: Deck, vanilla: bool) -> list[Facts]:
+    return [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)]
 
 
-def _compiled(deck: Deck, vanilla: bool) -> list[Facts]:
-    """The deck's cards as facts, compiled once per deck object."""
-    entry = _DECKS.get((id(deck), vanilla))
-    if entry is None or entry[0] is not deck:
-        entry = _DECKS[(id(deck), vanilla)] = (deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)])
-    return entry[1]
+_compiled: Final = DeckCache(_main_facts)
+"""The deck's cards as facts, compiled once per deck object: ``_compiled(deck, vanilla)``."""

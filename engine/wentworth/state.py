@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Final
 
-from ..core import Action, Choose, Pass, Play
+from ..core import Action, Choose, Pass, Play, copy_rng
 from .board import Activate, Binding, Block, Ctx, Declare, Discard, Guardian, Rebind, Redraw
 from .copies import _binding_view, _copy_state, _ctx_view, _eff_view, _guardian_view, _redraw_other, _redraw_own, _uid
 from .effects import EFFECTS, _recover
@@ -25,13 +24,7 @@ class WentworthState(PlayState):
     def clone(self) -> WentworthState:
         """An independent copy that plays on exactly as this game (its generator in the same state too)."""
         twin = _copy_state(self, WentworthState(), True)
-        if type(self.rng) is random.Random:
-            # a new generator set to this one's state (without seeding it first)
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.rng.getstate())
-            twin.rng = rng
-        else:
-            twin.rng = copy.deepcopy(self.rng)
+        twin.rng = copy_rng(self.rng)
         return twin
 
     def determinize(self, player: int, rng: random.Random) -> WentworthState:

@@ -4,10 +4,11 @@ playing it is worth), and each deck's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from decklab.catalog.cards import MAIN, Card, Deck
 
-from ..core import FactsCache, deck_cards
+from ..core import DeckCache, FactsCache, deck_cards
 from .conditions import Entry
 from .effects import EFFECTS
 
@@ -168,14 +169,10 @@ facts_of = FactsCache(Facts)
 """A card's compiled facts, built once per process (cards are immutable): ``facts_of(card, vanilla=False)``."""
 
 
-_DECKS: dict[tuple[int, bool], tuple[Deck, list[Facts], list[Facts]]] = {}
-
-
-def deck_facts(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts]]:
-    """The deck's army and reinforcements as facts, compiled once per deck object."""
-    entry = _DECKS.get((id(deck), vanilla))
-    if entry is None or entry[0] is not deck:
-        entry = _DECKS[(id(deck), vanilla)] = (
-            deck, [facts_of(card, vanilla) for card in deck_cards(deck, MAIN)],
+def _army(deck: Deck, vanilla: bool) -> tuple[list[Facts], list[Facts]]:
+    return ([facts_of(card, vanilla) for card in deck_cards(deck, MAIN)],
             [facts_of(card, vanilla) for card in deck_cards(deck, REINFORCEMENTS)])
-    return entry[1], entry[2]
+
+
+deck_facts: Final = DeckCache(_army)
+"""The deck's army and reinforcements as facts, compiled once per deck object: ``deck_facts(deck, vanilla)``."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from typing import Any
 
-from ..core import Action, Choose, GameState, Play, new_rng, shuffle
+from ..core import Action, Choose, GameState, Play, copy_rng, shuffle
 from . import effects
 from .board import END_ACTIONS, END_TURN, MAX_UNITS, Activate, Attack, Deploy, Pending, Queued, Side, Unit, zone
 from .conditions import Context, Entry, matches
@@ -530,8 +530,7 @@ class Wh40kState(GameState):
 
     def clone(self) -> Wh40kState:
         twin = self._copy()
-        twin.rng = new_rng(0)
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copy_rng(self.rng)
         twin.log = list(self.log) if self.log is not None else None
         return twin
 

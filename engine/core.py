@@ -149,6 +149,18 @@ class GameState:
         ended past its turn cap (``max_turns``); a game with another such rule says so itself."""
         return self.over and self.turn > self.max_turns
 
+    def next_turn(self) -> bool:
+        """Count the next turn, and whether the game goes on: past ``max_turns`` (the turn cap, which no rulebook
+        has) the game ends unresolved, with no winner, and the play-by-play says so."""
+        self.turn += 1
+        if self.turn <= self.max_turns:
+            return True
+        self.over = True
+        self.result = None
+        if self.log is not None:
+            self.say("the turn limit is reached: the game is unresolved")
+        return False
+
     def clone(self) -> GameState:
         raise NotImplementedError
 

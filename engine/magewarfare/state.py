@@ -564,13 +564,8 @@ class MageState(MageCreating):
             self._check_all(None)
         if self.over:
             return
-        self.turn += 1
-        if self.turn > self.max_turns:
-            self.over = True
-            self.result = None
+        if not self.next_turn():
             self.pending.clear()
-            if self.log is not None:
-                self.say("the turn limit is reached: the game is unresolved")
             return
         if not self.goldfish:
             seat = self.active

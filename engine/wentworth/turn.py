@@ -236,12 +236,7 @@ class TurnState(CombatState):
                     g.resting = False
                 g.attacks = 0
         self.delayed = []
-        self.turn += 1
-        if self.turn > self.max_turns:
-            self.over = True
-            self.result = None
-            if self.log is not None:
-                self.say("the turn limit is reached: the game is unresolved")
+        if not self.next_turn():
             return
         if not self.goldfish:
             n = self.n

@@ -144,12 +144,7 @@ class Wh40kState(GameState):
             if self.log is not None:
                 self.say("P2 (the goldfish) takes an empty turn")
             self._expire(turn + 1)
-        self.turn += 1
-        if self.turn > self.max_turns:
-            self.over = True
-            self.result = None
-            if self.log is not None:
-                self.say("the turn limit is reached: the game is unresolved")
+        if not self.next_turn():
             return
         if not self.goldfish:
             self.active = 1 - self.active

@@ -33,7 +33,7 @@ GROUP = "compiled"
 
 PURE_VARIABLE = "DECKLAB_PURE_PYTHON"
 HOW_TO_COMPILE = ("install a C compiler (gcc; on macOS xcode-select --install) and reinstall decklab "
-                  "for 3 to 5 times the speed")
+                  "for about 3 times the speed")
 HERE = Path(__file__).parent
 NATIVE = HERE / "_native"
 

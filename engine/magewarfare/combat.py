@@ -36,11 +36,11 @@ class MageCombat(MageZones):
     # -- salvage --
 
     def _offer_salvage(self, killer: Unit, dropped: list[Gear]) -> None:
-        if not self._key_alive(killer) or self.sides[killer.ctrl].dummy:
+        if not self.key_alive(killer) or self.sides[killer.ctrl].dummy:
             return
         options = []
         for g in dropped:
-            if not self._key_alive(g) or g.unit is not None:
+            if not self.key_alive(g) or g.unit is not None:
                 continue
             plan = self.salvage_plan(killer, g)
             if plan is not None:
@@ -85,7 +85,7 @@ class MageCombat(MageZones):
     def _salvage(self, gid: int, context: tuple[Unit, list[Gear]]) -> None:
         killer, dropped = context
         g = self.objs.get(gid)
-        if g is None or g.unit is not None or not self._key_alive(killer):
+        if g is None or g.unit is not None or not self.key_alive(killer):
             return
         plan = self.salvage_plan(killer, g)
         if plan is None:
@@ -108,7 +108,7 @@ class MageCombat(MageZones):
             self.say(f"{killer.facts.name} of P{killer.ctrl + 1} Salvages {g.facts.name}")
         if self.recheck:  # the Trinket it Dropped for this one may have held it up: it may be Killed now
             self.recheck = False
-            self._check_all(None)
+            self.check_all(None)
         self._offer_salvage(killer, [x for x in dropped if x is not g])
 
     # -- battles --
@@ -123,7 +123,7 @@ class MageCombat(MageZones):
         amount = attacker.best
         if self.log is not None:
             self.say(f"{attacker.facts.name} is not blocked and hits P{seat + 1}'s Mage for {amount}")
-            self._hurt_mage(seat, amount)
+            self.hurt_mage(seat, amount)
             return
         side = self.sides[seat]  # (_hurt_mage without the log)
         if amount > 0 and side.alive:
@@ -231,10 +231,10 @@ class MageCombat(MageZones):
             if take > 0:
                 for e in shield.facts.triggers.get("on_damaged", ()):
                     self._effect(opp.ctrl, e, shield.facts, gear=shield, opp=me)
-            if shield.damage >= self.shield_defense(shield) and self._key_alive(shield):
+            if shield.damage >= self.shield_defense(shield) and self.key_alive(shield):
                 if self.log is not None:
                     self.say(f"{shield.facts.name} is destroyed")
-                self._gear_gone(shield)
+                self.gear_gone(shield)
                 for e in shield.facts.triggers.get("on_destroyed", ()):
                     self._effect(opp.ctrl, e, shield.facts, opp=me)
         if amount > 0:
@@ -277,22 +277,22 @@ class MageCombat(MageZones):
             self.refresh(opp)
         if me.st[3] - me.damage > 0 and opp.st[3] - opp.damage > 0:
             return False
-        me_dead, opp_dead = self._dead(me), self._dead(opp)
+        me_dead, opp_dead = self.dead(me), self.dead(opp)
         r = b.range
         if opp_dead and not me_dead:
             self._hit(b, 1 - s, self.attacks(opp)[r] // 2, True)
-            me_dead = self._dead(me)
+            me_dead = self.dead(me)
         elif me_dead and not opp_dead:
             self._hit(b, s, self.attacks(me)[r] // 2, True)
-            opp_dead = self._dead(opp)
+            opp_dead = self.dead(opp)
         if self.battle is not b:  # (the Parting Shot's effects ended it)
             return True
         self.battle = None  # decided: the kills below end it (see _stop_fighting)
         dead = {id(me): me_dead, id(opp): opp_dead}
         for victim, killer in ((opp, me), (me, opp)):
-            if not dead[id(victim)] or not self._key_alive(victim):
+            if not dead[id(victim)] or not self.key_alive(victim):
                 continue
-            dropped = self._kill(victim, killer.ctrl, battle=True)
+            dropped = self.kill(victim, killer.ctrl, battle=True)
             if not dead[id(killer)]:
                 for e in killer.facts.triggers.get("on_kill", ()):
                     if not (killer.disabled or killer.chains):
@@ -342,7 +342,7 @@ class MageCombat(MageZones):
                 if u.stamp != self.stamp:
                     self.refresh(u)
                 if u.st[3] - u.damage <= 0:
-                    self._kill(u, None)
+                    self.kill(u, None)
         a = b.u[0]
         if not (defender_out and objs.get(a.uid) is a and a.ctrl == self.active and not a.facts.guard
                 and not (a.disabled or a.chains)):

@@ -70,10 +70,10 @@ class MageCreating(MageCombat):
                 self.touch(bearer)
             for e in f.on_play:
                 self._effect(p, e, f, hexed=host)
-            if type(host) is Unit and self._key_alive(host):
+            if type(host) is Unit and self.key_alive(host):
                 self._fit(host)
-                if self._dead(host):
-                    self._kill(host, p)
+                if self.dead(host):
+                    self.kill(host, p)
 
     def _cast(self, p: int, f: Facts, target: Any, spell: TableSpell | None) -> None:
         """A Spell is Created: each opponent holding a Negate Spell it can pay for may answer first."""

@@ -42,13 +42,13 @@ EFFECTS.kind("attach", triggers={"on_play"},
                  keys={"amount", "cost"}, conditions=_UNIT_CONDITIONS)
 def _damage(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
     if type(t) is int:
-        state._hurt_mage(t, e.amount)
+        state.hurt_mage(t, e.amount)
     elif type(t) is Unit:
         t.damage += e.amount
         if state.log is not None:
             state.say(f"{src.name} deals {e.amount} damage to {t.facts.name}")
-        if state._dead(t) and state.battle is None:
-            state._kill(t, p)
+        if state.dead(t) and state.battle is None:
+            state.kill(t, p)
     elif type(t) is Gear:
         _damage_shield(state, t, e.amount, src)
 
@@ -67,7 +67,7 @@ def _damage_shield(state: MageZones, g: Gear, amount: int, src: Facts) -> None:
     if g.damage >= state.shield_defense(g):
         if state.log is not None:
             state.say(f"{g.facts.name} is destroyed")
-        state._gear_gone(g)
+        state.gear_gone(g)
 
 
 @EFFECTS.handles("heal", triggers={"on_play", "activated", "on_kill"},
@@ -89,18 +89,18 @@ def _destroy(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
     if type(t) is Unit:
         if state.log is not None:
             state.say(f"{src.name} destroys {t.facts.name}")
-        state._leave(t, "graveyard")
-        state._check_all(None)
-    elif type(t) is Gear and state._key_alive(t):
+        state.leave(t, "graveyard")
+        state.check_all(None)
+    elif type(t) is Gear and state.key_alive(t):
         if state.log is not None:
             state.say(f"{src.name} destroys {t.facts.name}")
-        state._gear_gone(t)
-        state._check_all(None)
-    elif type(t) is Hex and state._key_alive(t):
+        state.gear_gone(t)
+        state.check_all(None)
+    elif type(t) is Hex and state.key_alive(t):
         if state.log is not None:
             state.say(f"{src.name} lifts {t.facts.name}")
-        state._hex_gone(t)
-        state._check_all(None)
+        state.hex_gone(t)
+        state.check_all(None)
 
 
 @EFFECTS.handles("disable", triggers={"on_play", "passive"}, targets={"target_creature_guard", "hexed"},
@@ -117,7 +117,7 @@ def _disable(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
                  conditions=_UNIT_CONDITIONS)
 def _gain_control(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
     if type(t) is Unit:
-        state._steal(t, p, e.dur)
+        state.steal(t, p, e.dur)
 
 
 @EFFECTS.handles("modify", triggers={"passive", "activated", "on_play", "on_block", "on_engage"},
@@ -135,8 +135,8 @@ def _modify(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
         if e.dur != "this_battle":
             state.expiring = True
         state.touch(t)
-        if e.amount < 0 and state._dead(t) and state.battle is None:
-            state._kill(t, p)
+        if e.amount < 0 and state.dead(t) and state.battle is None:
+            state.kill(t, p)
 
 
 @EFFECTS.handles("gain_flesh", triggers={"on_play", "on_kill", "on_killed", "on_battle_damage", "maintenance_phase"},
@@ -156,18 +156,18 @@ def _draw(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
     if e.pile == "barracks_or_armory":
         left = e.amount
         while left >= 2:
-            options = state._draw_options(side, spellbook=False)
+            options = state.draw_options(side, spellbook=False)
             if len(options) > 1:
                 state.pending.append((t, [Choose(o.piles, o.label[5:]) for o in options], "split", (t, 2)))
             elif options:
-                state._do_draw(side, options[0].piles)
+                state.do_draw(side, options[0].piles)
             left -= 2
         if left:
-            state._do_draw(side, "B" if side.barracks else "A")
+            state.do_draw(side, "B" if side.barracks else "A")
         return
     letter = {"barracks": "B", "armory": "A", "spellbook": "S"}.get(e.pile, "B")
     for _ in range(e.amount):
-        state._do_draw(side, letter)
+        state.do_draw(side, letter)
 
 
 @EFFECTS.handles("add_counters", triggers={"on_play", "activated", "on_battle_damage", "maintenance_phase"},
@@ -179,5 +179,5 @@ def _add_counters(state: MageZones, p: int, e: Eff, src: Facts, t: Any) -> None:
         else:
             t.tokens += e.amount if e.counter == "plus_token" else -e.amount
             state.touch(t)
-            if state._dead(t) and state.battle is None:
-                state._kill(t, p)
+            if state.dead(t) and state.battle is None:
+                state.kill(t, p)

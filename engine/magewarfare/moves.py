@@ -89,7 +89,7 @@ class MageMoves(MageView):
         elif phase == DECLARE:
             cached = self._declare_moves(self.active)
         elif phase == DRAW:
-            cached = cast("list[MageAction]", self._draw_options(self.sides[self.active]))
+            cached = cast("list[MageAction]", self.draw_options(self.sides[self.active]))
         elif phase == EQUIP:
             cached = self._equip_moves(self.active)
         elif phase == DISCARD:
@@ -115,7 +115,8 @@ class MageMoves(MageView):
                                                if k <= b and total - k <= a)
         return list(moves)
 
-    def _draw_options(self, side: Side, spellbook: bool = True) -> list[Draw]:
+    def draw_options(self, side: Side, spellbook: bool = True) -> list[Draw]:
+        """The Maintenance draws ``side`` may choose from its piles (the Spellbook's only if ``spellbook``)."""
         b, a = len(side.barracks), len(side.armory)
         return list(DRAW_OPTIONS[min(b, 2)][min(a, 2)][bool(spellbook and side.spellbook)])
 

@@ -142,7 +142,7 @@ class MageState(MageCreating):
                 self.say(f"P{self.active + 1} declares {unit.facts.name} against P{action.seat + 1}")
             if self.recheck:
                 self.recheck = False
-                self._check_all(None)
+                self.check_all(None)
             elif self.phase == DECLARE and not self.over and not self.pending:
                 for u in self.sides[self.active].units:  # another card may attack: the player chooses again
                     if not (u.deployed or u.disabled or u.chains or u.helping) and u.shield is None:
@@ -175,7 +175,7 @@ class MageState(MageCreating):
                 else:
                     raise ValueError(f"{action} is not legal now")
             elif type(action) is Draw:
-                self._do_draw(self.sides[self.active], action.piles)
+                self.do_draw(self.sides[self.active], action.piles)
                 self._set_phase(EQUIP)
             elif type(action) is Move:
                 self._move(action.kind)
@@ -195,7 +195,7 @@ class MageState(MageCreating):
             self._after_reaction()
         if self.recheck:
             self.recheck = False
-            self._check_all(None)
+            self.check_all(None)
         self._proceed()
 
     def _after_reaction(self) -> None:
@@ -209,14 +209,14 @@ class MageState(MageCreating):
         b = self.battle
         if b is not None:
             for u in b.u:
-                if self.battle is b and self._key_alive(u) and self._dead(u):
-                    self._kill(u, p)
+                if self.battle is b and self.key_alive(u) and self.dead(u):
+                    self.kill(u, p)
             if self.battle is b and (b.u[0].disabled or b.u[0].chains or b.u[1].disabled or b.u[1].chains):
                 if self.log is not None:
                     self.say("a card Engaged in Battle is Disabled: the Battle ends")
                 self.battle = None
                 self._end_battle(b, bool(b.u[1].disabled or b.u[1].chains))
-        self._check_all(p)
+        self.check_all(p)
         cur = self.cur
         if self.phase == BLOCK and cur is not None and (cur.disabled or cur.chains):
             self.cur = None
@@ -269,7 +269,7 @@ class MageState(MageCreating):
                 if options:
                     draw = options[0]
                     assert type(draw) is Draw  # (the Draw phase's options)
-                    self._do_draw(self.sides[self.active], draw.piles)
+                    self.do_draw(self.sides[self.active], draw.piles)
                 self._set_phase(EQUIP)
             elif phase == DISCARD:
                 if len(self.sides[self.active].hand) > HAND:
@@ -290,11 +290,11 @@ class MageState(MageCreating):
     def _answer(self, kind: str, option: Any, context: Any) -> None:
         if kind == "pay":
             obj, cost = context
-            if option and self._key_alive(obj):
+            if option and self.key_alive(obj):
                 self.sides[self.active].flesh -= cost
                 if self.log is not None:
                     self.say(f"P{self.active + 1} pays {cost} Flesh to keep {obj.facts.name}")
-            elif self._key_alive(obj):
+            elif self.key_alive(obj):
                 self._unpaid(obj)
         elif kind == "tag":
             if option is not None:
@@ -312,7 +312,7 @@ class MageState(MageCreating):
         elif kind == "negate":
             self._negate_answer(option, context)
         elif kind == "split":
-            self._do_draw(self.sides[context[0]], option)
+            self.do_draw(self.sides[context[0]], option)
 
     # -- turn structure --
 
@@ -355,7 +355,7 @@ class MageState(MageCreating):
                      f"{len(side.units)} in play")
         for h in list(side.hexes) if side.hexes else ():
             for e in h.facts.triggers.get("maintenance_phase", ()):
-                if self._key_alive(h) and not self.over:
+                if self.key_alive(h) and not self.over:
                     self._effect(p, e, h.facts, hexed=h.host)
         if self.over:
             return
@@ -402,7 +402,7 @@ class MageState(MageCreating):
         queue = self.maint_queue
         while queue:
             obj, cost = queue.pop(0)
-            if not self._key_alive(obj):
+            if not self.key_alive(obj):
                 continue
             if side.flesh >= cost:
                 name = obj.facts.name
@@ -425,18 +425,18 @@ class MageState(MageCreating):
             self.say(f"{obj.facts.name} is not maintained")
         kind = type(obj)
         if kind is Unit:
-            self._leave(obj, "graveyard")
+            self.leave(obj, "graveyard")
         elif kind is Gear:
-            self._gear_gone(obj)
+            self.gear_gone(obj)
         elif kind is Hex:
-            self._hex_gone(obj)
+            self.hex_gone(obj)
         else:
             obj.active = False
             if obj.facts.auras:  # only a Spell's auras reach the cards' stats
                 self._auras_changed(obj.owner)
             if obj.uses <= 0:
                 self._spell_gone(obj)
-        self._check_all(None)
+        self.check_all(None)
 
 
     def _equip_ground(self, action: Equip) -> None:
@@ -548,9 +548,9 @@ class MageState(MageCreating):
                     back = u.return_to
                     u.return_to = None
                     if self.sides[back].alive:
-                        self._steal(u, back, "permanent")
+                        self.steal(u, back, "permanent")
                     else:
-                        self._leave(u, "graveyard")
+                        self.leave(u, "graveyard")
             for spell in list(side.table):
                 if spell.active and not spell.facts.maint:
                     spell.active = False
@@ -561,7 +561,7 @@ class MageState(MageCreating):
                     self._spell_gone(spell)
         if self.recheck:
             self.recheck = False
-            self._check_all(None)
+            self.check_all(None)
         if self.over:
             return
         if not self.next_turn():

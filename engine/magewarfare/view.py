@@ -524,7 +524,8 @@ class MageView(GameState):
         kept = side.kept = (side.roster, len(units), bits, carriers, upkeep, dearest)
         return kept
 
-    def _key_alive(self, obj: Any) -> bool:
+    def key_alive(self, obj: Any) -> bool:
+        """Whether ``obj`` is still the card in play under its key (not gone, nor replaced)."""
         return self.objs.get(key_of(obj)) is obj
 
 

@@ -93,7 +93,7 @@ class MageZones(MageMoves):
         self.touch(u)
         if u.facts.self_mods or g.facts.user_mods:
             self.recheck = True
-        if self._key_alive(u):
+        if self.key_alive(u):
             self._fit(u)
 
     def _drop(self, g: Gear, p: int) -> None:
@@ -121,7 +121,7 @@ class MageZones(MageMoves):
         primary = g.unit
         owner_side = g.ctrl
         self._unequip(g)
-        if primary is not None and primary is not h and self._key_alive(primary) and primary.ctrl == owner_side:
+        if primary is not None and primary is not h and self.key_alive(primary) and primary.ctrl == owner_side:
             plan = self._share_plan(primary, g.facts, False)
             if plan is not None and all(x is not h for x, _ in plan):
                 self._equip(g, primary, plan)
@@ -129,7 +129,7 @@ class MageZones(MageMoves):
         g.ctrl = owner_side
         self.sides[owner_side].ground.append(g)
 
-    def _leave(self, u: Unit, zone: str, battle: bool = False) -> list[Gear]:
+    def leave(self, u: Unit, zone: str, battle: bool = False) -> list[Gear]:
         """A Creature/Guard leaves play (to ``zone`` of its owner). Its Hexes go to their owners' Graveyards,
         its Shield to the ground. In Battle, Devices with Defense (and Trinkets) are Dropped (they may be
         Salvaged) and the others are Destroyed; out of Battle every Device is Dropped."""
@@ -142,7 +142,7 @@ class MageZones(MageMoves):
             self._auras_changed(u.ctrl)
             self.recheck = True
         for h in list(u.hexes):
-            self._hex_gone(h)
+            self.hex_gone(h)
         if u.shield is not None:
             self._drop(u.shield, u.ctrl)
         for g in list(u.helping):
@@ -151,7 +151,7 @@ class MageZones(MageMoves):
         for g in list(u.devices):
             f = g.facts
             if battle and not f.trinket and f.stats[3] < 1:
-                self._gear_gone(g)
+                self.gear_gone(g)
             else:
                 self._drop(g, u.ctrl)
                 if battle and not f.sharable:
@@ -175,18 +175,18 @@ class MageZones(MageMoves):
                 self.say(f"{u.facts.name} leaves the Battle: it ends")
             self._end_battle(b, b.u[1] is u)
 
-    def _gear_gone(self, g: Gear) -> None:
+    def gear_gone(self, g: Gear) -> None:
         """A Device or Shield is Destroyed: to its owner's Graveyard with its Hexes."""
         self._unequip(g)
         ground = self.sides[g.ctrl].ground
         if g in ground:
             ground.remove(g)
         for h in list(g.hexes):
-            self._hex_gone(h)
+            self.hex_gone(h)
         del self.objs[g.gid]
         self.sides[g.owner].graveyard.append(g.facts)
 
-    def _hex_gone(self, h: Hex) -> None:
+    def hex_gone(self, h: Hex) -> None:
         """A Hex is lifted (Destroyed), or its card left play: to its owner's Graveyard."""
         host = h.host
         host.hexes.remove(h)
@@ -200,7 +200,7 @@ class MageZones(MageMoves):
             self.touch(bearer)
         if h.facts.hex_mods:
             self.recheck = True
-        if type(host) is Unit and self._key_alive(host):
+        if type(host) is Unit and self.key_alive(host):
             self._fit(host)
 
     def _spell_gone(self, spell: TableSpell) -> None:
@@ -211,12 +211,13 @@ class MageZones(MageMoves):
         if spell.facts.auras:
             self._auras_changed(spell.owner)
 
-    def _dead(self, u: Unit) -> bool:
+    def dead(self, u: Unit) -> bool:
+        """Whether ``u``'s Defense, with every modifier, is used up by its damage."""
         if u.stamp != self.stamp:
             self.refresh(u)
         return u.st[3] - u.damage <= 0
 
-    def _check_all(self, blame: int | None) -> None:
+    def check_all(self, blame: int | None) -> None:
         """Cards whose Defense is 0 or less are Killed (after modifiers end or Devices are lost)."""
         objs = self.objs
         for side in self.sides:
@@ -225,9 +226,9 @@ class MageZones(MageMoves):
                     if u.stamp != self.stamp:
                         self.refresh(u)
                     if u.st[3] - u.damage <= 0:
-                        self._kill(u, blame)
+                        self.kill(u, blame)
 
-    def _kill(self, u: Unit, killer: int | None, battle: bool = False) -> list[Gear]:
+    def kill(self, u: Unit, killer: int | None, battle: bool = False) -> list[Gear]:
         """A card is Killed: the killing player gains its Creation Cost in Flesh; it goes to the Removed
         Pile unless its controller Tags it for half its cost."""
         loser = u.ctrl
@@ -241,14 +242,14 @@ class MageZones(MageMoves):
         if not (u.disabled or u.chains):
             for e in f.triggers.get("on_killed", ()):
                 self._effect(loser, e, f, this=u)
-        dropped = self._leave(u, "removed", battle)
+        dropped = self.leave(u, "removed", battle)
         side = self.sides[loser]
         if side.alive and not side.dummy and side.flesh >= f.half and f.half > 0:
             self.pending.append((loser, [Choose((loser, u.owner, f), f"tag {f.name} for {f.half} Flesh"),
                                          Choose(None, f"let {f.name} be Removed")], "tag", None))
         return dropped
 
-    def _steal(self, u: Unit, p: int, duration: str | None) -> None:
+    def steal(self, u: Unit, p: int, duration: str | None) -> None:
         """Gain control of ``u``: it keeps its Devices; a Sharable Device it carries or helps with is re-shared."""
         old = u.ctrl
         if old == p:
@@ -279,7 +280,8 @@ class MageZones(MageMoves):
         if self.log is not None:
             self.say(f"P{p + 1} gains control of {u.facts.name}")
 
-    def _hurt_mage(self, seat: int, amount: int) -> None:
+    def hurt_mage(self, seat: int, amount: int) -> None:
+        """Deal ``amount`` damage to ``seat``'s Mage."""
         side = self.sides[seat]
         if amount <= 0 or not side.alive:
             return
@@ -321,23 +323,23 @@ class MageZones(MageMoves):
         for other in self.sides:
             for u in list(other.units):
                 if u.ctrl == seat and u.owner != seat and self.sides[u.owner].alive:
-                    self._steal(u, u.owner, "permanent")
+                    self.steal(u, u.owner, "permanent")
                 elif u.ctrl == seat or u.owner == seat:
-                    if self._key_alive(u):
-                        self._leave(u, "graveyard")
+                    if self.key_alive(u):
+                        self.leave(u, "graveyard")
         for other in self.sides:
             for u in other.units:
                 for g in list(u.devices):
                     if g.owner == seat:
-                        self._gear_gone(g)
+                        self.gear_gone(g)
                 if u.shield is not None and u.shield.owner == seat:
-                    self._gear_gone(u.shield)
+                    self.gear_gone(u.shield)
         for other in self.sides:
             for g in list(other.ground):
                 if g.ctrl == seat or g.owner == seat:
-                    self._gear_gone(g)
+                    self.gear_gone(g)
         for h in list(side.hexes):
-            self._hex_gone(h)
+            self.hex_gone(h)
         for spell in list(side.table):
             self._spell_gone(spell)
         if seat == self.active:
@@ -345,11 +347,12 @@ class MageZones(MageMoves):
             self.cur = None
             self.declared = []
             self._set_phase(ENDTURN)
-        self._check_all(None)
+        self.check_all(None)
 
     # -- drawing --
 
-    def _do_draw(self, side: Side, piles: str) -> None:
+    def do_draw(self, side: Side, piles: str) -> None:
+        """``side`` draws one card from each pile ``piles`` names (B: Barracks, A: Armory, S: Spellbook)."""
         for letter in piles:
             pile = side.barracks if letter == "B" else side.armory if letter == "A" else side.spellbook
             draw(pile, side.hand, 1)
@@ -382,7 +385,7 @@ class MageZones(MageMoves):
             if t is None:
                 continue
             if type(t) is Unit:
-                if not self._key_alive(t):
+                if not self.key_alive(t):
                     continue
                 if cond is not None and cond.role is None and not cond.ok(t.facts, self.flags(t)):
                     continue

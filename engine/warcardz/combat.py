@@ -336,7 +336,7 @@ def task_win(state: WarcardzState, task: Task) -> None:
     assert combat is not None
     defender = combat.defender
     if combat.saved:
-        state._to_reserve(defender)
+        state.to_reserve(defender)
     else:
         state._remove(defender, " (the attacker wins)")
     if state._check_end():
@@ -382,4 +382,4 @@ def answer_move(state: WarcardzState, player: int, action: Step | Pass, data: No
     assert fighter is not None and state.combat is not None  # (a winner that can step in)
     if state.log is not None:
         state.say(f"{fighter.facts.name} moves into {SQUARE_NAMES[state.combat.target]}")
-    state._relocate(fighter, state.combat.target)
+    state.relocate(fighter, state.combat.target)

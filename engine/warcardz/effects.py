@@ -158,7 +158,7 @@ def _choose_attribute(state: WarcardzState, player: int, entry: Entry, context: 
                 revealed = pile[:i]
                 del pile[:i + 1]
                 pile.extend(revealed)
-                state._set_attribute(facts)
+                state.set_attribute(facts)
                 return
         return
     count = min(entry.get("count", 3), len(pile))
@@ -179,7 +179,7 @@ def answer_survey(state: WarcardzState, player: int, action: Choose, count: int)
     del pile[:count - 1]
     pile.append(state.attr_card)
     pile.extend(others)
-    state._set_attribute(chosen)
+    state.set_attribute(chosen)
 
 
 @EFFECTS.handles("swap_positions", triggers={"on_play"}, targets={"two_adjacent_own_fighters"})
@@ -202,7 +202,7 @@ def _move(state: WarcardzState, player: int, entry: Entry, context: Context) -> 
     src, dst = context["target"]
     fighter = state.board[src]
     if fighter is not None and state.board[dst] is None:
-        state._relocate(fighter, dst)
+        state.relocate(fighter, dst)
         if state.log is not None:
             state.say(f"{fighter.facts.name} moves to {SQUARE_NAMES[dst]}")
 
@@ -213,7 +213,7 @@ def _return_to_reserve(state: WarcardzState, player: int, entry: Entry, context:
     fighter = state.board[context["target"]]
     if fighter is not None:
         context["vacated"] = fighter.sq
-        state._to_reserve(fighter)
+        state.to_reserve(fighter)
 
 
 @EFFECTS.handles("deploy_reserve", triggers={"on_play"}, targets={"controller"}, keys={"amount", "optional"})
@@ -231,7 +231,7 @@ def deploy_choices(state: WarcardzState, player: int, context: Context) -> list[
     else:
         squares = None
     options: list[PlayerAction] = [Choose((d.index, d.square), f"place {d.name} at {SQUARE_NAMES[d.square]}")
-                                   for d in state._deploys(player, squares)]
+                                   for d in state.deploys(player, squares)]
     if not options:
         return None
     options.append(Choose(None, "place no more reserves"))
@@ -247,7 +247,7 @@ def answer_deploy(state: WarcardzState, player: int, action: Choose, data: tuple
     facts = state.sides[player].reserves.pop(index)
     if remaining > 1:
         state.tasks.append(("effect", player, {**entry, "amount": remaining - 1}, context))
-    state._place(facts, player, square, True)
+    state.place(facts, player, square, True)
 
 
 @EFFECTS.handles("grant_direction", triggers={"on_play"}, targets={"own_fighter"}, keys={"directions", "duration"},

@@ -208,7 +208,9 @@ class FieldState(GameState):
 
     # -- the board --
 
-    def _place(self, facts: Facts, owner: int, sq: int, from_reserve: bool) -> Fighter:
+    def place(self, facts: Facts, owner: int, sq: int, from_reserve: bool) -> Fighter:
+        """Put a new fighter of ``facts`` for ``owner`` on the open square ``sq`` (``from_reserve``: it comes from the
+        reserve); the fighter."""
         fighter = Fighter(facts, owner, self.next_uid, sq)
         self.next_uid += 1
         self.changed = True
@@ -293,13 +295,15 @@ class FieldState(GameState):
         if self.log is not None:
             self.say(f"{fighter.facts.name} of P{fighter.owner + 1} is removed from the field{why}")
 
-    def _to_reserve(self, fighter: Fighter) -> None:
+    def to_reserve(self, fighter: Fighter) -> None:
+        """Take ``fighter`` off the field back to its owner's reserve."""
         self._take(fighter)
         self.sides[fighter.owner].reserves.append(fighter.facts)
         if self.log is not None:
             self.say(f"{fighter.facts.name} of P{fighter.owner + 1} goes back to the reserve")
 
-    def _relocate(self, fighter: Fighter, sq: int) -> None:
+    def relocate(self, fighter: Fighter, sq: int) -> None:
+        """Move ``fighter`` to the open square ``sq``."""
         self.changed = True
         self._forget(fighter.sq)
         self.board[fighter.sq] = None
@@ -326,9 +330,10 @@ class FieldState(GameState):
         """The attribute card in play goes to the bottom of its deck; the top card is flipped."""
         if self.attr_pile:
             self.attr_pile.append(self.attr_card)
-            self._set_attribute(self.attr_pile.pop(0))
+            self.set_attribute(self.attr_pile.pop(0))
 
-    def _set_attribute(self, facts: Facts) -> None:
+    def set_attribute(self, facts: Facts) -> None:
+        """Make ``facts`` (an attribute card) the attribute in play."""
         self.changed = True
         self.cache.clear()
         self.attr_card = facts

@@ -219,7 +219,7 @@ def _field(state: WarcardzState, player: int, line: Sequence[Facts | None]) -> N
     """Lay a line (listed from its owner's left) face down, then turn it up."""
     for i, facts in enumerate(line):
         if facts is not None:
-            state._place(facts, player, player * 5 + (i if player == 0 else 4 - i), False)
+            state.place(facts, player, player * 5 + (i if player == 0 else 4 - i), False)
 
 
 def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[Facts]) -> None:
@@ -229,7 +229,7 @@ def _side_decks(state: WarcardzState, attributes: list[Facts], variables: list[F
     state.attr_pile, state.var_pile = attr_pile, var_pile
     log = state.log
     state.log = None
-    state._set_attribute(attr_pile.pop(0))
+    state.set_attribute(attr_pile.pop(0))
     var_card = var_pile.pop(0)
     state._set_variable(var_card)
     state.log = log

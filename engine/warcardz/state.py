@@ -96,7 +96,7 @@ class WarcardzState(ScoredState):
         p = self.active
         moves: list[PlayerAction] = []
         if not self.slot_used:
-            moves.extend(self._deploys(p))
+            moves.extend(self.deploys(p))
             moves.extend(self._before_plays(p))
         if not self.discarded:
             moves.extend(self._discards(p))
@@ -104,7 +104,7 @@ class WarcardzState(ScoredState):
         moves.append(END_TURN)
         return moves
 
-    def _deploys(self, player: int, squares: Sequence[int] | None = None) -> list[Deploy]:
+    def deploys(self, player: int, squares: Sequence[int] | None = None) -> list[Deploy]:
         """Every reserve placement: fewer than five fighters, an open square of one's own line, value cap."""
         if len(self.units[player]) >= LINE:
             return []
@@ -264,7 +264,7 @@ class WarcardzState(ScoredState):
                 self.slot_used = True
                 if not self.several:
                     tasks.append(TASK_END)  # the turn's one action: the turn ends once its effects are done
-                self._place(facts, self.active, action.square, True)
+                self.place(facts, self.active, action.square, True)
             elif action is END_TURN or action == END_TURN:
                 if not tasks:
                     self.end_turn()
@@ -401,7 +401,7 @@ class WarcardzState(ScoredState):
         if side.reserves and len(self.units[1]) < LINE:
             for sq in VIEW_ROW[1]:
                 if self.board[sq] is None:
-                    self._place(side.reserves.pop(0), 1, sq, True)
+                    self.place(side.reserves.pop(0), 1, sq, True)
                     self.changed = False  # (the dummies' placement is no change the player made)
                     return
 

@@ -155,7 +155,8 @@ class StateBase(GameState):
                     return g
         return None
 
-    def _binding(self, uid: Any) -> Binding | None:
+    def binding(self, uid: Any) -> Binding | None:
+        """The binding in play with this uid, or None."""
         for side in self.sides:
             for g in side.guardians:
                 for b in g.bindings:
@@ -168,7 +169,7 @@ class StateBase(GameState):
 
     def in_play(self, uid: int) -> Any:
         """The guardian, binding or environment in play with id ``uid`` (None: none is)."""
-        found = self.guardian(uid) or self._binding(uid)
+        found = self.guardian(uid) or self.binding(uid)
         if found is None:
             for side in self.sides:
                 if side.env is not None and side.env.uid == uid:

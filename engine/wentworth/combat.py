@@ -246,7 +246,7 @@ class CombatState(LegalState):
         if self.c_rolltime:
             for eff, ctx, g in self.c_rolltime:
                 if g.alive:
-                    self._reroll(g, eff, ctx.controller)
+                    self.reroll(g, eff, ctx.controller)
             self.c_rolltime = []
         self.c_prio, self.c_passes = self.c_ap, 0
         self._roll_advance()
@@ -266,7 +266,8 @@ class CombatState(LegalState):
             self.c_prio = self._next_prio(p)
         self._resolve_combat()
 
-    def _reroll(self, g: Guardian, eff: Eff, controller: int) -> None:
+    def reroll(self, g: Guardian, eff: Eff, controller: int) -> None:
+        """Reroll ``g``'s dice in the combat under way as ``eff`` says, for ``controller``."""
         dice = self.c_adice if g is self.c_att else self.c_ddice
         if not dice:
             return
@@ -318,7 +319,7 @@ class CombatState(LegalState):
             if d is not None:
                 self._combat_damage(d, a - v, att)
             elif self.undefended_damage:
-                self._damage_player(dp, a)
+                self.damage_player(dp, a)
             elif self.log is not None:
                 self.say(f"P{dp + 1} takes no damage (an undefended attack deals none)")
         elif v > a:
@@ -365,7 +366,7 @@ class CombatState(LegalState):
     def _combat_damage(self, g: Guardian, amount: int, killer: Guardian | None) -> None:
         """Combat damage: enough to defeat the guardian sends the excess to its controller."""
         if not g.alive:
-            self._damage_player(g.owner, amount)
+            self.damage_player(g.owner, amount)
             return
         amount = self._reduce(g, amount)
         if amount <= 0:
@@ -381,7 +382,7 @@ class CombatState(LegalState):
             self.say(f"{_label(g)} takes {amount} damage")
         self._defeat(g, killer, True)
         if amount > left:
-            self._damage_player(g.owner, amount - left)
+            self.damage_player(g.owner, amount - left)
 
     def damage_guardian(self, g: Guardian, amount: int) -> None:
         """Damage from an effect (no excess carries over to the player)."""
@@ -397,9 +398,7 @@ class CombatState(LegalState):
             self._defeat(g, None, False)
 
     def damage_player(self, seat: int, amount: int) -> None:
-        self._damage_player(seat, amount)
-
-    def _damage_player(self, seat: int, amount: int) -> None:
+        """Deal ``amount`` damage to ``seat``'s player, after what prevents it and its shields."""
         side = self.sides[seat]
         if side.out or side.shield_all or amount <= 0:
             return
@@ -444,7 +443,7 @@ class CombatState(LegalState):
                                            in_combat=in_combat)))
         self._in_turn_order(start)
 
-    def _leave(self, g: Guardian, *, to_hand: bool) -> None:
+    def leave(self, g: Guardian, *, to_hand: bool) -> None:
         """A guardian leaves play without being defeated (to its owner's hand or discard pile)."""
         g.alive = False
         side = self.sides[g.owner]
@@ -456,9 +455,9 @@ class CombatState(LegalState):
             self.sides[b.owner].discard.append(b.facts)
         g.bindings = []
         self._left(g, bindings)
-        self._check_lives()
+        self.check_lives()
 
-    def _check_lives(self) -> None:
+    def check_lives(self) -> None:
         """Guardians whose life fell to 0 (a life bonus left play) are defeated (in turn order from the
         active player)."""
         for side in self.seen_by(self.active):
@@ -542,4 +541,4 @@ class CombatState(LegalState):
             self.say(f"P{seat + 1} has no life left and is out")
         # guardians kept alive by a life bonus of the player's cards are defeated now (also when the game is
         # over: the final board is the same with or without a play-by-play)
-        self._check_lives()
+        self.check_lives()

@@ -32,7 +32,7 @@ _G_TARGETS = ("this", "attached", "target_guardian", "target_friendly_guardian",
 @EFFECTS.handles("modify_roll", triggers={"passive", *_ALL_TRIGGERS}, targets=_G_TARGETS,
                  keys={*_COMMON, "op", "applies_to"}, conditions=_GUARDIAN_CONDITIONS)
 def _modify_roll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if not g.alive:
             continue
         if eff.duration == "this_roll":
@@ -46,10 +46,10 @@ def _modify_roll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
 @EFFECTS.handles("reroll", triggers={"activated", "on_attack", "on_defend", "on_play"}, targets=_G_TARGETS,
                  keys={"cost", "dice", "keep", "limit", "optional"}, conditions=_GUARDIAN_CONDITIONS)
 def _reroll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if g.alive and (g is state.c_att or g is state.c_def):
             if state.c_rolled:
-                state._reroll(g, eff, ctx.controller)
+                state.reroll(g, eff, ctx.controller)
             else:
                 state.c_rolltime.append((eff, ctx, g))
 
@@ -60,24 +60,24 @@ def _reroll(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                           "target_enemy_guardian"),
                  keys={"stat", "amount", "minimum", "duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _modify(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if g.alive:
             if eff.stat == "life":
                 g.bonus_life += eff.amount
             else:
                 g.bonus_rp += eff.amount
     state.dirty = True
-    state._check_lives()
+    state.check_lives()
 
 
 @EFFECTS.handles("damage", triggers=_ALL_TRIGGERS, targets={*_G_TARGETS, *_P_TARGETS}, keys=_COMMON,
                  conditions=_GUARDIAN_CONDITIONS)
 def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target in PLAYER_TARGETS:
-        for seat in state._ptargets(eff, ctx):
-            state._damage_player(seat, eff.amount)
+        for seat in state.ptargets(eff, ctx):
+            state.damage_player(seat, eff.amount)
     else:
-        for g in state._gtargets(eff, ctx):
+        for g in state.gtargets(eff, ctx):
             state.damage_guardian(g, eff.amount)
 
 
@@ -85,12 +85,12 @@ def _damage(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  conditions=_GUARDIAN_CONDITIONS)
 def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target in PLAYER_TARGETS:
-        for seat in state._ptargets(eff, ctx):
+        for seat in state.ptargets(eff, ctx):
             state.sides[seat].life += eff.amount
             if state.log is not None:
                 state.say(f"P{seat + 1} gains {eff.amount} life ({state.sides[seat].life})")
     else:
-        for g in state._gtargets(eff, ctx):
+        for g in state.gtargets(eff, ctx):
             if g.alive and g.damage:
                 g.damage = max(0, g.damage - eff.amount)
 
@@ -101,14 +101,14 @@ def _heal(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  keys={"amount", "cost", "duration", "mode", "limit"})
 def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target in PLAYER_TARGETS:
-        for seat in state._ptargets(eff, ctx):
+        for seat in state.ptargets(eff, ctx):
             side = state.sides[seat]
             if eff.amount >= ALL_DAMAGE:
                 side.shield_all = True
             else:
                 side.shield += eff.amount
         return
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if eff.duration == "this_combat":
             if state.c_att is not None:
                 state.c_protect = (state.c_protect or ()) + (g.uid,)
@@ -118,14 +118,14 @@ def _prevent(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
 
 @EFFECTS.handles("draw", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _draw(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for seat in state._ptargets(eff, ctx):
-        state._draw(seat, eff.amount)
+    for seat in state.ptargets(eff, ctx):
+        state.draw(seat, eff.amount)
 
 
 @EFFECTS.handles("discard", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys={*_COMMON, "chosen_by"})
 def _discard(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     rng = state.rng
-    for seat in state._ptargets(eff, ctx):
+    for seat in state.ptargets(eff, ctx):
         side = state.sides[seat]
         for _ in range(eff.amount):
             if not side.hand:
@@ -151,9 +151,9 @@ def _search(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     wanted = eff.card_type
     eligible = [i for i, facts in enumerate(looked) if not wanted or facts.type == wanted]
     if not eligible:
-        state._finish_search(seat, count, None)
+        state.finish_search(seat, count, None)
     elif not wanted and len(eligible) == 1:
-        state._finish_search(seat, count, eligible[0])
+        state.finish_search(seat, count, eligible[0])
     else:
         options = [Choose(i, looked[i].name) for i in eligible]
         if wanted:
@@ -174,22 +174,22 @@ def _recover(state: WentworthState, eff: Eff, ctx: Ctx, remaining: int | None = 
         return
     remaining = eff.amount if remaining is None else remaining
     if len(options) == 1 and not eff.optional:
-        state._answer_recover(options[0].option, (eff, ctx, remaining))
+        state.answer_recover(options[0].option, (eff, ctx, remaining))
         return
     if eff.optional:
         options.append(Choose(None, "decline"))
-    state.pending.append((ctx.controller, "take", options, "_answer_recover", (eff, ctx, remaining)))
+    state.pending.append((ctx.controller, "take", options, "answer_recover", (eff, ctx, remaining)))
 
 
 @EFFECTS.handles("gain_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _gain_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for seat in state._ptargets(eff, ctx):
+    for seat in state.ptargets(eff, ctx):
         state.sides[seat].influence += eff.amount
 
 
 @EFFECTS.handles("lose_influence", triggers=_ALL_TRIGGERS, targets=_P_TARGETS, keys=_COMMON)
 def _lose_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for seat in state._ptargets(eff, ctx):
+    for seat in state.ptargets(eff, ctx):
         side = state.sides[seat]
         side.influence = max(0, side.influence - eff.amount)
 
@@ -199,7 +199,7 @@ def _lose_influence(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  keys={"card_type", "amount", "minimum", "duration"},
                  conditions=("faction",))
 def _modify_cost(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for seat in state._ptargets(eff, ctx):
+    for seat in state.ptargets(eff, ctx):
         state.sides[seat].cost_temp = [*state.sides[seat].cost_temp, eff]
 
 
@@ -207,7 +207,7 @@ def _modify_cost(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  targets=("this", "attached", "all_guardians", "target_friendly_guardian", "target_guardian"),
                  keys={"duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _haste(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         g.haste_turn = state.turn
 
 
@@ -215,7 +215,7 @@ def _haste(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  targets=("this", "attached", "target_friendly_guardian"),
                  keys={"amount", "duration"})
 def _extra_combat(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if g.extra_turn != state.turn:
             g.extra_turn, g.extra = state.turn, 0
         g.extra += eff.amount
@@ -225,7 +225,7 @@ def _extra_combat(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  targets=("this", "attached", "all_guardians", "target_guardian", "target_enemy_guardian"),
                  keys={"action", "duration"}, conditions=_GUARDIAN_CONDITIONS)
 def _restrict(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if eff.action == "defend":
             g.nodefend_turn = state.turn
         else:
@@ -236,24 +236,24 @@ def _restrict(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
                  targets=("target_guardian", "target_enemy_guardian", "target_friendly_guardian"), keys={"cost"},
                  conditions=_GUARDIAN_CONDITIONS)
 def _rest(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         g.resting = True
 
 
 @EFFECTS.handles("ready", triggers=("on_play", "activated"), targets=("target_friendly_guardian", "target_guardian"),
                  keys={"cost"}, conditions=_GUARDIAN_CONDITIONS)
 def _ready(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         g.resting = False
 
 
 @EFFECTS.handles("destroy", triggers=("on_play", "on_enter"), targets=("target_binding", "target_environment"))
 def _destroy(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
     if eff.target == "target_binding":
-        b = state._binding(ctx.target)
+        b = state.binding(ctx.target)
         if b is None:
             return
-        state._detach(b)
+        state.detach(b)
         state.sides[b.owner].discard.append(b.facts)
         name = b.facts.name
     else:
@@ -270,16 +270,16 @@ def _destroy(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
             return
     if state.log is not None:
         state.say(f"{name} is destroyed")
-    state._check_lives()
+    state.check_lives()
 
 
 @EFFECTS.handles("return_to_hand", triggers=("activated", "on_defeated", "on_enter", "on_play"),
                  targets=("this", "attached", "target_guardian", "target_friendly_guardian", "target_enemy_guardian"),
                  keys={"cost"})
 def _return_to_hand(state: WentworthState, eff: Eff, ctx: Ctx) -> None:
-    for g in state._gtargets(eff, ctx):
+    for g in state.gtargets(eff, ctx):
         if g.alive:
-            state._leave(g, to_hand=True)
+            state.leave(g, to_hand=True)
         else:
             side = state.sides[g.owner]
             for index in range(len(side.discard) - 1, -1, -1):

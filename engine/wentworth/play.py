@@ -59,7 +59,7 @@ class PlayState(TurnState):
             if old is not None:
                 old.alive = False
                 side.discard.append(old.facts)
-                self._check_lives()
+                self.check_lives()
             self._fire_played(facts, p, side.env, None)
         else:
             side.discard.append(facts)
@@ -116,7 +116,8 @@ class PlayState(TurnState):
             g.bindings.append(b)
             self._rebound(b, g, -1, True)
 
-    def _detach(self, b: Binding) -> None:
+    def detach(self, b: Binding) -> None:
+        """Take binding ``b`` off its host (guardian or player)."""
         if b.host is not None:
             g = b.host
             g.bindings.remove(b)
@@ -130,15 +131,15 @@ class PlayState(TurnState):
 
     def _rebind(self, action: Rebind) -> None:
         p = self.w_seats[0] if self.phase == RESPOND else self.active
-        b = self._binding(action.uid)
+        b = self.binding(action.uid)
         assert b is not None  # a binding in play
         paid = self.cost(p, b.facts)
         self.sides[p].influence -= paid
         if self.log is not None:
             self.say(f"P{p + 1} re-binds {b.facts.name} to {action.label} for {paid} influence")
-        self._detach(b)
+        self.detach(b)
         self._attach(b, action.target)
-        self._check_lives()
+        self.check_lives()
         if self.phase == RESPOND:
             self.resume.append("_window_advance")
 
@@ -148,7 +149,7 @@ class PlayState(TurnState):
         facts = side.hand.pop(action.index)
         side.influence -= (facts.cost + 1) // 2
         side.discard.append(facts)
-        self._draw(p, 1)
+        self.draw(p, 1)
         if self.log is not None:
             self.say(f"P{p + 1} discards {facts.name} for {(facts.cost + 1) // 2} influence and draws a card")
 

@@ -194,7 +194,7 @@ class WentworthState(PlayState):
             self.sides[ctx.controller].influence -= eff.pay
             EFFECTS.handlers[eff.kind](self, eff, ctx)
 
-    def _gtargets(self, eff: Eff, ctx: Ctx) -> list[Guardian]:
+    def gtargets(self, eff: Eff, ctx: Ctx) -> list[Guardian]:
         """The guardians an effect touches (an "attached" guardian may be one just defeated)."""
         target = eff.target
         if eff.choice:
@@ -235,7 +235,8 @@ class WentworthState(PlayState):
             pool = [g for g in pool if cond.ok(self, g)]
         return pool
 
-    def _ptargets(self, eff: Eff, ctx: Ctx) -> list[int]:
+    def ptargets(self, eff: Eff, ctx: Ctx) -> list[int]:
+        """The players (seats) an effect aimed at players affects."""
         target = eff.target
         ctrl = ctx.controller
         if target == "controller":
@@ -260,9 +261,9 @@ class WentworthState(PlayState):
 
     def _answer_search(self, option: Any, data: tuple[Any, ...]) -> None:
         seat, count, _ = data
-        self._finish_search(seat, count, option)
+        self.finish_search(seat, count, option)
 
-    def _finish_search(self, seat: int, count: int, option: Any) -> None:
+    def finish_search(self, seat: int, count: int, option: Any) -> None:
         """Take the chosen card of the top ``count`` into hand; the rest go to the bottom in the order seen."""
         side = self.sides[seat]
         deck = side.deck
@@ -278,7 +279,9 @@ class WentworthState(PlayState):
             side.lo += len(looked)
             side.hi += len(looked)
 
-    def _answer_recover(self, option: Any, data: tuple[Any, ...]) -> None:
+    def answer_recover(self, option: Any, data: tuple[Any, ...]) -> None:
+        """Return the card chosen (``option``: its index in the discard pile; None: none) to the hand, then ask for the
+        next while ``data``'s count of cards to recover lasts."""
         eff, ctx, remaining = data
         if option is None:
             return

@@ -79,7 +79,7 @@ class TurnState(CombatState):
             side.deck.extend(side.hand)
             side.hand.clear()
             _shuffle(side, self.rng)
-            self._draw(seat, HAND_SIZE)
+            self.draw(seat, HAND_SIZE)
         if self.log is not None:
             self.say(f"P{seat + 1} {'redraws 7 cards' if action.redraw else 'keeps the opening hand'}")
         following = (seat + 1) % self.n
@@ -90,7 +90,8 @@ class TurnState(CombatState):
         else:
             self.redraw_seat = following
 
-    def _draw(self, seat: int, count: int) -> None:
+    def draw(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards (fewer when its deck runs out), the deck shuffled lazily as it is drawn."""
         side = self.sides[seat]
         deck, hand = side.deck, side.hand
         for _ in range(count):
@@ -131,12 +132,12 @@ class TurnState(CombatState):
         if queue:
             self.resume.append("_draw_step")
         else:
-            self._draw(p, HAND_SIZE - len(side.hand))
+            self.draw(p, HAND_SIZE - len(side.hand))
             self._open_window(REBUFF)
 
     def _draw_step(self) -> None:
         side = self.sides[self.active]
-        self._draw(self.active, HAND_SIZE - len(side.hand))
+        self.draw(self.active, HAND_SIZE - len(side.hand))
         self.phase = REBUFF
         self._open_window(REBUFF)
 
@@ -217,7 +218,7 @@ class TurnState(CombatState):
         assert g is not None  # one of the options: a guardian of the active player
         if self.log is not None:
             self.say(f"P{g.owner + 1} puts {g.facts.name} in the discard pile (more than {MAX_GUARDIANS} guardians)")
-        self._leave(g, to_hand=False)
+        self.leave(g, to_hand=False)
         self.resume.append("_end_turn_limit")
 
     def _next_turn(self) -> None:

@@ -274,7 +274,7 @@ def test_losing_the_lucky_cog_drops_a_device(cards):
     equip(state, hand, cards["Leather Jerkin"])
     sword = equip(state, hand, cards["Iron Shortsword"])
     assert state.free_dex(hand) == 0
-    state._gear_gone(cog)
+    state.gear_gone(cog)
     assert sword in state.sides[0].ground and pistol in hand.devices and state.dexterity_ok()
 
 
@@ -525,7 +525,7 @@ def test_seized_gears_weakens_a_device(cards):
     give(state, 0, cards["Seized Gears"], flesh=50)
     act(state, Create, name="Seized Gears", target=bow.gid)
     assert state.attacks(archer)[:2] == [4, 2] and bow.hexes
-    state._gear_gone(bow)
+    state.gear_gone(bow)
     assert mw.facts_of(cards["Seized Gears"]) in state.sides[0].graveyard
 
 

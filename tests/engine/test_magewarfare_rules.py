@@ -234,7 +234,7 @@ def test_a_sharable_device_is_shared_between_users():
     assert [(u.uid, lent) for u, lent in g.lent] == [(first.uid, 2), (second.uid, 1)]
     assert second.helping == [g] and state.attacks(first)[LONG] == 8
     assert second not in state.attackers(0) and state.dexterity_ok()
-    state._leave(second, "graveyard")  # the remaining user cannot carry 3 dexterity alone: the Device is Dropped
+    state.leave(second, "graveyard")  # the remaining user cannot carry 3 dexterity alone: the Device is Dropped
     assert g in state.sides[0].ground and not first.devices and first.lent == 0
 
 

@@ -38,7 +38,7 @@ def test_kept_counts_follow_the_game(starter):
             u.return_to is not None for side in state.sides for u in side.units)
         assert state.expiring or not expiring  # (the flag may stay set after the bonus is gone)
         for side in state.sides:
-            assert state._draw_options(side) == draw_options_from_scratch(side)
+            assert state.draw_options(side) == draw_options_from_scratch(side)
         checked += 1
     assert checked > 3000
 

@@ -256,7 +256,7 @@ def test_preferred_position_adds_one_to_every_attribute():
                                                        position="guard")}, {P2_POST: grunt("X")})
     home, away = fighter(game, P1_GUARD), fighter(game, P1_POST)
     assert game.score(home, True, (home,)) == 2 + 3 and game.score(away, True, (away,)) == 2 + 2
-    game._set_attribute(warcardz.facts_of(attribute_card("small_arms", frenzy=True)))
+    game.set_attribute(warcardz.facts_of(attribute_card("small_arms", frenzy=True)))
     assert game.score(home, True, (home,)) == 2 + 3 + 2 and game.score(away, True, (away,)) == 2 + 2 + 1
 
 
@@ -266,7 +266,7 @@ def test_the_attribute_card_can_add_frenzy():
     game = arena({P1_FLANK: card}, {P2_FLANK: grunt("X")}, attribute=attribute_card("hand_to_hand"))
     me = fighter(game, P1_FLANK)
     assert game.score(me, True, (me,)) == 3 and game.score(me, False) == 3
-    game._set_attribute(warcardz.facts_of(attribute_card("hand_to_hand", frenzy=True)))
+    game.set_attribute(warcardz.facts_of(attribute_card("hand_to_hand", frenzy=True)))
     assert game.score(me, True, (me,)) == 7 and game.score(me, False) == 7
 
 

@@ -43,7 +43,7 @@ def test_drawing_a_lazily_shuffled_deck_deals_every_card_once():
     side = game.sides[0]
     assert side.hi - side.lo == 100 - _SETTLE  # only the top of the deck is settled
     cards = set(side.deck) | set(side.hand)
-    game._draw(0, 200)
+    game.draw(0, 200)
     assert not side.deck and set(side.hand) == cards and len(side.hand) == 100
 
 
@@ -51,7 +51,7 @@ def test_search_on_an_unsettled_deck_puts_the_rest_under_the_unshuffled_cards(st
     """Frontier Scout looks at the top 3 cards; the rest go to the bottom, below the cards not yet shuffled."""
     game = state()
     side = game.sides[0]
-    game._draw(0, len(side.deck) - side.hi)  # every settled card is drawn: the top is unshuffled now
+    game.draw(0, len(side.deck) - side.hi)  # every settled card is drawn: the top is unshuffled now
     assert side.hi == len(side.deck)
     give(game, 0, starter_scout)
     game.sides[0].influence = 10
@@ -62,7 +62,7 @@ def test_search_on_an_unsettled_deck_puts_the_rest_under_the_unshuffled_cards(st
     top = side.deck[-3:][::-1]
     game.apply(game.legal_actions()[1])
     assert side.hand[-1] is top[1] and side.deck[:2] == [top[2], top[0]] and len(side.deck) == before - 1
-    game._draw(0, 200)
+    game.draw(0, 200)
     assert side.hand[-2:] == [top[2], top[0]][::-1]  # the bottom cards come last
 
 

@@ -78,11 +78,11 @@ def arena(p1=None, p2=None, *, attribute: Card = NEUTRAL, variable: Card = CALM,
     state.acache.clear()
     for player, placed in enumerate((p1 or {}, p2 or {})):
         for sq, card in placed.items():
-            state._place(warcardz.facts_of(card), player, sq, False)
+            state.place(warcardz.facts_of(card), player, sq, False)
     for player in (0, 1):
         state.sides[player].hand = [warcardz.facts_of(c) for c in hands[player]]
         state.sides[player].reserves = [warcardz.facts_of(c) for c in reserves[player]]
-    state._set_attribute(warcardz.facts_of(attribute))
+    state.set_attribute(warcardz.facts_of(attribute))
     state._set_variable(warcardz.facts_of(variable))
     state.tasks.clear()
     state.pending = None

@@ -32,9 +32,10 @@ def test_no_module_of_a_packaged_engine_is_over_800_lines_or_has_a_function_over
 def test_policies_and_effect_handlers_use_the_state_only_through_its_public_view(game):
     """No attribute with a leading underscore is read on anything but ``self`` in a game's policy modules
     (``policies.py`` and any ``policy_*.py`` beside it) or in its effect handlers (``effects.py``)."""
-    paths = sorted([*(ENGINE / game).glob("polic*.py"), ENGINE / game / "effects.py"])
+    policies = sorted((ENGINE / game).glob("polic*.py"))
+    assert policies, f"{game} has no policies module"
+    paths = [*policies, ENGINE / game / "effects.py"]
     trees = [(path.name, ast.parse(path.read_text(encoding="utf-8"))) for path in paths]
-    assert trees, f"{game} has no policies module"
     private = [f"{name} line {node.lineno}: {ast.unparse(node)}" for name, tree in trees for node in ast.walk(tree)
                if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                and not (isinstance(node.value, ast.Name) and node.value.id == "self")]

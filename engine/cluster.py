@@ -22,7 +22,9 @@ from __future__ import annotations
 import hashlib
 import itertools
 import queue
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import suppress
@@ -121,7 +123,10 @@ class Cluster:
              take: Callable[..., bool], outcome: Outcome) -> None:
         """Play ``chunks`` of ``batch`` on the cluster, a few per worker at a time, and hand each reply to
         ``take`` as it arrives (it returns ``False`` to stop). Sets ``outcome.lost`` if the cluster goes away.
-        Ctrl-C (KeyboardInterrupt) cancels the chunks in flight before it goes on up."""
+
+        Ctrl-C (or SIGTERM) cancels the chunks in flight, then goes on up as KeyboardInterrupt. It is taken
+        between calls to the scheduler, never inside one (see :class:`_Interrupts`); a second Ctrl-C while
+        the chunks are being cancelled stops at once."""
         # The worker's own DECKLAB_CHECK must not decide: the batch is played as checked as the client says.
         batch = replace(batch, check=batch.check if batch.check is not None else is_checking_default())
         held = self.client.submit(_held, batch, pure=False)
@@ -134,34 +139,39 @@ class Cluster:
                 future.add_done_callback(finished.put)
 
         alone_since: float | None = None  # when the cluster was last seen without a worker
-        try:
-            submit(max(1, self.workers) * AHEAD)
-            while pending:
-                try:
-                    future = finished.get(timeout=POLL)
-                except queue.Empty:  # nothing back for a while: is the cluster still there?
-                    if self.client.status not in ("running", "connecting"):
-                        outcome.lost = self._gone
+        with _Interrupts(wake=lambda: finished.put(_INTERRUPTED)) as interrupts:
+            try:
+                submit(max(1, self.workers) * AHEAD)
+                while pending:
+                    try:
+                        future = finished.get(timeout=POLL)
+                    except queue.Empty:  # nothing back for a while: is the cluster still there?
+                        future = None
+                    if interrupts.received:
+                        raise KeyboardInterrupt
+                    if future is None:
+                        if self.client.status not in ("running", "connecting"):
+                            outcome.lost = self._gone
+                            return
+                        if self.workers:
+                            alone_since = None
+                        elif alone_since is None:
+                            alone_since = time.monotonic()
+                        elif time.monotonic() - alone_since > NO_WORKERS_WAIT:
+                            outcome.lost = f"the Dask cluster at {self.address} has had no workers for " \
+                                           f"{NO_WORKERS_WAIT:.0f} s"
+                            return
+                        continue
+                    pending.discard(future)
+                    reply = self._result(future, outcome)
+                    if reply is None or not take(*reply):
                         return
-                    if self.workers:
-                        alone_since = None
-                    elif alone_since is None:
-                        alone_since = time.monotonic()
-                    elif time.monotonic() - alone_since > NO_WORKERS_WAIT:
-                        outcome.lost = f"the Dask cluster at {self.address} has had no workers for " \
-                                       f"{NO_WORKERS_WAIT:.0f} s"
-                        return
-                    continue
-                pending.discard(future)
-                reply = self._result(future, outcome)
-                if reply is None or not take(*reply):
-                    return
-                submit(1)
-        except (OSError, TimeoutError):  # (Dask's CommClosedError is an OSError)
-            outcome.lost = self._gone
-        finally:
-            with suppress(OSError, TimeoutError):
-                self.client.cancel([*pending, held])
+                    submit(1)
+            except (OSError, TimeoutError):  # (Dask's CommClosedError is an OSError)
+                outcome.lost = self._gone
+            finally:
+                with suppress(OSError, TimeoutError):
+                    self.client.cancel([*pending, held])
 
     @property
     def _gone(self) -> str:
@@ -184,6 +194,40 @@ class Cluster:
         except Exception as error:  # anything else a worker raised (its games are played in GameFailure's net)
             outcome.lost = f"a worker of the Dask cluster failed ({type(error).__name__}: {error})"
         return None
+
+
+_INTERRUPTED = object()
+"""Put on a batch's queue of finished chunks to wake it when Ctrl-C arrives."""
+
+
+class _Interrupts:
+    """While a batch waits on the cluster: Ctrl-C and SIGTERM are noted (and ``wake`` called) instead of raised
+    wherever the main thread happens to be, so that KeyboardInterrupt never lands inside one of Dask's calls to
+    the scheduler (``distributed``'s own clean-up of such a call can fail and print a traceback). The batch
+    raises it itself between calls. A second signal, once one was noted, is raised at once, as Python would.
+    Off the main thread (where signals cannot be handled) it does nothing."""
+
+    def __init__(self, *, wake: Callable[[], None]) -> None:
+        self.wake, self.received, self.previous = wake, False, dict[int, Any]()
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            for number in (signal.SIGINT, signal.SIGTERM):
+                self.previous[number] = signal.signal(number, self._note)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+        if self.received and kind is None:  # (noted after the batch's last look: raise it now)
+            raise KeyboardInterrupt
+
+    def _note(self, _number: int, _frame: object) -> None:
+        if self.received:
+            raise KeyboardInterrupt
+        self.received = True
+        self.wake()
 
 
 def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Cluster:
@@ -222,8 +266,11 @@ def quiet() -> None:
 
     import distributed  # noqa: F401  (its import configures its loggers; set them after it)
 
-    for name in [name for name in logging.root.manager.loggerDict if name.split(".")[0] == "distributed"]:
+    # (tornado's logger carries the errors of callbacks on Dask's event loop, such as the clean-up of a call that
+    # Ctrl-C interrupted while connecting)
+    for name in [name for name in logging.root.manager.loggerDict if name.split(".")[0] in ("distributed", "tornado")]:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    logging.getLogger("tornado.application").setLevel(logging.CRITICAL + 1)
 
 
 class LocalCluster:

@@ -181,6 +181,42 @@ def test_ctrl_c_cancels_the_clusters_work_and_reports_what_finished(tmp_path, db
             assert not any(connected.client.processing().values())
 
 
+def test_ctrl_c_during_a_call_to_the_scheduler_waits_for_the_call_to_end(decks, cluster, monkeypatch):
+    """Ctrl-C arriving while the client is inside one of Dask's calls to the scheduler does not interrupt that call
+    (Dask's own clean-up of an interrupted call can fail with a traceback): the batch stops right after it."""
+    from decklab.engine import cluster as module
+
+    monkeypatch.setattr(module, "POLL", 0.005)  # (the batch looks at the cluster's workers between replies)
+    batch = Batch(game="wh40k", decks=decks, policies=["greedy"], games=200_000, seed=5)
+    with connect(cluster.address) as connected:
+        nthreads, armed, seen = connected.client.nthreads, [False], []
+
+        def interrupted_midway(*args, **kwargs):
+            if not armed[0]:
+                return nthreads(*args, **kwargs)
+            armed[0] = False
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.2)  # (Python runs the signal's handler here, in the middle of the call)
+                return nthreads(*args, **kwargs)
+            except KeyboardInterrupt:
+                seen.append("interrupted inside the call")
+                raise
+
+        def arm(done: int, _total: int) -> None:
+            armed[0] = True  # at the first chunk back: the batch is waiting on the cluster now
+
+        connected.client.nthreads = interrupted_midway
+        outcome = run(batch, cluster=connected, progress=arm)
+        assert seen == [] and not armed[0]
+        assert outcome.interrupted and outcome.lost is None and 0 < outcome.games < 200_000
+        deadline = time.monotonic() + 20
+        while any(connected.client.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(connected.client.processing().values())
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_workers_running_another_decklab_are_refused_in_one_sentence(tmp_path, decklab, db_url):
     """A worker importing a copy of decklab whose rules differ (one engine file changed) is not mixed in."""
     root = Path(__file__).resolve().parents[1]

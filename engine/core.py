@@ -26,6 +26,7 @@ from .policies import RandomPolicy as RandomPolicy
 
 Facts = TypeVar("Facts")
 Built = TypeVar("Built")
+Source = TypeVar("Source")
 
 
 class Action(Protocol):
@@ -400,27 +401,49 @@ class FactsCache(Generic[Facts]):
         return facts
 
 
+class IdentityCache(Generic[Source, Built]):
+    """What is built from an object that never changes but is not hashable (an effect's condition, a deck), built
+    once for each object: ``compiled = IdentityCache(Condition)``, then ``compiled.of(condition)``. An object is
+    known by its identity; its entry holds it, so no other object takes its address while the entry lasts.
+    ``limit``: past that many entries the cache starts afresh (for objects that may be made during play).
+
+    >>> lengths = IdentityCache(len)
+    >>> entry = {"power": 3}
+    >>> lengths.of(entry), lengths.of(entry), lengths.of({"power": 3, "keyword": "Ork"}), len(lengths.built)
+    (1, 1, 2, 2)
+    """
+
+    def __init__(self, make: Callable[[Source], Built], *, limit: int | None = None) -> None:
+        self.make, self.limit = make, limit
+        self.built: dict[int, tuple[Source, Built]] = {}
+
+    def of(self, source: Source) -> Built:
+        entry = self.built.get(id(source))
+        if entry is None:
+            if self.limit is not None and len(self.built) >= self.limit:
+                self.built.clear()
+            entry = self.built[id(source)] = (source, self.make(source))
+        return entry[1]
+
+
 class DeckCache(Generic[Built]):
     """What a game builds from a deck (``make(deck, vanilla)``: its cards' facts, its piles), built once for each
-    deck object and each way of playing it: ``deck_facts = DeckCache(build)``, then ``deck_facts(deck)``. A deck is
-    known by its identity (decks are not hashable), and a new deck at a reused address is built afresh.
+    deck object and each way of playing it: ``deck_facts = DeckCache(build)``, then ``deck_facts(deck)``. Decks are
+    not hashable: each way is an :class:`IdentityCache`.
 
     >>> sizes = DeckCache(lambda deck, vanilla: sum(quantity for _, quantity in deck.entries("main")))
     >>> card = Card(game="demo", name="Ponder", type="spell", set_code="DEMO", fields={})
     >>> deck = Deck(game="demo", name="Demo", sections={"main": [(card, 3)]})
-    >>> sizes(deck), sizes(deck, True), len(sizes.built)
-    (3, 3, 2)
+    >>> sizes(deck), sizes(deck, True), len(sizes.played.built), len(sizes.vanilla.built)
+    (3, 3, 1, 1)
     """
 
     def __init__(self, make: Callable[[Deck, bool], Built]) -> None:
-        self.make = make
-        self.built: dict[tuple[int, bool], tuple[Deck, Built]] = {}
+        self.played: IdentityCache[Deck, Built] = IdentityCache(lambda deck: make(deck, False))
+        self.vanilla: IdentityCache[Deck, Built] = IdentityCache(lambda deck: make(deck, True))
 
     def __call__(self, deck: Deck, vanilla: bool = False) -> Built:
-        entry = self.built.get((id(deck), vanilla))
-        if entry is None or entry[0] is not deck:
-            entry = self.built[(id(deck), vanilla)] = (deck, self.make(deck, vanilla))
-        return entry[1]
+        return (self.vanilla if vanilla else self.played).of(deck)
 
 
 def new_rng(seed: int) -> random.Random:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
+from ..core import IdentityCache
 from .board import ATTRIBUTES, POSITIONS
 
 if TYPE_CHECKING:
@@ -49,16 +50,13 @@ class Cond:
         self.with_ = Cond(condition["attacking_with"]) if condition.get("attacking_with") else None
 
 
-_CONDS: Final[dict[int, tuple[Entry, Cond | None]]] = {}
+def _compile(entry: Entry) -> Cond | None:
+    condition = entry.get("condition")
+    return Cond(condition) if condition else None
 
 
-def condition_of(entry: Entry) -> Cond | None:
-    """The compiled condition of an effect entry (cached by identity: entries never change)."""
-    cached = _CONDS.get(id(entry))
-    if cached is None or cached[0] is not entry:
-        condition = entry.get("condition")
-        cached = _CONDS[id(entry)] = (entry, Cond(condition) if condition else None)
-    return cached[1]
+conditions: Final[IdentityCache[Entry, Cond | None]] = IdentityCache(_compile)
+"""The compiled condition of each effect entry (entries never change): ``conditions.of(entry)``."""
 
 
 def holds(c: Cond, facts: Facts, pos: int, attr: int, group: Sequence[Fighter | None] | None,

@@ -9,7 +9,7 @@ from decklab.catalog.cards import Card
 
 from ..core import FactsCache
 from .board import ALL_ATTRIBUTES, ATTRIBUTES, DIRECTIONS, FRENZY, POSITIONS, SIDES, STATS
-from .conditions import Cond, Entry, Mod, Window, condition_of
+from .conditions import Cond, Entry, Mod, Window, conditions
 from .effects import EFFECTS, is_targeted
 
 _SERIALS = iter(range(1, 1 << 62))  # the serials of compiled facts: small numbers naming the cards in score caches
@@ -142,15 +142,15 @@ class Facts:
                 self.attribute = ATTRIBUTES.index(entry["attribute"])
                 self.attr_frenzy = bool(entry.get("frenzy"))
             elif card.type == "variable" and kind == "modify":
-                lists["var"].append((entry["amount"], SIDES[entry.get("side", "both")], condition_of(entry)))
+                lists["var"].append((entry["amount"], SIDES[entry.get("side", "both")], conditions.of(entry)))
             elif trigger == "passive" and kind == "modify":
                 key = {"this": "self", "adjacent_own_fighters": "adj", "other_own_fighters": "aura"}.get(target or "")
                 if key:
-                    lists[key].append((STATS[entry["stat"]], entry["amount"], condition_of(entry)))
+                    lists[key].append((STATS[entry["stat"]], entry["amount"], conditions.of(entry)))
             elif trigger == "on_attack" and kind == "modify":
-                lists["attack"].append((STATS[entry["stat"]], entry["amount"], condition_of(entry)))
+                lists["attack"].append((STATS[entry["stat"]], entry["amount"], conditions.of(entry)))
             elif trigger == "on_attack" and kind == "add_frenzy":
-                frenzy_conds.append(condition_of(entry))
+                frenzy_conds.append(conditions.of(entry))
             elif trigger == "on_win":
                 self.on_win += (entry,)
             elif trigger == "on_enter":
@@ -193,7 +193,7 @@ class Facts:
         self.frenzy_cap = max(self.frenzy, 0) + 1 + frenzy_mods(self.self_mods) + frenzy_mods(self.attack_mods)
         self.aura_frenzy = frenzy_mods(self.auras)
         # Its on-play entries as (effect, target, condition, stat, amount), for the tactics window.
-        self.compiled_plays = tuple((e["effect"], e.get("target"), condition_of(e), STATS.get(e.get("stat", ""), -1),
+        self.compiled_plays = tuple((e["effect"], e.get("target"), conditions.of(e), STATS.get(e.get("stat", ""), -1),
                                      e.get("amount")) for e in self.plays)
         # Whether a variable card's bonuses depend on the attribute card.
         self.attr_dependent = any(c is not None and c.attrs is not None for _, _, c in self.var_mods)
@@ -205,10 +205,10 @@ class Facts:
         if self.instant and self.plays and not self.negates and not self.saves:
             t = self.targeted
             if t is not None:
-                self.window = (True, t["effect"] == "preferred_position", condition_of(t))
+                self.window = (True, t["effect"] == "preferred_position", conditions.of(t))
             else:
                 self.window = (False, tuple((e["effect"], e.get("target"), STATS.get(e.get("stat", ""), -1),
-                                             condition_of(e)) for e in self.plays))
+                                             conditions.of(e)) for e in self.plays))
             # Its part of the window's bound (see ``combat._most_gained``): fixed gain, gain per own fighter in the
             # combat, frenzy grants, Signal Jammers, frenzy modifiers, and whether it has no bound.
             fixed = per_mine = frenzies = ignores = extra = 0

@@ -40,7 +40,7 @@ from .board import (
     view,
 )
 from .combat import Combat, is_twin_combat, save_choices, task_outcome, task_window
-from .conditions import Cond, Entry, condition_of, holds
+from .conditions import Cond, Entry, conditions, holds
 from .effects import deploy_choices, survey_choices
 from .facts import Facts, is_attack_opener
 from .scores import ScoredState
@@ -140,7 +140,7 @@ class WarcardzState(ScoredState):
         """The choices of a before-combat effect that picks its target when played, in the player's own
         order of squares (:func:`view`)."""
         kind, target = entry["effect"], entry.get("target")
-        cond = condition_of(entry)
+        cond = conditions.of(entry)
         a = self.attr
         board = self.board
         if kind == "choose_attribute":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from ..core import IdentityCache
+
 if TYPE_CHECKING:
     from .facts import Facts
 
@@ -32,17 +34,13 @@ def matches(facts: Facts, condition: Mapping[str, Any] | None) -> bool:
     return True
 
 
-_MEMOS: Final[dict[int, tuple[Mapping[str, Any] | None, dict[Facts, bool]]]] = {}
+def _memo(_condition: Mapping[str, Any] | None) -> dict[Facts, bool]:
+    return {}
 
 
-def match_memo(condition: Mapping[str, Any] | None) -> dict[Facts, bool]:
-    """A memo of :func:`matches` for one condition (cards and their conditions never change)."""
-    entry = _MEMOS.get(id(condition))
-    if entry is None or entry[0] is not condition:
-        if len(_MEMOS) > 4096:
-            _MEMOS.clear()
-        entry = _MEMOS[id(condition)] = (condition, {})
-    return entry[1]
+match_memos: Final[IdentityCache[Mapping[str, Any] | None, dict[Facts, bool]]] = IdentityCache(_memo, limit=4096)
+"""A memo of :func:`matches` for each condition (cards and their conditions never change):
+``match_memos.of(condition)``."""
 
 
 def any_match(cards: list[Facts], condition: Mapping[str, Any] | None, skip: Facts | None) -> bool:

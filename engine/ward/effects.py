@@ -30,7 +30,7 @@ from .board import (
     make,
     named,
 )
-from .conditions import match_memo, matches
+from .conditions import match_memos, matches
 
 if TYPE_CHECKING:
     from .facts import Facts
@@ -253,7 +253,7 @@ def _search(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
     side = state.sides[player]
     condition = entry.get("condition")
     amount = int(entry.get("amount", 1))
-    memo = match_memo(condition)
+    memo = match_memos.of(condition)
     for taken in range(amount):
         options = []
         for facts in dict.fromkeys(side.deck):  # the distinct cards, in deck order

@@ -35,7 +35,7 @@ from .board import (
     WardAction,
     make,
 )
-from .conditions import any_match, match_memo, matches
+from .conditions import any_match, match_memos, matches
 from .facts import Facts
 from .table import Table
 
@@ -248,7 +248,7 @@ class Moves(Table):
                     if not choices:
                         return None
                 if kind == "search_deck":
-                    memo = match_memo(condition)
+                    memo = match_memos.of(condition)
                     for f in side.deck:
                         ok = memo.get(f)
                         if ok is None:

@@ -4,7 +4,9 @@ compiled once and answered for card facts; and what an effect entry and its cont
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from ..core import IdentityCache
 
 if TYPE_CHECKING:
     from .facts import Facts
@@ -18,8 +20,7 @@ Context = dict[str, Any]
 class Condition:
     """An effect's condition compiled (case-folded), with the answers for cards at their printed power."""
 
-    __slots__ = ("source", "faction", "keyword", "max_power", "type", "answers")
-    source: Entry
+    __slots__ = ("faction", "keyword", "max_power", "type", "answers")
     faction: str | None
     keyword: str | None
     max_power: int | None
@@ -28,7 +29,6 @@ class Condition:
 
     def __init__(self, source: Entry) -> None:
         faction, keyword = source.get("faction"), source.get("keyword")
-        self.source = source
         self.faction = faction.casefold() if faction else None
         self.keyword = keyword.casefold() if keyword else None
         self.max_power = source.get("max_power")
@@ -47,16 +47,14 @@ class Condition:
 
 
 # Conditions compiled, by identity: cards and conditions are immutable, so the answers last the process.
-_CONDITIONS: dict[int, Condition] = {}
+_COMPILED: Final[IdentityCache[Entry, Condition]] = IdentityCache(Condition)
 
 
 def matches(facts: Facts, condition: Entry | None, power: int | None = None) -> bool:
     """Whether a card (or a unit of ``power``) meets an effect's condition."""
     if not condition:
         return True
-    compiled = _CONDITIONS.get(id(condition))
-    if compiled is None or compiled.source is not condition:
-        compiled = _CONDITIONS[id(condition)] = Condition(condition)
+    compiled = _COMPILED.of(condition)
     if power is None:
         answers = compiled.answers
         answer = answers.get(facts)

@@ -251,7 +251,7 @@ class Engine:
     new_goldfish: Callable[..., Game]
     kill_turn: Callable[[Any], int | None]
     """The goldfish's kill turn read from a finished goldfish of this engine's own state."""
-    policies: dict[str, Callable[..., Policy[Any]]]
+    policies: dict[str, Callable[..., Policy[Any, Any]]]
     effects: Any
     players: tuple[int, int] = (2, 2)
     default_max_turns: int = 200
@@ -306,7 +306,7 @@ class Engine:
             self._checked[key] = found
         return dict(found)
 
-    def new_policy(self, name: str, *, budget: int | None = None) -> Policy[Any]:
+    def new_policy(self, name: str, *, budget: int | None = None) -> Policy[Any, Any]:
         """A new player for one seat of one game, of policy ``name`` (one of :attr:`policies`); ``budget`` is
         the ``search`` policy's effort in playouts a decision (``None``: its default), ignored by the others.
 
@@ -350,7 +350,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 0x5EED) & (SEEDS - 1)
 
 
-def play(state: Game, policies: Sequence[Policy[Any]], *, check: bool | None = None) -> Game:
+def play(state: Game, policies: Sequence[Policy[Any, Any]], *, check: bool | None = None) -> Game:
     """Play ``state`` to the end, each seat choosing with its policy.
 
     A policy may offer ``act(state)``: the action its ``choose`` would pick from
@@ -373,9 +373,10 @@ def play(state: Game, policies: Sequence[Policy[Any]], *, check: bool | None = N
     return state
 
 
-def _chooser(policy: Policy[Any]) -> Callable[[Game], Action]:
+def _chooser(policy: Policy[Any, Any]) -> Callable[[Game], Action]:
     def decide(state: Game) -> Action:
-        return policy.choose(state, state.legal_actions())
+        chosen: Action = policy.choose(state, state.legal_actions())
+        return chosen
 
     return decide
 

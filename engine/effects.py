@@ -24,7 +24,7 @@ from decklab.catalog.cards import Card
 
 COMMON_KEYS = frozenset({"effect", "trigger", "target", "condition"})
 
-Handler = TypeVar("Handler", bound=Callable[..., None])
+Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,14 @@ class EffectKind:
 
 class EffectRegistry:
     """The effect kinds one game's engine models, and the handler that plays each kind that has one (kinds the
-    engine reads from a card's facts, a passive or an attachment, have none)."""
+    engine reads from a card's facts, a passive or an attachment, have none). A handler that may ask its
+    controller to choose is a generator, run by its game with ``yield from``; its kind is in ``asking``."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         self.kinds: dict[str, EffectKind] = {}
-        self.handlers: dict[str, Callable[..., None]] = {}
+        self.handlers: dict[str, Callable[..., Any]] = {}
+        self.asking: set[str] = set()
 
     def kind(self, name: str, *, triggers: Iterable[str], targets: Iterable[str] = (), keys: Iterable[str] = (),
              conditions: Iterable[str] = ()) -> None:
@@ -77,8 +79,9 @@ class EffectRegistry:
                                       frozenset(conditions))
 
     def handles(self, name: str, *, triggers: Iterable[str], targets: Iterable[str] = (), keys: Iterable[str] = (),
-                conditions: Iterable[str] = ()) -> Callable[[Handler], Handler]:
-        """Declare effect kind ``name`` (as :meth:`kind`) and make the function it decorates the kind's handler.
+                conditions: Iterable[str] = (), asks: bool = False) -> Callable[[Handler], Handler]:
+        """Declare effect kind ``name`` (as :meth:`kind`) and make the function it decorates the kind's handler;
+        ``asks``: a generator that may ask its controller to choose (see :meth:`at_once`).
 
         >>> registry = EffectRegistry("demo")
         >>> @registry.handles("draw", triggers={"on_play"}, keys={"amount"})
@@ -91,9 +94,26 @@ class EffectRegistry:
         def register(handler: Handler) -> Handler:
             self.kind(name, triggers=triggers, targets=targets, keys=keys, conditions=conditions)
             self.handlers[name] = handler
+            if asks:
+                self.asking.add(name)
+            else:
+                self.asking.discard(name)
             return handler
 
         return register
+
+    def at_once(self, name: str) -> Callable[..., Any] | None:
+        """The handler of kind ``name`` if it resolves at once; ``None`` for a kind without a handler or one whose
+        handler may ask its controller to choose (``handles(..., asks=True)``).
+
+        >>> registry = EffectRegistry("demo")
+        >>> @registry.handles("tutor", triggers={"on_play"}, asks=True)
+        ... def tutor(state, player, entry):
+        ...     picked = yield (player, "search", state)
+        >>> registry.at_once("tutor") is None, "tutor" in registry.asking
+        (True, True)
+        """
+        return None if name in self.asking else self.handlers.get(name)
 
     def supports(self, entry: Mapping[str, Any]) -> bool:
         kind = self.kinds.get(entry.get("effect", ""))

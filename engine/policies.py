@@ -13,15 +13,16 @@ if TYPE_CHECKING:
     from .core import Action, Game
 
 State = TypeVar("State", bound="Game", contravariant=True)
+Move = TypeVar("Move", bound="Action")
 
 
-class Policy(Protocol[State]):
+class Policy(Protocol[State, Move]):
     """Chooses one of the legal actions; randomness only from ``state.rng``. A game's own policies are
-    ``Policy[<its state>]``; ``Policy[Game]`` plays any game."""
+    ``Policy[<its state>, <its actions>]``; ``Policy[Game, Action]`` plays any game."""
 
     name: str
 
-    def choose(self, state: State, actions: Sequence[Action]) -> Action: ...
+    def choose(self, state: State, actions: Sequence[Move]) -> Move: ...
 
 
 class RandomPolicy:

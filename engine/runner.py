@@ -84,7 +84,7 @@ class Batch:
     def uses_search(self) -> bool:
         return SEARCH in self.policies
 
-    def new_policies(self) -> list[Policy[Any]]:
+    def new_policies(self) -> list[Policy[Any, Any]]:
         """A new player for each seat of one game (a goldfish: the deck's and the opponent's, which does nothing)."""
         seats = len(self.decks) if self.mode == "match" else 1
         return [self.engine.new_policy(self.policies[seat % len(self.policies)], budget=self.budget)

@@ -61,7 +61,7 @@ class Search:
 
     name = "search"
 
-    def __init__(self, *, rollout: Callable[[], Policy[Any]], budget: int | None = None, seats: int = 2) -> None:
+    def __init__(self, *, rollout: Callable[[], Policy[Any, Any]], budget: int | None = None, seats: int = 2) -> None:
         budget = DEFAULT_BUDGET if budget is None else budget
         if not MIN_BUDGET <= budget <= MAX_BUDGET:
             raise ValueError(f"a search budget is {MIN_BUDGET} to {MAX_BUDGET:,} playouts a decision, not {budget}")
@@ -77,7 +77,7 @@ class Search:
         # the searching player's own generator for this decision, drawn from the game's
         rng = random.Random(state.rng.getrandbits(64))
         first = state.determinize(player, random.Random(rng.getrandbits(64)))
-        prior = self.prior.choose(first, first.legal_actions())
+        prior: Action = self.prior.choose(first, first.legal_actions())
         candidates = list(actions)
         outcomes: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))

@@ -380,7 +380,7 @@ WardAction = Choose | Pass | Play | Summon | KillOwn | Activate | Attack | Respo
 Ask = tuple[int, str, Sequence[WardAction] | None]
 # a part of the game: yields decisions, receives the chosen actions (each decision's own kind of action)
 Steps = Generator[Ask, Any, None]
-# an effect handler without choices (EFFECTS.handlers), and the greedy policy's fast paths (Facts.quick,
+# an effect handler without choices (EFFECTS.at_once), and the greedy policy's fast paths (Facts.quick,
 # Facts.quick_all)
 Handler = Callable[["Table", int, Mapping[str, Any], Ctx], None]
 Quick = Callable[["Table", Side, Creature | None, Creature | None, bool], float | None]

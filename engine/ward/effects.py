@@ -1,12 +1,13 @@
 """The effect kinds Ward's engine models (:data:`EFFECTS`), each declared with its handler: ``@EFFECTS.handles``
-for an effect that resolves at once (``handler(state, player, entry, ctx)``), ``@asks`` for one that may ask its
-controller to choose (a generator, as the game is: it yields each decision and receives the action chosen). The two
+for an effect that resolves at once (``handler(state, player, entry, ctx)``), ``@EFFECTS.handles(..., asks=True)``
+for one that may ask its controller to choose (a generator, as the game is: it yields each decision and receives
+the action chosen). The two
 kinds read from a card's facts or answered by the response chain alone (``attach``, ``return_to_hand``) are
 declared first, without a handler. See ``docs/engines.md``, "Adding an effect kind"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core import Choose
@@ -44,25 +45,6 @@ _CONDITIONS = {"creature_type", "card_type", "sub_type", "magic_type", "al_at_mo
                "controls_field_magic", "cemetery_has", "summoned_type", "in_battle", "targets_this",
                "damages_own_primary", "event"}
 _COMMON = {"duration", "cycles", "once_per_turn", "optional", "cost"}
-
-Asking = Callable[["Table", int, Mapping[str, Any], Ctx], Steps]
-"""An effect handler that may ask its controller to choose: a generator, run with ``yield from``."""
-ASKING: dict[str, Asking] = {}
-"""The handlers of the kinds that may ask (``@asks``), by kind; ``EFFECTS.handlers`` has the others'."""
-
-
-def asks(name: str, *, triggers: set[str], targets: set[str] | None = None, keys: set[str] | None = None,
-         conditions: set[str] | None = None) -> Callable[[Asking], Asking]:
-    """Declare effect kind ``name`` on :data:`EFFECTS` (as ``EFFECTS.handles`` does) and make the generator it
-    decorates the kind's handler, one that may ask its controller to choose (in :data:`ASKING`)."""
-
-    def register(handler: Asking) -> Asking:
-        EFFECTS.kind(name, triggers=triggers, targets=targets or (), keys=keys or (), conditions=conditions or ())
-        ASKING[name] = handler
-        return handler
-
-    return register
-
 
 # Declared without a handler: return_to_hand is played by the response chain alone (Resolution._response_effect:
 # the battle it answers ends), and an Equip's attach entry is read from its card's facts (Facts.attach).
@@ -247,7 +229,8 @@ def _do_reroll(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) ->
 # --- resolved by a handler that may ask its controller to choose ----------------------------------------------
 
 
-@asks("search_deck", triggers={"on_play", "on_summon"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS)
+@EFFECTS.handles("search_deck", triggers={"on_play", "on_summon"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS,
+                 asks=True)
 
 def _search(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     side = state.sides[player]
@@ -276,9 +259,9 @@ def _search(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
     state.shuffle(side.deck)
 
 
-@asks("revive", triggers={"on_play", "on_summon", "on_killed", "on_ally_killed"},
-      targets={"this", "triggering_creature"}, keys={"amount", "to", "as", *_COMMON}, conditions=_CONDITIONS)
-
+@EFFECTS.handles("revive", triggers={"on_play", "on_summon", "on_killed", "on_ally_killed"},
+                 targets={"this", "triggering_creature"}, keys={"amount", "to", "as", *_COMMON},
+                 conditions=_CONDITIONS, asks=True)
 def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     side = state.sides[player]
     to: Any = entry.get("to")
@@ -336,7 +319,8 @@ def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
         state.shuffle(side.deck)
 
 
-@asks("summon", triggers={"on_play", "on_summon"}, keys={"from", "as", "amount", *_COMMON}, conditions=_CONDITIONS)
+@EFFECTS.handles("summon", triggers={"on_play", "on_summon"}, keys={"from", "as", "amount", *_COMMON},
+                 conditions=_CONDITIONS, asks=True)
 
 def _limited_from_hand(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     side = state.sides[player]
@@ -364,10 +348,9 @@ def _limited_from_hand(state: Table, player: int, entry: Mapping[str, Any], ctx:
             state.say(f"P{player + 1} Limited Summons {facts.name}")
 
 
-@asks("destroy", triggers={"on_play", "on_summon", "on_response"},
-      targets={"target_magic", "target_enemy_magic", "target_equip_magic", "all_enemy_magics", "all_magics",
-               "triggering_card"}, keys=_COMMON, conditions=_CONDITIONS)
-
+@EFFECTS.handles("destroy", triggers={"on_play", "on_summon", "on_response"},
+                 targets={"target_magic", "target_enemy_magic", "target_equip_magic", "all_enemy_magics",
+                          "all_magics", "triggering_card"}, keys=_COMMON, conditions=_CONDITIONS, asks=True)
 def _destroy(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     target = entry.get("target")
     if target in ("all_enemy_magics", "all_magics"):

@@ -237,7 +237,7 @@ class Facts:
         self.pact = self.activated is not None and self.activated["effect"] == "multiply_damage"
         self.on_equip = self.triggers.get("on_equip", ())
         # a played magic's effects as (handler or None, entry), and the primary creatures it needs to resolve
-        self.steps = tuple((EFFECTS.handlers.get(entry["effect"]), entry) for entry in self.plays)
+        self.steps = tuple((EFFECTS.at_once(entry["effect"]), entry) for entry in self.plays)
         self.needs = tuple(entry.get("target") for entry in self.plays
                            if entry.get("target") in ("own_primary", "enemy_primary", "all_primaries"))
         self.qkind = 0  # (set by quick_play: 1 damage, 2 modify, 3 heal, with qamount and qsteady)

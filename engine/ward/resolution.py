@@ -31,7 +31,7 @@ from .board import (
     named,
 )
 from .conditions import matches, summoned_type_ok
-from .effects import ASKING, EFFECTS
+from .effects import EFFECTS
 from .facts import Facts, dummy_facts
 from .moves import Moves
 
@@ -454,7 +454,7 @@ class Resolution(Moves):
                 return
             self.hurt(creature, cost, INSTANT)
         for entry in entries:
-            handler = EFFECTS.handlers.get(entry["effect"])
+            handler = EFFECTS.at_once(entry["effect"])
             if handler is not None:
                 handler(self, player, entry, ctx)
             else:
@@ -482,12 +482,12 @@ class Resolution(Moves):
         a kind without a handler here (``attach``, ``return_to_hand``) does nothing."""
         kind = entry["effect"]
         handler = EFFECTS.handlers.get(kind)
-        if handler is not None:
-            handler(self, player, entry, ctx)
+        if handler is None:
             return
-        asking = ASKING.get(kind)
-        if asking is not None:
-            yield from asking(self, player, entry, ctx)
+        if kind in EFFECTS.asking:
+            yield from handler(self, player, entry, ctx)
+        else:
+            handler(self, player, entry, ctx)
 
     # -- dead creatures --
 

@@ -118,14 +118,12 @@ def kill_turn(state: WentworthState) -> int | None:
     return state.turn if state.result == 0 else None
 
 
-# Greedy chooses among this game's actions only (WentworthAction), narrower than a Policy's Sequence[Action]: the
-# type checker cannot see that it fits.
 ENGINE = register(Engine(
     game="wentworth",
     new_match=new_match,
     new_goldfish=new_goldfish,
     kill_turn=kill_turn,
-    policies={"random": RandomPolicy, "greedy": Greedy},  # type: ignore[dict-item]  # see above
+    policies={"random": RandomPolicy, "greedy": Greedy},
     effects=EFFECTS,
     players=(2, 4),
     default_max_turns=200,

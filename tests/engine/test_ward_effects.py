@@ -4,7 +4,6 @@ as one decorated handler is played from then on."""
 from __future__ import annotations
 
 from decklab.engine.ward import EFFECTS, Choose, Play
-from decklab.engine.ward.effects import ASKING, asks
 
 from .ward_helpers import act, give, magic, state
 
@@ -16,8 +15,9 @@ UNHANDLED = {"attach", "return_to_hand"}  # read from the card's facts, or playe
 
 def test_each_kind_is_declared_once_with_at_most_one_handler():
     assert set(EFFECTS.kinds) == RESOLVED | ASKED | UNHANDLED
-    assert set(EFFECTS.handlers) == RESOLVED
-    assert set(ASKING) == ASKED
+    assert set(EFFECTS.handlers) == RESOLVED | ASKED
+    assert EFFECTS.asking == ASKED
+    assert all(EFFECTS.at_once(kind) is None for kind in ASKED | UNHANDLED)
 
 
 def test_a_kind_added_as_one_handler_is_played():
@@ -42,11 +42,11 @@ def test_a_kind_added_as_one_handler_is_played():
 
 
 def test_a_kind_added_as_one_asking_handler_asks_its_controller():
-    """A handler that asks its controller to choose, declared with ``@asks``: a generator that yields the
-    decision (player, kind, options) and receives the action chosen."""
+    """A handler that asks its controller to choose, declared with ``@EFFECTS.handles(..., asks=True)``: a generator
+    that yields the decision (player, kind, options) and receives the action chosen."""
     chosen = []
 
-    @asks("pick_one", triggers={"on_play"}, keys={"amount"})
+    @EFFECTS.handles("pick_one", triggers={"on_play"}, keys={"amount"}, asks=True)
     def pick_one(game, player, entry, ctx):
         choice = yield (player, "search", [Choose("a", "a"), Choose("b", "b")])
         chosen.append(choice.option)
@@ -62,4 +62,5 @@ def test_a_kind_added_as_one_asking_handler_asks_its_controller():
         assert chosen == ["b"]
     finally:
         EFFECTS.kinds.pop("pick_one", None)
-        ASKING.pop("pick_one", None)
+        EFFECTS.handlers.pop("pick_one", None)
+        EFFECTS.asking.discard("pick_one")

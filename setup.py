@@ -131,11 +131,12 @@ def native_name(module: str) -> str:
 
 def is_current(built: Path, ext: Extension, *, since: float) -> bool:
     """Whether ``built`` holds the current sources: compiled by this build (started at ``since``), or left from an
-    earlier one because it was newer than all its C."""
+    earlier one because no C of it is newer. (Whole seconds, as distutils compares them when it decides to leave a
+    module as it is: a C file written in the same second as the module does not make it stale.)"""
     if not built.exists():
         return False
     made = built.stat().st_mtime
-    return made >= since or all(made >= Path(source).stat().st_mtime for source in ext.sources)
+    return made >= since or all(int(made) >= int(Path(source).stat().st_mtime) for source in ext.sources)
 
 
 def write_fingerprint(built: list[tuple[Extension, Path]], target: Path, *, since: float) -> None:

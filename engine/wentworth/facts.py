@@ -96,33 +96,28 @@ class Cond:
     def __deepcopy__(self, memo: dict[int, Any]) -> Cond:
         return self
 
-    def card_ok(self, facts: Facts) -> bool:
-        """Whether a card (in hand, deck or discard pile) meets the condition's card facts."""
+    def printed_ok(self, facts: Facts) -> bool:
+        """Whether a card's faction and cost meet the condition."""
         if self.faction and facts.faction != self.faction:
             return False
         if self.cost_min is not None and facts.cost < self.cost_min:
             return False
-        if self.cost_max is not None and facts.cost > self.cost_max:
-            return False
-        if self.rp_min is not None and facts.rp < self.rp_min:
-            return False
-        return self.rp_max is None or facts.rp <= self.rp_max
+        return self.cost_max is None or facts.cost <= self.cost_max
+
+    def power_ok(self, rp: int) -> bool:
+        """Whether a Roll Power of ``rp`` meets the condition."""
+        return (self.rp_min is None or rp >= self.rp_min) and (self.rp_max is None or rp <= self.rp_max)
+
+    def card_ok(self, facts: Facts) -> bool:
+        """Whether a card (in hand, deck or discard pile) meets the condition's card facts."""
+        return self.printed_ok(facts) and self.power_ok(facts.rp)
 
     def ok(self, state: PassiveState, g: Guardian) -> bool:
         """Whether a guardian in play meets the condition (``in_combat`` is checked by the trigger)."""
-        facts = g.facts
-        if self.faction and facts.faction != self.faction:
+        if not self.printed_ok(g.facts):
             return False
-        if self.cost_min is not None and facts.cost < self.cost_min:
+        if (self.rp_min is not None or self.rp_max is not None) and not self.power_ok(state.roll_power(g)):
             return False
-        if self.cost_max is not None and facts.cost > self.cost_max:
-            return False
-        if self.rp_min is not None or self.rp_max is not None:
-            rp = state.roll_power(g)
-            if self.rp_min is not None and rp < self.rp_min:
-                return False
-            if self.rp_max is not None and rp > self.rp_max:
-                return False
         if self.attacking is not None and (state.c_att is g) != bool(self.attacking):
             return False
         if self.resting is not None and g.resting != bool(self.resting):

@@ -37,6 +37,16 @@ from .dice import sequence
 from .facts import Eff, Facts
 
 
+def reaches(source: Any, controller: int, scope: int, player: int) -> bool:
+    """Whether a passive on players (a cost or a prevention effect) of ``scope`` reaches ``player``: its controller
+    (``P_CTRL``), the player ``source`` is bound to (``P_BOUND``, ``source`` a binding) or every player (``P_ALL``)."""
+    if scope == P_CTRL:
+        return controller == player
+    if scope == P_BOUND:
+        return bool(source.player == player)
+    return scope == P_ALL
+
+
 class PassiveState(StateBase):
     """The passives in play (``glob``, ``src_*``) kept up to date as cards come and go, and the stats they give."""
 
@@ -445,13 +455,8 @@ class PassiveState(StateBase):
             return facts.cost
         delta = 0
         for src, ctrl, scope, eff in sources:
-            if scope == P_CTRL:
-                if ctrl != player:
-                    continue
-            elif scope == P_BOUND:
-                bound = src  # a binding on a player
-                if bound.player != player:
-                    continue
+            if not reaches(src, ctrl, scope, player):
+                continue
             if eff.card_type and eff.card_type != facts.type:
                 continue
             if eff.cond is not None and not eff.cond.card_ok(facts):
@@ -472,13 +477,8 @@ class PassiveState(StateBase):
             self._rebuild()
         deltas = {kind: 0 for kind in _CARD_TYPES}
         for src, ctrl, scope, eff in self.src_cost:
-            if scope == P_CTRL:
-                if ctrl != player:
-                    continue
-            elif scope == P_BOUND:
-                bound = src  # a binding on a player
-                if bound.player != player:
-                    continue
+            if not reaches(src, ctrl, scope, player):
+                continue
             if eff.cond is not None:
                 return None
             for kind in ((eff.card_type,) if eff.card_type else _CARD_TYPES):
@@ -498,7 +498,6 @@ class PassiveState(StateBase):
             self._rebuild()
         total = 0
         for src, ctrl, scope, eff in self.src_prevent:
-            if (scope == P_ALL or (scope == P_CTRL and ctrl == player)
-                    or (scope == P_BOUND and src.player == player)):
+            if reaches(src, ctrl, scope, player):
                 total += eff.amount
         return total

@@ -118,8 +118,7 @@ class MageCombat(MageZones):
         attacker, seat = self.cur, self.cur_seat
         assert attacker is not None  # (the attacker let through)
         self.cur = None
-        if attacker.stamp != self.stamp:
-            self.refresh(attacker)
+        self.keep_fresh(attacker)
         amount = attacker.best
         if self.log is not None:
             self.say(f"{attacker.facts.name} is not blocked and hits P{seat + 1}'s Mage for {amount}")
@@ -147,11 +146,8 @@ class MageCombat(MageZones):
             self.say(f"{d.facts.name} of P{d.ctrl + 1} blocks {a.facts.name}")
         if a.facts.engage or d.facts.engage or a.devices or d.devices:
             self._engage(a, d)
-        stamp = self.stamp
-        if a.stamp != stamp:
-            self.refresh(a)
-        if d.stamp != stamp:
-            self.refresh(d)
+        self.keep_fresh(a)
+        self.keep_fresh(d)
         sa, sd = a.flags & STEALTH, d.flags & STEALTH
         if not (sa and sd):  # two Stealth cards lose Stealth at once
             b.stealth[0], b.stealth[1] = bool(sa), bool(sd)
@@ -193,8 +189,7 @@ class MageCombat(MageZones):
             self.say(f"{b.u[s].facts.name}: {MOVES[(kind, b.range - (kind in (ADVANCE, ADVANCE_STRIKE)))].label}")
         if kind == STRIKE or kind == ADVANCE_STRIKE:
             me = b.u[s]
-            if me.stamp != self.stamp:
-                self.refresh(me)
+            self.keep_fresh(me)
             self._hit(b, s, me.atk[b.range], False)
             if self._battle_deaths(b, s):
                 return
@@ -238,8 +233,7 @@ class MageCombat(MageZones):
                 for e in shield.facts.triggers.get("on_destroyed", ()):
                     self._effect(opp.ctrl, e, shield.facts, opp=me)
         if amount > 0:
-            if opp.stamp != self.stamp:
-                self.refresh(opp)
+            self.keep_fresh(opp)
             amount -= opp.red
             if amount > 0:
                 opp.damage += amount
@@ -251,8 +245,7 @@ class MageCombat(MageZones):
             b.hurt = True
             b.stealth[s] = False
             if not parting:
-                if me.stamp != self.stamp:
-                    self.refresh(me)
+                self.keep_fresh(me)
                 if me.bloodn:
                     me.bloodc += me.bloodn
                 if not (me.disabled or me.chains):
@@ -270,11 +263,8 @@ class MageCombat(MageZones):
         if self.battle is not b:
             return True
         me, opp = b.u[s], b.u[1 - s]
-        stamp = self.stamp
-        if me.stamp != stamp:
-            self.refresh(me)
-        if opp.stamp != stamp:
-            self.refresh(opp)
+        self.keep_fresh(me)
+        self.keep_fresh(opp)
         if me.st[3] - me.damage > 0 and opp.st[3] - opp.damage > 0:
             return False
         me_dead, opp_dead = self.dead(me), self.dead(opp)
@@ -339,8 +329,7 @@ class MageCombat(MageZones):
         objs = self.objs
         for u in b.u:
             if objs.get(u.uid) is u:  # a "for that Battle" bonus to defense has ended
-                if u.stamp != self.stamp:
-                    self.refresh(u)
+                self.keep_fresh(u)
                 if u.st[3] - u.damage <= 0:
                     self.kill(u, None)
         a = b.u[0]

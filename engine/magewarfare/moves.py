@@ -170,9 +170,7 @@ class MageMoves(MageView):
                 if c == 0:  # (a Basic card needs nothing in play)
                     return True
                 if classes < 0:
-                    kept = side.kept
-                    if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                        kept = self.roster_of(side)
+                    kept = self.roster_of(side)
                     classes = kept[2]
                 if classes & (1 << (c - 1)):
                     return True
@@ -371,9 +369,7 @@ class MageMoves(MageView):
         if self.gear_acts[p]:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities
-            kept = side.kept
-            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                kept = self.roster_of(side)
+            kept = self.roster_of(side)
             carriers = kept[3]
         for u in carriers:
             if u.disabled or u.chains:
@@ -443,9 +439,7 @@ class MageMoves(MageView):
     def _find_blockers(self) -> list[Unit]:
         attacker = self.cur
         assert attacker is not None  # (the attacker to block)
-        stamp = self.stamp
-        if attacker.stamp != stamp:
-            self.refresh(attacker)
+        self.keep_fresh(attacker)
         flyer = attacker.flags & FLYER
         phase = self.attacks_begun  # (``blocked`` and ``retreats`` count only in the Attack phase they were set in)
         out = []
@@ -454,8 +448,7 @@ class MageMoves(MageView):
             if (b.deployed and not deployed_block) or b.disabled or b.chains or b.helping:
                 continue
             if flyer:  # (only Flyers block a Flyer: most cards fail this first)
-                if b.stamp != stamp:
-                    self.refresh(b)
+                self.keep_fresh(b)
                 if not b.flags & FLYER:
                     continue
             if self.is_free_to_block(b, phase):
@@ -497,9 +490,7 @@ class MageMoves(MageView):
                     f.pick is None or self.target_objects(p, f.pick, f.harmful, True)):
                 return True
         if not self.gear_acts[p]:
-            kept = side.kept
-            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                kept = self.roster_of(side)
+            kept = self.roster_of(side)
             if not kept[3] and not side.hexes:
                 return False
         return bool(self.ability_sources(p, True))

@@ -160,14 +160,12 @@ class Greedy(GreedyCreating):
         ``state.rng``, never by seat."""
         make_sig_room()
         sides = state.sides
-        stamp = state.stamp
         attackers = []
         mine = 0
         for u in sides[p].units:
             if u.deployed or u.disabled or u.chains or u.shield is not None or u.helping:
                 continue
-            if u.stamp != stamp:
-                state.refresh(u)
+            state.keep_fresh(u)
             best = u.best
             if best > 0:
                 attackers.append((-best, u.uid, u))

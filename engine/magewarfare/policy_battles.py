@@ -97,11 +97,8 @@ class GreedyBattles:
               opp_stealth: bool) -> tuple[int, int]:
         """(moves I need, range to fight at) of my best winning plan from range ``r`` (INF: none). The other
         card may close in, so its threat at a range is its best at that range or a closer one."""
-        stamp = state.stamp
-        if me.stamp != stamp:
-            state.refresh(me)
-        if opp.stamp != stamp:
-            state.refresh(opp)
+        state.keep_fresh(me)
+        state.keep_fresh(opp)
         mine = me.atk
         if opp.shield is None:
             red = opp.red
@@ -156,11 +153,8 @@ class GreedyBattles:
         no such range (a Shield or Stealth in the Battle: not estimated)."""
         if me.shield is not None or opp.shield is not None or my_stealth or opp_stealth:
             return None
-        stamp = state.stamp
-        if me.stamp != stamp:
-            state.refresh(me)
-        if opp.stamp != stamp:
-            state.refresh(opp)
+        state.keep_fresh(me)
+        state.keep_fresh(opp)
         red, left = opp.red, opp.st[3] - opp.damage
         threats = self._threats(state, me, opp)
         slow = me.flags & SLOW
@@ -329,9 +323,7 @@ class GreedyBattles:
         if state.gear_acts[p] or side.hexes:
             sources = state.ability_sources(p)
         else:  # (the cards' own abilities: MageState.payable inlined)
-            kept = side.kept
-            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                kept = state.roster_of(side)
+            kept = state.roster_of(side)
             sources = []
             for u in kept[3]:
                 if u.disabled or u.chains:
@@ -416,8 +408,7 @@ class GreedyBattles:
             undo = self._try_effects(state, effects, target, user)
             if not undo:
                 continue
-            if opp.stamp != state.stamp:
-                state.refresh(opp)
+            state.keep_fresh(opp)
             kills = opp.st[3] - opp.damage <= 0
             wins = kills or self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF
             self._undo(state, undo)
@@ -454,9 +445,7 @@ class GreedyBattles:
         only to make a trade was tried: greedy Hollowmere mirrors then ended in board stalls at the turn cap in 27
         games of 1000, against 2 without.)"""
         p = state.cur_seat
-        stamp = state.stamp
-        if attacker.stamp != stamp:
-            state.refresh(attacker)
+        state.keep_fresh(attacker)
         u: Unit | None
         flyer = attacker.flags & FLYER
         lethal = not reach and attacker.best >= state.sides[p].hp
@@ -489,8 +478,7 @@ class GreedyBattles:
             if not undo:
                 continue
             used = user if deploys and not state.deployed_block else None  # (Deployed: it cannot block)
-            if attacker.stamp != state.stamp:
-                state.refresh(attacker)
+            state.keep_fresh(attacker)
             if attacker.st[3] - attacker.damage <= 0:
                 score = 3
             else:
@@ -499,8 +487,7 @@ class GreedyBattles:
                 for u in (reach if target is attacker else (target,) if target is not None else (user,)):
                     if u is used or u is None:
                         continue
-                    if u.stamp != state.stamp:
-                        state.refresh(u)
+                    state.keep_fresh(u)
                     if flyer and not u.flags & FLYER:
                         continue
                     if self._verdicts(state, attacker, u, False)[0]:

@@ -65,9 +65,7 @@ class GreedyCreating(GreedyBattles):
                 if 100.0 + cost <= best_value:
                     continue
                 if classes < 0:
-                    kept = side.kept
-                    if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                        kept = state.roster_of(side)
+                    kept = state.roster_of(side)
                     classes = kept[2]
                     upkeep = kept[4] if not state.gear_upkeep else self._upkeep(state, p)
                 if (f.cls == 0 or classes & (1 << (f.cls - 1))) and flesh - cost >= upkeep:
@@ -179,9 +177,7 @@ class GreedyCreating(GreedyBattles):
         if gear_acts:
             carriers = side.units
         else:  # no Device has an ability: only the cards with abilities (see MageState.ability_sources)
-            kept = side.kept
-            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                kept = state.roster_of(side)
+            kept = state.roster_of(side)
             carriers = kept[3]
         for u in carriers:
             acts = u.facts.activated
@@ -276,14 +272,12 @@ class GreedyCreating(GreedyBattles):
             if cond is not None and cond.role is not None:
                 cond = None
             amount = e.amount
-            stamp = state.stamp
             for side in state.order[p]:  # (as target_objects lists them: ties go to the next Mage in turn order)
                 if side.seat == p or not side.alive:
                     continue
                 for u in side.units:
                     if u.shield is None and not u.cloaked:
-                        if u.stamp != stamp:
-                            state.refresh(u)
+                        state.keep_fresh(u)
                         if u.st[3] - u.damage > amount:
                             continue  # (it would not be Killed: worth 0 - penalty, never above the floor, 0 or more)
                         if cond is not None and not cond.ok(u.facts, u.flags):
@@ -306,9 +300,7 @@ class GreedyCreating(GreedyBattles):
             if side.seat != p and side.alive:
                 if side.hp <= 12:
                     low = True
-                kept = side.kept
-                if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                    kept = state.roster_of(side)
+                kept = state.roster_of(side)
                 if kept[5] > dearest:
                     dearest = kept[5]
         return dearest, low, attack_phase
@@ -388,8 +380,7 @@ class GreedyCreating(GreedyBattles):
     def _device_value(self, state: MageState, f: Facts, u: Unit, share: bool = True) -> float:
         """What equipping the Device ``f`` to ``u`` is worth (with ``share`` False, a Sharable Device's value before
         what its lenders cost)."""
-        if u.stamp != state.stamp:
-            state.refresh(u)
+        state.keep_fresh(u)
         atk = u.atk
         stats = f.stats
         gain = (max(0, stats[0] - atk[0]) + max(0, stats[1] - atk[1]) + f.gear_gain)

@@ -70,8 +70,7 @@ def toughness_of(state: MageState, victim: Unit, source: Unit) -> tuple[int, int
             c = e.cond
             if c is None or (c.role == "source" and c.sub is not None and c.sub.ok(source.facts)):
                 prevent += e.amount
-    if victim.stamp != state.stamp:
-        state.refresh(victim)
+    state.keep_fresh(victim)
     return prevent, room, victim.red, victim.st[3] - victim.damage
 
 
@@ -120,15 +119,13 @@ def blocker_pool(state: MageState, side: Side) -> list[Any]:
     until the plan first needs them), the sum of its cards' best attacks, the two Guards' signatures (None until
     the plan first needs them)]. Strength: best attack + Defense left + reduction (ties: the lower id). The lists
     are new: the plan takes the Creatures it spends out of them."""
-    stamp = state.stamp
     guard = flyer_guard = None
     guard_key = flyer_key = -1
     creatures = []
     total = 0
     deployed_block = state.deployed_block
     for b in side.units:
-        if b.stamp != stamp:
-            state.refresh(b)
+        state.keep_fresh(b)
         best = b.best
         total += best
         if not ((b.deployed and not deployed_block) or b.disabled or b.chains or b.helping):

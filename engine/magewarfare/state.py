@@ -368,9 +368,7 @@ class MageState(MageCreating):
         side = self.sides[p]
         due: list[tuple[Any, int]] = []
         if not self.gear_upkeep:  # no Device, Shield, Spell or Hex with a Maintenance Cost is in this game
-            kept = side.kept
-            if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-                kept = self.roster_of(side)
+            kept = self.roster_of(side)
             if not kept[4]:  # (no card in play has a Maintenance Cost)
                 return due
             for u in side.units:

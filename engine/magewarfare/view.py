@@ -166,6 +166,11 @@ class MageView(GameState):
 
     # -- reading the state --
 
+    def keep_fresh(self, u: Unit) -> None:
+        """Bring ``u``'s current stats up to date (:meth:`refresh`) unless they are from the state's ``stamp``."""
+        if u.stamp != self.stamp:
+            self.refresh(u)
+
     def refresh(self, u: Unit) -> None:
         """Compute a card's current stats, keywords, battle attacks and device reduction (``u.st``, ``u.flags``,
         ``u.bloodn``, ``u.atk``, ``u.best``, ``u.red``), good while ``u.stamp`` is the state's ``stamp``."""
@@ -350,30 +355,27 @@ class MageView(GameState):
 
     def stats(self, u: Unit) -> list[int]:
         """[long, medium, close, defense, dexterity] now, with every modifier."""
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        self.keep_fresh(u)
         return u.st
 
     def flags(self, u: Unit) -> int:
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        """The card's keyword bits now, with every modifier."""
+        self.keep_fresh(u)
         return u.flags
 
     def attacks(self, u: Unit) -> list[int]:
         """The card's Battle attack at each range with its Devices (long/medium: the best one; close: the sum)."""
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        self.keep_fresh(u)
         return u.atk
 
     def reduction(self, u: Unit) -> int:
         """Damage taken from each hit in Battle is reduced by the Defense of every equipped Device."""
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        self.keep_fresh(u)
         return u.red
 
     def defense_left(self, u: Unit) -> int:
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        """The card's Defense now, less its damage."""
+        self.keep_fresh(u)
         return u.st[3] - u.damage
 
     def shield_defense(self, g: Gear) -> int:
@@ -423,8 +425,7 @@ class MageView(GameState):
             return None
         if f.sharable:
             return self._share_plan(u, f, creating)
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        self.keep_fresh(u)
         return True if u.st[4] - used >= f.stats[4] else None
 
     def _share_plan(self, primary: Unit, f: Facts, creating: bool) -> list[list[Any]] | None:
@@ -498,9 +499,7 @@ class MageView(GameState):
     def classes_in_play(self, p: int) -> int:
         """Bit 1: a Basic card in play, bit 2: an Advanced one (what Advanced and Uber cards need)."""
         side = self.sides[p]
-        kept = side.kept
-        if kept is None or kept[0] != side.roster or kept[1] != len(side.units):
-            kept = self.roster_of(side)
+        kept = self.roster_of(side)
         return kept[2]
 
     def roster_of(self, side: Side) -> Roster:

@@ -213,8 +213,7 @@ class MageZones(MageMoves):
 
     def dead(self, u: Unit) -> bool:
         """Whether ``u``'s Defense, with every modifier, is used up by its damage."""
-        if u.stamp != self.stamp:
-            self.refresh(u)
+        self.keep_fresh(u)
         return u.st[3] - u.damage <= 0
 
     def check_all(self, blame: int | None) -> None:
@@ -223,8 +222,7 @@ class MageZones(MageMoves):
         for side in self.sides:
             for u in list(side.units):
                 if objs.get(u.uid) is u:
-                    if u.stamp != self.stamp:
-                        self.refresh(u)
+                    self.keep_fresh(u)
                     if u.st[3] - u.damage <= 0:
                         self.kill(u, blame)
 

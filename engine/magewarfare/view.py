@@ -44,7 +44,7 @@ class MageView(GameState):
 
     What policies read (the public view; everything named with a leading underscore is the engine's own): the
     attributes below; each card's current stats, kept on it while its ``stamp`` is the state's (``st``, ``atk``,
-    ``best``, ``flags``, ``red``: :meth:`refresh` brings them up to date; :meth:`stats`, :meth:`attacks`,
+    ``best``, ``flags``, ``red``: :meth:`keep_fresh` brings them up to date; :meth:`stats`, :meth:`attacks`,
     :meth:`flags`, :meth:`reduction` and :meth:`defense_left` read them); :meth:`shield_defense`, :meth:`free_dex`,
     :meth:`can_use`, :meth:`roster_of`, :meth:`classes_in_play`, :meth:`card_counts`, :meth:`observation`; the
     legal actions' helpers of :class:`~.moves.MageMoves` (:meth:`~.moves.MageMoves.attackers`,

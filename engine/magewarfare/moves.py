@@ -191,6 +191,11 @@ class MageMoves(MageView):
                             return True
                 elif f.pick is not None and self.target_objects(p, f.pick, f.harmful, True):
                     return True
+        return self._may_cast_from_table(p, side, flesh)
+
+    def _may_cast_from_table(self, p: int, side: Side, flesh: int) -> bool:
+        """Whether a Spell on player ``p``'s table (``side``) can be cast again now, for ``flesh``, with a target if
+        it takes one."""
         for spell in side.table:
             f = spell.facts
             if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
@@ -484,11 +489,8 @@ class MageMoves(MageView):
             if f.type == SPELL and f.cost <= flesh and not f.reaction and (
                     f.pick is None or self.target_objects(p, f.pick, f.harmful, True)):
                 return True
-        for spell in side.table:
-            f = spell.facts
-            if not spell.active and spell.uses > 0 and f.cost <= flesh and not f.reaction and (
-                    f.pick is None or self.target_objects(p, f.pick, f.harmful, True)):
-                return True
+        if self._may_cast_from_table(p, side, flesh):
+            return True
         if not self.gear_acts[p]:
             kept = self.roster_of(side)
             if not kept[3] and not side.hexes:

@@ -263,11 +263,9 @@ class MageCombat(MageZones):
         if self.battle is not b:
             return True
         me, opp = b.u[s], b.u[1 - s]
-        self.keep_fresh(me)
-        self.keep_fresh(opp)
-        if me.st[3] - me.damage > 0 and opp.st[3] - opp.damage > 0:
-            return False
         me_dead, opp_dead = self.dead(me), self.dead(opp)
+        if not me_dead and not opp_dead:
+            return False
         r = b.range
         if opp_dead and not me_dead:
             self._hit(b, 1 - s, self.attacks(opp)[r] // 2, True)
@@ -328,10 +326,8 @@ class MageCombat(MageZones):
             self.cache = None
         objs = self.objs
         for u in b.u:
-            if objs.get(u.uid) is u:  # a "for that Battle" bonus to defense has ended
-                self.keep_fresh(u)
-                if u.st[3] - u.damage <= 0:
-                    self.kill(u, None)
+            if objs.get(u.uid) is u and self.dead(u):  # a "for that Battle" bonus to defense has ended
+                self.kill(u, None)
         a = b.u[0]
         if not (defender_out and objs.get(a.uid) is a and a.ctrl == self.active and not a.facts.guard
                 and not (a.disabled or a.chains)):

@@ -408,8 +408,7 @@ class GreedyBattles:
             undo = self._try_effects(state, effects, target, user)
             if not undo:
                 continue
-            state.keep_fresh(opp)
-            kills = opp.st[3] - opp.damage <= 0
+            kills = state.dead(opp)
             wins = kills or self._plan(state, me, opp, b.range, stealth[s], stealth[1 - s])[0] < INF
             self._undo(state, undo)
             if wins:
@@ -478,8 +477,7 @@ class GreedyBattles:
             if not undo:
                 continue
             used = user if deploys and not state.deployed_block else None  # (Deployed: it cannot block)
-            state.keep_fresh(attacker)
-            if attacker.st[3] - attacker.damage <= 0:
+            if state.dead(attacker):
                 score = 3
             else:
                 score = 0

@@ -48,8 +48,9 @@ class MageView(GameState):
     :meth:`flags`, :meth:`reduction` and :meth:`defense_left` read them); :meth:`shield_defense`, :meth:`free_dex`,
     :meth:`can_use`, :meth:`roster_of`, :meth:`classes_in_play`, :meth:`card_counts`, :meth:`observation`; the
     legal actions' helpers of :class:`~.moves.MageMoves` (:meth:`~.moves.MageMoves.attackers`,
-    :meth:`~.moves.MageMoves.blockers`, :meth:`~.moves.MageMoves.target_objects`, ...), :meth:`~.zones.MageZones.touch`
-    and :meth:`~.combat.MageCombat.salvage_plan`; and the :class:`~decklab.engine.core.GameState` protocol."""
+    :meth:`~.moves.MageMoves.blockers`, :meth:`~.moves.MageMoves.target_objects`, ...), :meth:`~.zones.MageZones.touch`,
+    :meth:`~.zones.MageZones.dead` and :meth:`~.combat.MageCombat.salvage_plan`; and the
+    :class:`~decklab.engine.core.GameState` protocol."""
 
     __slots__ = ("sides", "n", "active", "phase", "pending", "battle", "declared", "ai", "cur", "cur_seat", "objs",
                  "next_id", "stamp", "goldfish", "maint_queue", "opening", "first", "stack", "cache", "recheck",

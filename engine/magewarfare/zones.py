@@ -213,18 +213,15 @@ class MageZones(MageMoves):
 
     def dead(self, u: Unit) -> bool:
         """Whether ``u``'s Defense, with every modifier, is used up by its damage."""
-        self.keep_fresh(u)
-        return u.st[3] - u.damage <= 0
+        return self.defense_left(u) <= 0
 
     def check_all(self, blame: int | None) -> None:
         """Cards whose Defense is 0 or less are Killed (after modifiers end or Devices are lost)."""
         objs = self.objs
         for side in self.sides:
             for u in list(side.units):
-                if objs.get(u.uid) is u:
-                    self.keep_fresh(u)
-                    if u.st[3] - u.damage <= 0:
-                        self.kill(u, blame)
+                if objs.get(u.uid) is u and self.dead(u):
+                    self.kill(u, blame)
 
     def kill(self, u: Unit, killer: int | None, battle: bool = False) -> list[Gear]:
         """A card is Killed: the killing player gains its Creation Cost in Flesh; it goes to the Removed

@@ -270,7 +270,6 @@ def quiet() -> None:
     # Ctrl-C interrupted while connecting)
     for name in [name for name in logging.root.manager.loggerDict if name.split(".")[0] in ("distributed", "tornado")]:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-    logging.getLogger("tornado.application").setLevel(logging.CRITICAL + 1)
 
 
 class LocalCluster:

@@ -1,9 +1,8 @@
 """The effect kinds Ward's engine models (:data:`EFFECTS`), each declared with its handler: ``@EFFECTS.handles``
 for an effect that resolves at once (``handler(state, player, entry, ctx)``), ``@EFFECTS.handles(..., asks=True)``
 for one that may ask its controller to choose (a generator, as the game is: it yields each decision and receives
-the action chosen). The two
-kinds read from a card's facts or answered by the response chain alone (``attach``, ``return_to_hand``) are
-declared first, without a handler. See ``docs/engines.md``, "Adding an effect kind"."""
+the action chosen). The two kinds read from a card's facts or answered by the response chain alone (``attach``,
+``return_to_hand``) are declared first, without a handler. See ``docs/engines.md``, "Adding an effect kind"."""
 
 from __future__ import annotations
 
@@ -231,7 +230,6 @@ def _do_reroll(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) ->
 
 @EFFECTS.handles("search_deck", triggers={"on_play", "on_summon"}, keys={"amount", *_COMMON}, conditions=_CONDITIONS,
                  asks=True)
-
 def _search(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     side = state.sides[player]
     condition = entry.get("condition")
@@ -321,7 +319,6 @@ def _revive(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> St
 
 @EFFECTS.handles("summon", triggers={"on_play", "on_summon"}, keys={"from", "as", "amount", *_COMMON},
                  conditions=_CONDITIONS, asks=True)
-
 def _limited_from_hand(state: Table, player: int, entry: Mapping[str, Any], ctx: Ctx) -> Steps:
     side = state.sides[player]
     condition = entry.get("condition")
